@@ -1,0 +1,46 @@
+"""The Agent contract and the level table.
+
+An agent is made for one game and one level and answers ``choose(observation, legal, rng,
+budget)`` with one of ``legal``. It receives only the seat's observation (what that seat may
+see), so it cannot cheat; search agents sample full states from it with ``Rules.determinize``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+# Seconds a level may think per decision (search levels stop at this budget).
+DEFAULT_BUDGETS: dict[str, float] = {"random": 0.0, "easy": 0.0, "normal": 0.0, "hard": 1.0}
+
+
+class Agent(Protocol):
+    """Anything that picks an action from an observation."""
+
+    name: str
+
+    def choose(self, observation: Any, legal: Sequence[Any], rng: random.Random, budget: float) -> Any:
+        """One element of ``legal``, chosen within about ``budget`` seconds."""
+        ...
+
+
+def make_agent(game_id: str, level: str) -> Agent:
+    """The agent for ``level`` of ``game_id``: random, easy/normal (the game's heuristic
+    module ``game.ai.<game id>``) or hard (ISMCTS over that game's rules)."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
+    if level == "random":
+        from game.ai.random_agent import RandomAgent
+
+        return RandomAgent()
+    if level == "hard":
+        from game.ai.ismcts import IsmctsAgent
+        from game.core.registry import get_rules
+
+        heuristic = importlib.import_module(f"game.ai.{game_id}")
+        return IsmctsAgent(get_rules(game_id), rollout_policy=getattr(heuristic, "rollout_policy", None))
+    heuristic = importlib.import_module(f"game.ai.{game_id}")
+    return heuristic.make(level)

@@ -1,0 +1,60 @@
+"""Text catalogues, Japanese and English, switchable at any time.
+
+Catalogues are JSON files ``game/i18n/<lang>/<namespace>.json`` (flat key -> text). Keys are
+dotted and start with their namespace (``neko.reason.cat_stack`` lives in ``neko.json``), so each
+game and screen owns its own files. Texts use ``str.format`` fields: ``{card}``.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("ja", "en")
+DEFAULT_LANGUAGE = "ja"
+_HERE = Path(__file__).resolve().parent
+_current = DEFAULT_LANGUAGE
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> dict[str, str]:
+    """Every key -> text of one language, merged from its namespace files."""
+    if lang not in LANGUAGES:
+        raise KeyError(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    merged: dict[str, str] = {}
+    for path in sorted((_HERE / lang).glob("*.json")):
+        with open(path, encoding="utf-8") as handle:
+            merged.update(json.load(handle))
+    return merged
+
+
+def set_language(lang: str) -> None:
+    """Switch the language used by ``t``."""
+    global _current
+    catalogue(lang)  # validates
+    _current = lang
+
+
+def language() -> str:
+    """The language in use."""
+    return _current
+
+
+def t(key: str, lang: str | None = None, **params: Any) -> str:
+    """The text for ``key`` in the current language (English, then the key itself, as fallback)."""
+    text = catalogue(lang or _current).get(key)
+    if text is None:
+        text = catalogue("en").get(key, key)
+    if params:
+        try:
+            return text.format(**params)
+        except (KeyError, IndexError, ValueError):
+            return text
+    return text
+
+
+def all_texts() -> list[str]:
+    """Every text of every language (for font coverage checks)."""
+    return [text for lang in LANGUAGES for text in catalogue(lang).values()]

@@ -1,0 +1,1 @@
+"""Everything on screen: pygame-ce lives only in this package."""

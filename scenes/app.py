@@ -1,0 +1,220 @@
+"""The window, the clock, the scene stack and input routing.
+
+Scenes form a stack (as in Tuxemon): the top scene gets input first and may consume it or pass it
+down; only the top scene updates; drawing starts at the highest opaque scene so a dialog can sit
+over the table. ``draw`` must not change state. Everything is laid out on a fixed logical surface
+of 1920x1080; the window scales it (``pygame.SCALED``), so layouts never depend on the monitor.
+
+Headless mode (``SDL_VIDEODRIVER=dummy``) runs the same code for tests, screenshots and benches;
+``step(dt)`` advances one frame by hand.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable, Iterable
+
+import pygame
+
+from game.core.settings import Settings, save_settings
+from game.i18n import set_language, t
+from scenes import input as intents
+from scenes.input import Intent
+
+SIZE = (1920, 1080)
+FPS = 60
+log = logging.getLogger("kotatsu")
+
+
+class Scene:
+    """One screen (title, table, dialog...). Override what you need."""
+
+    opaque = True  # False: the scene below is drawn first (dialogs, curtains, toasts)
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Called once when pushed."""
+
+    def exit(self) -> None:
+        """Called once when popped or replaced."""
+
+    def pause(self) -> None:
+        """Another scene was pushed on top of this one."""
+
+    def resume(self) -> None:
+        """This scene is on top again."""
+
+    def handle(self, intent: Intent) -> bool:
+        """React to an intent; return True to consume it, False to pass it to the scene below."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations and logic by ``dt`` seconds (only the top scene is updated)."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Paint this scene. Must not change any state."""
+
+
+class App:
+    """Owns pygame, the screen and the scene stack; gives scenes their services."""
+
+    def __init__(self, settings: Settings | None = None, *, headless: bool = False) -> None:
+        self.settings = (settings or Settings()).validated()
+        self.headless = headless or os.environ.get("SDL_VIDEODRIVER") == "dummy"
+        if self.headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.init()
+        set_language(self.settings.language)
+        self.screen = self._open_window()
+        from scenes.audio import Audio  # after pygame.init: it opens the mixer if it can
+
+        self.audio = Audio(enabled=self.settings.sound)
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.pointer_held = False
+        self.frame_times: list[float] = []  # seconds per step(), for the frame bench
+        self.after_frame: list[Callable[[], None]] = []  # one-shot callbacks run after a draw
+
+    # ----- window ----------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        """A window that scales the logical surface (or a plain surface when headless)."""
+        pygame.display.set_caption("Kotatsu Table")
+        if self.headless:
+            return pygame.display.set_mode(SIZE)
+        flags = pygame.SCALED | (pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE)
+        try:
+            return pygame.display.set_mode(SIZE, flags, vsync=1)
+        except pygame.error:
+            return pygame.display.set_mode(SIZE, flags)
+
+    def set_fullscreen(self, on: bool) -> None:
+        """Switch between window and fullscreen (kept in the settings)."""
+        self.settings.fullscreen = on
+        self.save_settings()
+        if not self.headless:
+            pygame.display.toggle_fullscreen()
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text to ``lang`` now, and remember it."""
+        self.settings.language = lang
+        set_language(lang)
+        self.save_settings()
+
+    def save_settings(self) -> None:
+        """Persist the settings; a failure to write is logged, never fatal."""
+        try:
+            save_settings(self.settings)
+        except OSError as error:
+            log.warning("could not save settings: %s", error)
+
+    @staticmethod
+    def t(key: str, **params: object) -> str:
+        """Catalogue text in the current language."""
+        return t(key, **params)
+
+    # ----- scene stack -----------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        """The scene receiving input."""
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top; the previous top pauses."""
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> Scene | None:
+        """Remove the top scene; the one below resumes. Popping the last scene quits."""
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.running = False
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        """Swap the top scene for ``scene``."""
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def reset_to(self, scene: Scene) -> None:
+        """Drop every scene and start again from ``scene`` (e.g. back to the title)."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter()
+
+    # ----- frames ----------------------------------------------------------------------------
+    def dispatch(self, intent: Intent) -> None:
+        """Offer an intent to the scenes from the top down until one consumes it."""
+        if intent.kind == intents.QUIT:
+            self.running = False
+            return
+        for scene in reversed(list(self.scenes)):
+            if scene.handle(intent):
+                return
+
+    def pump(self) -> None:
+        """Translate pending pygame events into intents and dispatch them."""
+        for event in pygame.event.get():
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.pointer_held = True
+            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+                self.pointer_held = False
+            intent = intents.translate(event, SIZE, self.pointer_held)
+            if intent is not None:
+                self.dispatch(intent)
+
+    def draw(self) -> None:
+        """Paint from the highest opaque scene up."""
+        start = 0
+        for index in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[index].opaque:
+                start = index
+                break
+        for scene in self.scenes[start:]:
+            scene.draw(self.screen)
+
+    def step(self, dt: float, feed: Iterable[Intent] = ()) -> None:
+        """One frame: input (pygame's queue, then ``feed``), update the top scene, draw."""
+        began = time.perf_counter()
+        self.pump()
+        for intent in feed:
+            self.dispatch(intent)
+        if self.top is not None:
+            self.top.update(dt)
+        self.draw()
+        if not self.headless:
+            pygame.display.flip()
+        self.frame_times.append(time.perf_counter() - began)
+        if len(self.frame_times) > 10000:
+            del self.frame_times[:5000]
+        callbacks, self.after_frame = self.after_frame, []
+        for callback in callbacks:
+            callback()
+
+    def run(self) -> None:
+        """The main loop, until the last scene is popped or the window is closed."""
+        while self.running and self.scenes:
+            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)  # a stall never makes tweens jump far
+            self.step(dt)
+        self.close()
+
+    def close(self) -> None:
+        """Leave every scene and shut pygame down."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        pygame.quit()
