@@ -1,0 +1,321 @@
+"""``python -m game`` / ``kotatsu``: the app and its headless tools.
+
+Commands: play (default), simulate, replay, shot, bench. Bad arguments get one clear line on
+stderr and exit code 2, never a traceback. Commands that open a window import ``scenes`` lazily,
+so ``game`` stays free of pygame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game import __version__
+from game.core.errors import BadOptions, SaveError
+from game.core.registry import GAME_IDS, available_games, get_rules
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """A bad argument: printed as one line, exit code 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad argument in one line instead of usage + traceback."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise UsageError(message)
+
+
+# ----- argument helpers ---------------------------------------------------------------------
+def _game(value: str) -> str:
+    """A playable game id."""
+    if value not in GAME_IDS:
+        raise UsageError(f"unknown game {value!r}; games: {', '.join(GAME_IDS)}")
+    if value not in available_games():
+        raise UsageError(f"{value!r} is not playable yet; playable: {', '.join(available_games())}")
+    return value
+
+
+def _size(value: str) -> tuple[int, int]:
+    """``WIDTHxHEIGHT``."""
+    try:
+        width, height = (int(part) for part in value.lower().split("x"))
+    except ValueError:
+        raise UsageError(f"bad size {value!r}: use WIDTHxHEIGHT, e.g. 1920x1080") from None
+    if not (320 <= width <= 7680 and 240 <= height <= 4320):
+        raise UsageError(f"size {value!r} is out of range (320x240 to 7680x4320)")
+    return width, height
+
+
+def _options(game_id: str, players: int, pairs: Sequence[str]) -> dict[str, Any]:
+    """``key=value`` pairs turned into the game's option values, validated by the rules."""
+    rules = get_rules(game_id)
+    specs = {spec.key: spec for spec in rules.options}
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, _, text = pair.partition("=")
+        if key not in specs:
+            known = ", ".join(specs) or "none"
+            raise UsageError(f"{game_id} has no option {key!r} (options: {known})")
+        by_text = {str(choice).lower(): choice for choice in specs[key].choices}
+        by_text.update({"on": True, "yes": True, "1": True, "off": False, "no": False, "0": False})
+        value = by_text.get((text or "true").lower())
+        if value not in specs[key].choices:
+            raise UsageError(f"option {key} takes {', '.join(map(str, specs[key].choices))}, not {text!r}")
+        options[key] = value
+    try:
+        return rules.normalize_options(players, options)
+    except BadOptions as error:
+        raise UsageError(str(error)) from None
+
+
+def _players(game_id: str, value: int | None, default: int) -> int:
+    """A player count the game accepts."""
+    rules = get_rules(game_id)
+    players = default if value is None else value
+    if not rules.min_players <= players <= rules.max_players:
+        raise UsageError(f"{game_id} is for {rules.min_players}-{rules.max_players} players, not {players}")
+    return players
+
+
+def _seats(text: str | None, players: int) -> list[Any]:
+    """``human,ai:hard,...`` for exactly ``players`` seats (default: you against Normal AIs)."""
+    from game.core.match import Seat
+
+    if not text:
+        return [Seat("human")] + [Seat("ai", "normal") for _ in range(players - 1)]
+    parts = [part for part in text.split(",") if part.strip()]
+    if len(parts) != players:
+        raise UsageError(f"--seats names {len(parts)} seats but --players is {players}")
+    try:
+        return [Seat.parse(part) for part in parts]
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def _agents(text: str, players: int) -> list[str]:
+    """Agent levels for a tournament, one per seat."""
+    from game.ai.base import LEVELS
+
+    agents = [part.strip().lower() for part in text.split(",") if part.strip()]
+    if len(agents) != players:
+        raise UsageError(f"--agents names {len(agents)} agents but --players is {players}")
+    for agent in agents:
+        if agent not in LEVELS:
+            raise UsageError(f"unknown agent {agent!r}; agents: {', '.join(LEVELS)}")
+    return agents
+
+
+def _positive(name: str, value: float | None) -> None:
+    """Refuse zero or negative counts and times."""
+    if value is not None and value <= 0:
+        raise UsageError(f"{name} must be positive, not {value}")
+
+
+# ----- the parser ---------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    """Every command and its arguments."""
+    parser = _Parser(prog="kotatsu", description="Kotatsu Table: five Japanese tabletop games.")
+    parser.add_argument("--version", action="version", version=f"kotatsu-table {__version__}")
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+
+    play = commands.add_parser("play", help="open the table (the default)")
+    play.add_argument("game", nargs="?", help="start this game at once")
+    play.add_argument("--players", type=int)
+    play.add_argument("--seats", help="human,ai:easy|ai:normal|ai:hard per seat")
+    play.add_argument("--seed", type=int)
+    play.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    play.add_argument("--lang", choices=("ja", "en"))
+    play.add_argument("--continue", dest="resume", action="store_true", help="resume the autosaved match")
+
+    sim = commands.add_parser("simulate", help="headless seat-rotated AI tournament")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--agents", required=True, help="e.g. hard,normal,random,random")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    sim.add_argument("--budget", type=float, help="Hard's seconds per decision")
+    sim.add_argument("--iterations", type=int, help="Hard's ISMCTS iterations per decision")
+    sim.add_argument("--jobs", type=int, default=1)
+    sim.add_argument("--json", action="store_true")
+
+    replay = commands.add_parser("replay", help="rebuild a saved match from its log")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--verify", action="store_true", help="fail unless the saved position is rebuilt")
+    replay.add_argument("--moves", action="store_true", help="print every logged action")
+
+    shot = commands.add_parser("shot", help="render a table headless to a PNG")
+    shot.add_argument("game")
+    shot.add_argument("--players", type=int)
+    shot.add_argument("--seed", type=int, default=1)
+    shot.add_argument("--moves", type=int, default=0)
+    shot.add_argument("--size", default="1920x1080")
+    shot.add_argument("--lang", choices=("ja", "en"))
+    shot.add_argument("--out", type=Path, default=Path("table.png"))
+
+    bench = commands.add_parser("bench", help="measure rules, AI or frame speed")
+    bench.add_argument("what", choices=("rules", "ai", "frames"))
+    bench.add_argument("--game", default="neko")
+    bench.add_argument("--players", type=int)
+    bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--decisions", type=int, default=20)
+    bench.add_argument("--budget", type=float, default=1.0)
+    bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument("--json", action="store_true")
+    return parser
+
+
+# ----- commands -------------------------------------------------------------------------------
+def cmd_play(args: argparse.Namespace) -> int:
+    """Open the app (optionally straight into a game)."""
+    kwargs: dict[str, Any] = {"lang": args.lang, "resume": args.resume}
+    if args.game:
+        game_id = _game(args.game)
+        players = _players(game_id, args.players, get_rules(game_id).min_players if not args.seats
+                           else len(args.seats.split(",")))
+        kwargs.update(
+            game_id=game_id,
+            seats=_seats(args.seats, players),
+            seed=args.seed if args.seed is not None else random.randrange(1 << 30),
+            options=_options(game_id, players, args.option),
+        )
+    elif args.players or args.seats or args.option:
+        raise UsageError("--players, --seats and --option need a game, e.g. play neko --players 3")
+    from scenes.main import run
+
+    return run(**kwargs)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """A seat-rotated tournament with a progress line and a report."""
+    game_id = _game(args.game)
+    agents_text = args.agents
+    players = _players(game_id, args.players, len(agents_text.split(",")))
+    agents = _agents(agents_text, players)
+    _positive("--games", args.games)
+    _positive("--budget", args.budget)
+    _positive("--iterations", args.iterations)
+    _positive("--jobs", args.jobs)
+    options = _options(game_id, players, args.option)
+    from game.tournament import format_report, run_tournament
+
+    def progress(done: int, total: int) -> None:
+        if not args.json:
+            print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
+
+    report = run_tournament(
+        game_id, players, agents, args.games, args.seed, options=options,
+        budget=args.budget, iterations=args.iterations, jobs=args.jobs, progress=progress,
+    )
+    if not args.json:
+        print(file=sys.stderr)
+    print(format_report(report, json=args.json))
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a save file's log; with --verify, fail unless the saved position comes back."""
+    from game.core.match import Match
+
+    if not args.file.exists():
+        raise UsageError(f"no such file: {args.file}")
+    try:
+        match = Match.load(args.file, verify=args.verify)
+    except SaveError as error:
+        print(f"kotatsu: replay failed: {error}", file=sys.stderr)
+        return 1
+    if args.moves:
+        for number, entry in enumerate(match.log, start=1):
+            print(f"{number:4d}  seat {entry.seat}  {entry.action}")
+    state = "over" if match.is_over() else "in progress"
+    result = match.rules.result(match.state)
+    scores = ", ".join(f"{score:g}" for score in result.scores)
+    verified = " verified" if args.verify else ""
+    print(f"{match.game_id}: {len(match.log)} actions replayed{verified}; {state}; scores {scores}")
+    print(match.rules.notation(match.state))
+    return 0
+
+
+def cmd_shot(args: argparse.Namespace) -> int:
+    """Render a table after some AI moves to a PNG."""
+    game_id = _game(args.game)
+    players = _players(game_id, args.players, get_rules(game_id).min_players)
+    size = _size(args.size)
+    if args.moves < 0:
+        raise UsageError("--moves must be 0 or more")
+    from scenes.shot import take_shot
+
+    path = take_shot(game_id, players, args.seed, args.moves, size=size, out=args.out, lang=args.lang)
+    print(path)
+    return 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Print rules, AI or frame timings a person can rerun."""
+    game_id = _game(args.game)
+    _positive("--seconds", args.seconds)
+    _positive("--decisions", args.decisions)
+    _positive("--budget", args.budget)
+    if args.what == "rules":
+        from game.bench import bench_rules
+
+        figures = bench_rules(game_id, seconds=args.seconds, players=args.players)
+    elif args.what == "ai":
+        from game.bench import bench_ai
+
+        players = _players(game_id, args.players, get_rules(game_id).max_players)
+        figures = bench_ai(game_id, players, decisions=args.decisions, budget=args.budget, seed=args.seed)
+    else:
+        from scenes.bench import bench_frames
+
+        players = _players(game_id, args.players, get_rules(game_id).max_players)
+        figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed)
+    print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
+    return 0
+
+
+def _format_figures(figures: dict[str, Any], indent: str = "") -> str:
+    """Nested dict as aligned ``key: value`` lines."""
+    lines = []
+    for key, value in figures.items():
+        if isinstance(value, dict):
+            lines.append(f"{indent}{key}:")
+            lines.append(_format_figures(value, indent + "  "))
+        elif isinstance(value, float):
+            lines.append(f"{indent}{key}: {value:.3f}")
+        else:
+            lines.append(f"{indent}{key}: {value}")
+    return "\n".join(lines)
+
+
+COMMANDS = {
+    "play": cmd_play,
+    "simulate": cmd_simulate,
+    "replay": cmd_replay,
+    "shot": cmd_shot,
+    "bench": cmd_bench,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m game`` and ``kotatsu``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    try:
+        if not argv or (argv[0] not in COMMANDS and argv[0] not in ("--version", "-h", "--help")):
+            argv = ["play", *argv]  # the app is the default command
+        args = parser.parse_args(argv)
+        return COMMANDS[args.command](args)
+    except UsageError as error:
+        print(f"kotatsu: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,200 @@
+"""Fonts and text for every screen: one CJK face (Noto Sans CJK JP subset), cached renders, wrapping.
+
+``font(size)`` gives a cached ``pygame.font.Font``; ``text(s, size, color)`` a cached antialiased
+surface; ``wrap(s, size, width)`` splits text into lines that fit, breaking English at spaces and
+Japanese between characters, with simple kinsoku (no line starts with 。、」 and the like).
+When the font files are missing (a broken install), pygame's default font stands in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from pathlib import Path
+
+import pygame
+
+from game.core.storage import asset_path
+
+REGULAR_FILE = "KotatsuSans-Regular.otf"
+BOLD_FILE = "KotatsuSans-Bold.otf"
+
+# Kinsoku: characters that may not start a line (they stick to the character before them)...
+NO_LINE_START = frozenset(
+    "。、，．・：；？！!?,.:;)]}」』）］｝〕〉》】〙〗”’…‥ー～〜々ゝゞヽヾ"
+    "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶ％%°′″℃"
+)
+# ...and characters that may not end a line (they stick to the character after them).
+NO_LINE_END = frozenset("「『（［｛〔〈《【〘〖“‘([{")
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+
+
+def _ensure_font_module() -> None:
+    """Initialise pygame.font lazily; a fresh init invalidates every cached font and surface."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+        clear_cache()
+
+
+def clear_cache() -> None:
+    """Forget cached fonts and rendered text (needed after pygame.font is shut down)."""
+    _fonts.clear()
+    _render.cache_clear()
+    _measure.cache_clear()
+
+
+def font_file(bold: bool = False) -> Path:
+    """Where the regular or bold face lives (it may be missing on a broken install)."""
+    return asset_path("fonts", BOLD_FILE if bold else REGULAR_FILE)
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The app's font at ``size`` pixels, cached per (size, bold)."""
+    _ensure_font_module()
+    key = (int(size), bool(bold))
+    cached = _fonts.get(key)
+    if cached is None:
+        cached = _load_font(*key)
+        _fonts[key] = cached
+    return cached
+
+
+def _load_font(size: int, bold: bool) -> pygame.font.Font:
+    """Open the bundled face, or pygame's default font (synthetic bold) if the file is absent."""
+    path = font_file(bold)
+    if path.exists():
+        try:
+            return pygame.font.Font(str(path), size)
+        except (OSError, pygame.error):
+            pass
+    fallback = pygame.font.Font(None, size)
+    fallback.set_bold(bold)
+    return fallback
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """Recommended distance in pixels between the baselines of two lines of text."""
+    return font(size, bold).get_linesize()
+
+
+def text(s: str, size: int, color: Sequence[int], bold: bool = False) -> pygame.Surface:
+    """``s`` rendered antialiased in ``color`` (cached; treat the surface as read-only)."""
+    _ensure_font_module()
+    return _render(s, int(size), tuple(color), bool(bold))
+
+
+@lru_cache(maxsize=2048)
+def _render(s: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
+    """Render one string once; later calls with the same arguments reuse the surface."""
+    return font(size, bold).render(s, True, color)
+
+
+def text_width(s: str, size: int, bold: bool = False) -> int:
+    """Width in pixels of ``s`` on one line."""
+    _ensure_font_module()
+    return _measure(s, int(size), bool(bold))
+
+
+@lru_cache(maxsize=8192)
+def _measure(s: str, size: int, bold: bool) -> int:
+    """Cached width measurement (wrapping measures the same prefixes many times)."""
+    return font(size, bold).size(s)[0]
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Split ``s`` into lines no wider than ``width`` pixels (a single glyph wider than that
+    still gets its own line). Explicit newlines are kept; empty paragraphs give empty lines."""
+    lines: list[str] = []
+    for paragraph in s.split("\n"):
+        lines.extend(_wrap_paragraph(paragraph, size, width, bold))
+    return lines
+
+
+def _is_cjk(char: str) -> bool:
+    """True for characters that may be broken between (kana, kanji, fullwidth forms...)."""
+    code = ord(char)
+    return code >= 0x2E80 and not 0xFB00 <= code <= 0xFE0F or 0xFF00 <= code <= 0xFFEF
+
+
+def _tokens(paragraph: str) -> list[tuple[str, bool]]:
+    """Unbreakable pieces of a paragraph, each with whether a space came before it.
+
+    English words stay whole; each CJK character is its own piece; kinsoku characters are glued
+    to their neighbour so that no line starts with closing or ends with opening punctuation.
+    """
+    pieces: list[tuple[str, bool]] = []
+    word = ""
+    spaced = False
+    glue_next = False  # the last piece ended with an opening bracket
+    for char in paragraph:
+        if char.isspace():
+            if word:
+                pieces.append((word, spaced))
+                word = ""
+            spaced = bool(pieces) or spaced
+            glue_next = False
+            continue
+        if char in NO_LINE_START and not spaced and (word or pieces):
+            if word:
+                word += char
+            else:
+                last, last_spaced = pieces[-1]
+                pieces[-1] = (last + char, last_spaced)
+            continue
+        if _is_cjk(char) or char in NO_LINE_END:
+            if word and not glue_next:
+                pieces.append((word, spaced))
+                word, spaced = "", False
+            word += char
+            glue_next = char in NO_LINE_END
+            if not glue_next:
+                pieces.append((word, spaced))
+                word, spaced = "", False
+            continue
+        if word and _is_cjk(word[-1]) and not glue_next:
+            pieces.append((word, spaced))
+            word, spaced = "", False
+        word += char
+        glue_next = False
+    if word:
+        pieces.append((word, spaced))
+    return pieces
+
+
+def _wrap_paragraph(paragraph: str, size: int, width: int, bold: bool) -> list[str]:
+    """Greedy line filling of one paragraph (no newlines inside)."""
+    lines: list[str] = []
+    line = ""
+    for piece, spaced in _tokens(paragraph):
+        candidate = line + (" " if spaced and line else "") + piece
+        if not line or text_width(candidate, size, bold) <= width:
+            line = candidate
+        else:
+            lines.append(line)
+            line = piece
+        if text_width(line, size, bold) > width:
+            # A piece too long for any line (a long word): break it between characters.
+            *full, line = _split_long(line, size, width, bold)
+            lines.extend(full)
+    lines.append(line)
+    return lines
+
+
+def _split_long(piece: str, size: int, width: int, bold: bool) -> list[str]:
+    """Break an overlong piece between characters, keeping kinsoku characters off line starts."""
+    parts: list[str] = []
+    current = ""
+    for char in piece:
+        candidate = current + char
+        if current and char not in NO_LINE_START and text_width(candidate, size, bold) > width:
+            parts.append(current)
+            current = char
+        else:
+            current = candidate
+    parts.append(current)
+    return parts
+
+
+# Fonts die with pygame.quit(); forget them so the next init opens fresh ones.
+pygame.register_quit(clear_cache)
