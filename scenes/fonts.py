@@ -28,13 +28,26 @@ NO_LINE_START = frozenset(
 NO_LINE_END = frozenset("「『（［｛〔〈《【〘〖“‘([{")
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_quit_hook_armed = False
 
 
 def _ensure_font_module() -> None:
     """Initialise pygame.font lazily; a fresh init invalidates every cached font and surface."""
+    global _quit_hook_armed
     if not pygame.font.get_init():
         pygame.font.init()
         clear_cache()
+    if not _quit_hook_armed:
+        # Fonts die with pygame.quit(), which also forgets its quit hooks: re-arm after each one.
+        pygame.register_quit(_on_pygame_quit)
+        _quit_hook_armed = True
+
+
+def _on_pygame_quit() -> None:
+    """pygame is shutting down: drop every font and surface made with it."""
+    global _quit_hook_armed
+    _quit_hook_armed = False
+    clear_cache()
 
 
 def clear_cache() -> None:
@@ -114,7 +127,9 @@ def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
 def _is_cjk(char: str) -> bool:
     """True for characters that may be broken between (kana, kanji, fullwidth forms...)."""
     code = ord(char)
-    return code >= 0x2E80 and not 0xFB00 <= code <= 0xFE0F or 0xFF00 <= code <= 0xFFEF
+    # From CJK Radicals upwards (kana, kanji, fullwidth forms), minus the Latin ligatures and
+    # variation selectors that sit between them.
+    return code >= 0x2E80 and not 0xFB00 <= code <= 0xFE0F
 
 
 def _tokens(paragraph: str) -> list[tuple[str, bool]]:
@@ -195,6 +210,3 @@ def _split_long(piece: str, size: int, width: int, bold: bool) -> list[str]:
     parts.append(current)
     return parts
 
-
-# Fonts die with pygame.quit(); forget them so the next init opens fresh ones.
-pygame.register_quit(clear_cache)

@@ -1,0 +1,133 @@
+"""The bundled CJK fonts cover every catalogue text, and text wraps the way a reader expects."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+from fontTools.ttLib import TTFont
+
+from game.i18n import all_texts
+from scenes import fonts
+
+SIZE = 30
+
+
+@pytest.fixture(scope="module", params=[False, True], ids=["regular", "bold"])
+def face(request: pytest.FixtureRequest) -> TTFont:
+    """One of the two shipped font files, parsed by fontTools."""
+    path = fonts.font_file(bold=request.param)
+    assert path.exists(), f"{path} is missing: run python tools/subset_fonts.py"
+    return TTFont(str(path), lazy=True)
+
+
+def test_every_catalogue_character_has_a_glyph(face: TTFont) -> None:
+    cmap = face.getBestCmap()
+    used = {char for text in all_texts() for char in text if char != "\n"}
+    missing = sorted(char for char in used if ord(char) not in cmap)
+    assert not missing, f"rerun tools/subset_fonts.py; missing: {''.join(missing)}"
+
+
+def test_fonts_are_noto_sans_cjk_jp(face: TTFont) -> None:
+    assert face["name"].getDebugName(1) == "Noto Sans CJK JP"
+
+
+def test_seat_symbols_and_basic_kana_and_kanji_are_covered(face: TTFont) -> None:
+    from scenes.theme import SEAT_SYMBOLS
+
+    cmap = face.getBestCmap()
+    for char in "".join(SEAT_SYMBOLS) + "あア亜腕上猫「」。、×✓♪":
+        assert ord(char) in cmap, char
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("sample", ["「ねこは上にある」", "Hello"])
+def test_pygame_renders_with_the_bundled_font(sample: str, bold: bool) -> None:
+    surface = fonts.text(sample, SIZE, (10, 20, 30), bold)
+    assert surface.get_width() > 0 and surface.get_height() > 0
+    assert fonts.font(SIZE, bold) is fonts.font(SIZE, bold)
+    assert fonts.line_height(SIZE, bold) >= SIZE
+
+
+def test_japanese_glyphs_are_not_the_missing_glyph_box() -> None:
+    # Distinct kana must give distinct pictures; the .notdef box would make them identical.
+    first = pygame.image.tobytes(fonts.text("ね", SIZE, (255, 255, 255)), "RGBA")
+    second = pygame.image.tobytes(fonts.text("こ", SIZE, (255, 255, 255)), "RGBA")
+    assert first != second
+
+
+def test_text_is_cached_per_arguments() -> None:
+    assert fonts.text("Hello", SIZE, (1, 2, 3)) is fonts.text("Hello", SIZE, [1, 2, 3])
+    assert fonts.text("Hello", SIZE, (1, 2, 3)) is not fonts.text("Hello", SIZE, (3, 2, 1))
+
+
+def _fits(lines: list[str], width: int) -> bool:
+    return all(fonts.text_width(line, SIZE) <= width for line in lines)
+
+
+def test_wrap_english_breaks_at_spaces_within_width() -> None:
+    sentence = "The cat hops onto the highest stack and waits there for the next player."
+    lines = fonts.wrap(sentence, SIZE, 300)
+    assert len(lines) > 1
+    assert _fits(lines, 300)
+    assert " ".join(lines) == sentence
+
+
+def test_wrap_breaks_japanese_between_characters() -> None:
+    sentence = "ねこは上にある。いちばん高い山にねこがのって、つぎのひとをまっています。"
+    lines = fonts.wrap(sentence, SIZE, 200)
+    assert len(lines) > 2
+    assert _fits(lines, 200)
+    assert "".join(lines) == sentence
+
+
+@pytest.mark.parametrize("width", range(90, 330, 7))
+def test_wrap_never_starts_a_line_with_closing_punctuation(width: int) -> None:
+    sentence = "ねこ、いぬ、とり。「上にある」と言った。カードを一枚、山札から引く。よし！"
+    lines = fonts.wrap(sentence, SIZE, width)
+    assert "".join(lines) == sentence
+    for line in lines[1:]:
+        assert line[0] not in "。、」！", (width, lines)
+    for line in lines[:-1]:
+        assert line[-1] != "「", (width, lines)
+
+
+def test_wrap_honours_explicit_newlines() -> None:
+    assert fonts.wrap("一行目\n二行目", SIZE, 2000) == ["一行目", "二行目"]
+    assert fonts.wrap("first\n\nthird", SIZE, 2000) == ["first", "", "third"]
+
+
+def test_wrap_keeps_mixed_text_readable() -> None:
+    lines = fonts.wrap("Press Enter で決定。Esc でもどる。", SIZE, 2000)
+    assert lines == ["Press Enter で決定。Esc でもどる。"]
+
+
+def test_wrap_splits_a_word_longer_than_the_line() -> None:
+    lines = fonts.wrap("Supercalifragilisticexpialidocious", SIZE, 120)
+    assert len(lines) > 1
+    assert _fits(lines, 120)
+    assert "".join(lines) == "Supercalifragilisticexpialidocious"
+
+
+def test_fonts_survive_repeated_pygame_quit_and_init() -> None:
+    for _ in range(3):  # pygame forgets quit hooks after each quit: the cache must re-arm its own
+        before = fonts.font(SIZE)
+        fonts.text("Hello", SIZE, (0, 0, 0))
+        pygame.quit()
+        pygame.init()
+        assert fonts.font(SIZE) is not before
+        assert fonts.text("Hello", SIZE, (0, 0, 0)).get_width() > 0
+
+
+def test_missing_font_file_falls_back_to_default(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:
+    monkeypatch.setattr(fonts, "font_file", lambda bold=False: tmp_path / "absent.otf")
+    fonts.clear_cache()
+    try:
+        assert fonts.text("Hello", SIZE, (0, 0, 0)).get_width() > 0
+    finally:
+        monkeypatch.undo()
+        fonts.clear_cache()
