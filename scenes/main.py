@@ -1,0 +1,96 @@
+"""Starting the app: settings, language, the title, and optionally a table straight away.
+
+``build_app`` does everything but the loop (tests and screenshots use it); ``run`` adds the
+loop and returns the process exit code.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from game.core import autosave
+from game.core.match import Match, Seat
+from game.core.registry import get_rules
+from game.core.settings import load_settings
+from game.i18n import t
+from scenes import tables
+from scenes.app import App
+from scenes.title import Title
+
+log = logging.getLogger("kotatsu")
+WARNING_SECONDS = 7.0
+
+
+def default_seats(game_id: str) -> list[Seat]:
+    """One human, then Normal AIs up to the game's smallest table."""
+    players = get_rules(game_id).min_players
+    return [Seat("human")] + [Seat("ai", "normal") for _ in range(players - 1)]
+
+
+def build_app(
+    *,
+    game_id: str | None = None,
+    seats: list[Seat] | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    lang: str | None = None,
+    resume: bool = False,
+    headless: bool = False,
+) -> App:
+    """The app with the title on the stack and, if asked, a resumed or new table above it."""
+    settings, warning = load_settings()
+    if lang:
+        settings.language = lang  # for this run only; the settings screen is where it is kept
+    app = App(settings, headless=headless)
+    title = Title(app)
+    app.push(title)
+    if warning:
+        log.warning(warning)
+        title.toast.show(t("ui.settings_warning", detail=warning), seconds=WARNING_SECONDS)
+    if resume and _resume(app, title):
+        return app
+    if game_id is not None:
+        match = Match(
+            game_id,
+            list(seats) if seats else default_seats(game_id),
+            seed=seed if seed is not None else tables.new_seed(),
+            options=options,
+        )
+        tables.open_table(app, match)
+    return app
+
+
+def _resume(app: App, title: Title) -> bool:
+    """Open the autosaved match; True when it opened, else the title says why not."""
+    match, warning = autosave.load_autosave()
+    if match is not None:
+        tables.open_table(app, match)
+        return True
+    if warning:
+        log.warning(warning)
+    title.toast.show(warning or t("ui.title.nothing_to_continue"), seconds=WARNING_SECONDS)
+    title.refresh()
+    return False
+
+
+def run(
+    *,
+    game_id: str | None = None,
+    seats: list[Seat] | None = None,
+    seed: int | None = None,
+    options: dict[str, Any] | None = None,
+    lang: str | None = None,
+    resume: bool = False,
+    headless: bool = False,
+) -> int:
+    """Build the app and run it until the window closes; the exit code (0, or 130 on Ctrl+C)."""
+    app = build_app(
+        game_id=game_id, seats=seats, seed=seed, options=options, lang=lang, resume=resume, headless=headless
+    )
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        app.close()
+        return 130
+    return 0

@@ -1,0 +1,37 @@
+"""Opening a game's table scene: ``scenes.<game id>.make_table(app, match)``.
+
+The title always stays at the bottom of the stack, so Back from a table (or "Title" on the
+results) lands there; whatever was between (setup, results, an old table) is dropped.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+from game.core.match import Match
+from scenes.app import App, Scene
+
+
+def new_seed() -> int:
+    """A fresh random seed for a new match (the seed is saved, so the game stays reproducible)."""
+    return random.randrange(1 << 30)
+
+
+def make_table_scene(app: App, match: Match) -> Scene:
+    """The table scene of ``match``'s game, from its scene module."""
+    module = importlib.import_module(f"scenes.{match.game_id}")
+    return module.make_table(app, match)
+
+
+def open_table(app: App, match: Match) -> None:
+    """Show ``match`` on its table, just above the bottom scene (the title)."""
+    scene = make_table_scene(app, match)  # build first: a failure leaves the stack as it was
+    while len(app.scenes) > 1:
+        app.pop()
+    app.push(scene)
+
+
+def rematch(match: Match) -> Match:
+    """The same game, seats and options with a new seed."""
+    return Match(match.game_id, list(match.seats), seed=new_seed(), options=dict(match.options))
