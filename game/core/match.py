@@ -53,6 +53,14 @@ class Seat:
         return "human" if self.is_human else f"ai:{self.level}"
 
 
+def _checked_seat(data: Any) -> Seat:
+    """A seat from a save file; ``ValueError`` for an unknown kind or AI level."""
+    seat = Seat(**data)
+    if seat.kind == "human" or (seat.kind == "ai" and seat.level in AI_LEVELS + ("random",)):
+        return seat
+    raise ValueError(f"unknown seat {seat.kind!r} (level {seat.level!r})")
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One action as it was taken."""
@@ -79,7 +87,8 @@ class Match:
         self.state = self.rules.new_game(len(self.seats), self.seed, self.options)
         self.log: list[LogEntry] = []
         self.events: list[Event] = []  # every event so far, for a results screen or replay view
-        self._undo_stack: list[tuple[Any, int, int]] = []  # (state before, log length, seat)
+        # (state before, log length before, events length before, seat) per undoable action
+        self._undo_stack: list[tuple[Any, int, int, int]] = []
 
     # ----- playing ---------------------------------------------------------------------------
     @property
@@ -106,31 +115,33 @@ class Match:
     def apply(self, seat: int, action: Any) -> list[Event]:
         """Play a checked action, log it and keep (or drop) the undo point; returns its events."""
         before = self.rules.clone(self.state)
+        events_before = len(self.events)
         events = self.rules.apply(self.state, seat, action)  # raises IllegalAction, state untouched
         self.log.append(LogEntry(seat, self.rules.encode_action(action)))
         self.events.extend(events)
         if any(event.hides_undo for event in events) or self.is_over():
             self._undo_stack.clear()
         else:
-            if self._undo_stack and self._undo_stack[-1][2] != seat:
+            if self._undo_stack and self._undo_stack[-1][3] != seat:
                 self._undo_stack.clear()
-            self._undo_stack.append((before, len(self.log) - 1, seat))
+            self._undo_stack.append((before, len(self.log) - 1, events_before, seat))
         return events
 
     def can_undo(self, seat: int) -> bool:
         """True when ``seat`` may take back the last action (its own, nothing since)."""
         if not self._undo_stack:
             return False
-        _, index, owner = self._undo_stack[-1]
+        _, index, _, owner = self._undo_stack[-1]
         return owner == seat and index == len(self.log) - 1
 
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last action; ``RulesError`` if the policy forbids it."""
         if not self.can_undo(seat):
             raise RulesError("reason.no_undo", "nothing of yours can be taken back now")
-        state, index, _ = self._undo_stack.pop()
+        state, index, events_before, _ = self._undo_stack.pop()
         self.state = state
         del self.log[index:]
+        del self.events[events_before:]
 
     # ----- saving ----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -154,7 +165,7 @@ class Match:
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"save version {data.get('version')!r} is not supported (want {SAVE_VERSION})")
         try:
-            seats = [Seat(**seat) for seat in data["seats"]]
+            seats = [_checked_seat(seat) for seat in data["seats"]]
             match = cls(str(data["game"]), seats, int(data["seed"]), data.get("options") or {})
             for number, (seat, text) in enumerate(data["log"], start=1):
                 try:

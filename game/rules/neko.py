@@ -327,6 +327,18 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
         actions.append(PASS)
         return actions
 
+    def check(self, state: NekoState, seat: int, action: NekoAction) -> None:
+        """Refuse look-alikes first (a plain tuple, a float card) so equality cannot smuggle
+        them past the legality test into the state and the log."""
+        if (
+            type(action) is not NekoAction
+            or type(action.kind) is not str
+            or type(action.card) is not int
+            or type(action.position) is not int
+        ):
+            raise IllegalAction("reason.illegal", f"{action!r} is not a neko action")
+        super().check(state, seat, action)
+
     def explain_illegal(self, state: NekoState, seat: int, action: NekoAction) -> tuple[str, str, dict]:
         """A reason a player can act on, for the screen's "springs back" message."""
         if not isinstance(action, NekoAction) or action.kind not in ("base", "play", "pass"):
