@@ -162,13 +162,14 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--out", type=Path, default=Path("table.png"))
 
     bench = commands.add_parser("bench", help="measure rules, AI or frame speed")
-    bench.add_argument("what", choices=("rules", "ai", "frames"))
+    bench.add_argument("what", choices=("rules", "ai", "frames", "startup"))
     bench.add_argument("--game", default="neko")
     bench.add_argument("--players", type=int)
     bench.add_argument("--seconds", type=float, default=5.0)
     bench.add_argument("--decisions", type=int, default=20)
     bench.add_argument("--budget", type=float, default=1.0)
     bench.add_argument("--seed", type=int, default=0)
+    bench.add_argument("--runs", type=int, default=5, help="launches for bench startup (median)")
     bench.add_argument("--json", action="store_true")
     return parser
 
@@ -268,6 +269,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from game.bench import bench_rules
 
         figures = bench_rules(game_id, seconds=args.seconds, players=args.players)
+    elif args.what == "startup":
+        _positive("--runs", args.runs)
+        figures = bench_startup(args.runs)
     elif args.what == "ai":
         from game.bench import bench_ai
 
@@ -280,6 +284,34 @@ def cmd_bench(args: argparse.Namespace) -> int:
         figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
+
+
+def bench_startup(runs: int) -> dict[str, Any]:
+    """Seconds from launching ``python -m game`` to its first frame (title screen), ``runs``
+    times; the app prints the time of its first frame and quits (see scenes.main)."""
+    import os
+    import statistics
+    import subprocess
+    import time
+
+    env = dict(os.environ, KOTATSU_EXIT_AFTER_FIRST_FRAME="1", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    times = []
+    for _ in range(runs):
+        launched = time.time()
+        done = subprocess.run(
+            [sys.executable, "-m", "game"], env=env, capture_output=True, text=True, timeout=120, check=False
+        )
+        marks = [line.split()[1] for line in done.stdout.splitlines() if line.startswith("first-frame ")]
+        if done.returncode != 0 or not marks:
+            raise UsageError(f"the app did not reach its first frame: {done.stderr.strip()[-300:]}")
+        times.append(float(marks[0]) - launched)
+    return {
+        "runs": runs,
+        "first_frame_median_s": statistics.median(times),
+        "first_frame_min_s": min(times),
+        "first_frame_max_s": max(times),
+        "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+    }
 
 
 def _format_figures(figures: dict[str, Any], indent: str = "") -> str:

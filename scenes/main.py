@@ -7,6 +7,8 @@ loop and returns the process exit code.
 from __future__ import annotations
 
 import logging
+import os
+import time
 from typing import Any
 
 from game.core import autosave
@@ -88,9 +90,26 @@ def run(
     app = build_app(
         game_id=game_id, seats=seats, seed=seed, options=options, lang=lang, resume=resume, headless=headless
     )
+    if os.environ.get(FIRST_FRAME_ENV):
+        app.after_frame.append(lambda: _report_first_frame(app))
     try:
         app.run()
     except KeyboardInterrupt:
         app.close()
         return 130
+    except Exception:  # the match is autosaved after every action: log, tell, and leave cleanly
+        log.exception("the app stopped on an unexpected error")
+        app.close()
+        return 1
     return 0
+
+
+# ``python -m game bench startup`` sets this: the app prints when its first frame is on screen
+# and quits, so the time from launch to first frame can be measured from outside.
+FIRST_FRAME_ENV = "KOTATSU_EXIT_AFTER_FIRST_FRAME"
+
+
+def _report_first_frame(app: App) -> None:
+    """Print the wall-clock time of the first frame and stop the loop."""
+    print(f"first-frame {time.time():.6f}", flush=True)
+    app.running = False
