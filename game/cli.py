@@ -339,6 +339,9 @@ COMMANDS = {
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``python -m game`` and ``kotatsu``."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:

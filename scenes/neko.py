@@ -1422,7 +1422,7 @@ class NekoTable(Scene):
         banner = labels.status_banner(text, mine) if text else None
         hint = labels.key_hint(t("table.keys")) if self.match.seats[self.viewer].is_human else None
         banner_at = banner.get_rect(center=(960, STATUS_Y)) if banner is not None else None
-        hint_at = hint.get_rect(topleft=(48, 996)) if hint is not None else None
+        hint_at = hint.get_rect(bottomleft=(48, 1068)) if hint is not None else None
         areas = [area for area in (banner_at, hint_at) if area is not None]
         region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(960, STATUS_Y, 0, 0)
 

@@ -129,19 +129,22 @@ def status_banner(text: str, mine: bool) -> pygame.Surface:
     return cached(("status", text, mine), make)
 
 
+KEY_HINT_WIDTH = 420  # a six-card hand fan starts near x=560 on the 1920-wide table
+
+
 def key_hint(text: str) -> pygame.Surface:
     """The keyboard and mouse hint, wrapped into a small block for the lower left corner."""
     def make() -> pygame.Surface:
         lines = [line.strip() for line in text.replace("・", "·").split("·")]
         images = [fonts.text(line, theme.TINY - 2, theme.TEXT_DIM) for line in lines]
-        width = max(image.get_width() for image in images)
         pairs: list[list[pygame.Surface]] = [[]]
-        for image in images:  # two or three short lines instead of one long one
-            if pairs[-1] and sum(i.get_width() + 18 for i in pairs[-1]) + image.get_width() > 600:
+        for image in images:  # short lines that stay left of the widest hand fan
+            if pairs[-1] and sum(i.get_width() + 18 for i in pairs[-1]) + image.get_width() > KEY_HINT_WIDTH:
                 pairs.append([])
             pairs[-1].append(image)
         height = fonts.line_height(theme.TINY - 2)
-        surface = pygame.Surface((max(width, 620), height * len(pairs)), pygame.SRCALPHA)
+        width = max(sum(i.get_width() + 18 for i in group) - 18 for group in pairs)
+        surface = pygame.Surface((width, height * len(pairs)), pygame.SRCALPHA)
         for row, group in enumerate(pairs):
             x = 0
             for image in group:
