@@ -1,0 +1,128 @@
+"""Figures a person can rerun: random playouts per second, ISMCTS speed and Hard's decision time.
+
+Both functions return plain dicts (the CLI prints them as text or JSON). Timings depend on the
+machine and its load; tests never assert them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from game.ai.base import make_agent
+from game.core.registry import get_rules
+from game.core.rules import Rules
+
+MIN_SECONDS_PER_CONFIG = 0.2
+MIDGAME_MAX_STEPS = 60  # random steps before a bench position (a neko match has ~120)
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """Nearest-rank percentile (``fraction`` in [0, 1]) of a non-empty sequence.
+
+    >>> percentile([1.0, 2.0, 3.0, 4.0], 0.5), percentile([1.0, 2.0, 3.0, 4.0], 0.95)
+    (2.0, 4.0)
+    """
+    ordered = sorted(values)
+    rank = max(1, math.ceil(fraction * len(ordered)))
+    return ordered[rank - 1]
+
+
+def option_sets(rules: Rules, players: int) -> list[dict[str, Any]]:
+    """Every combination of the option values that apply to ``players``."""
+    specs = [spec for spec in rules.options if spec.applies_to(players)]
+    combos = itertools.product(*(spec.choices for spec in specs))
+    return [dict(zip((spec.key for spec in specs), values)) for values in combos]
+
+
+def _label(players: int, options: dict[str, Any]) -> str:
+    """``4p`` or ``2p quick simple`` for the options switched on."""
+    switched = [key if value is True else f"{key}={value}" for key, value in options.items() if value]
+    return " ".join([f"{players}p", *switched])
+
+
+def random_playouts(rules: Rules, players: int, options: dict[str, Any], seconds: float,
+                    seed: int = 0) -> tuple[int, int, float]:
+    """Play uniformly random full matches for about ``seconds``: (matches, steps, elapsed)."""
+    rng = random.Random(seed)
+    matches = steps = 0
+    started = time.perf_counter()
+    while True:
+        state = rules.new_game(players, seed + matches, options)
+        while not rules.is_over(state):
+            seat = rules.to_move(state)[0]
+            legal = rules.legal_actions(state, seat)
+            rules.advance(state, seat, legal[rng.randrange(len(legal))])
+            steps += 1
+        matches += 1
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return matches, steps, elapsed
+
+
+def bench_rules(game_id: str, seconds: float = 3.0, players: int | None = None) -> dict:
+    """Random full-match playouts per second, per player count and option set.
+
+    ``seconds`` is the whole run, shared among the configurations (at least 0.2 s each).
+    """
+    rules = get_rules(game_id)
+    counts = [players] if players else list(range(rules.min_players, rules.max_players + 1))
+    configs = [(count, options) for count in counts for options in option_sets(rules, count)]
+    share = max(MIN_SECONDS_PER_CONFIG, seconds / len(configs))
+    figures: dict[str, Any] = {}
+    for count, options in configs:
+        matches, steps, elapsed = random_playouts(rules, count, options, share)
+        figures[_label(count, options)] = {
+            "matches_per_second": matches / elapsed,
+            "steps_per_second": steps / elapsed,
+            "steps_per_match": steps / matches,
+        }
+    return {"game": game_id, "seconds_per_config": share, "playouts": figures}
+
+
+def midgame_position(rules: Rules, players: int, seed: int) -> Any:
+    """A seeded position after some random moves where the seat to move has a real choice."""
+    rng = random.Random(seed)
+    state = rules.new_game(players, seed)
+    target = rng.randrange(MIDGAME_MAX_STEPS)
+    steps = 0
+    while not rules.is_over(state):
+        seat = rules.to_move(state)[0]
+        legal = rules.legal_actions(state, seat)
+        if steps >= target and len(legal) > 1:
+            return state
+        rules.advance(state, seat, legal[rng.randrange(len(legal))])
+        steps += 1
+    return midgame_position(rules, players, seed + 7919)  # the match ended first: try another
+
+
+def bench_ai(game_id: str, players: int, decisions: int = 20, budget: float = 1.0, seed: int = 0) -> dict:
+    """Hard's search speed and decision time over ``decisions`` seeded mid-game positions."""
+    rules = get_rules(game_id)
+    agent = make_agent(game_id, "hard")
+    times: list[float] = []
+    iterations: list[int] = []
+    for index in range(decisions):
+        state = midgame_position(rules, players, seed + index)
+        seat = rules.to_move(state)[0]
+        legal = rules.legal_actions(state, seat)
+        started = time.perf_counter()
+        agent.choose(rules.observe(state, seat), legal, random.Random(seed + index), budget)
+        times.append(time.perf_counter() - started)
+        iterations.append(agent.last_iterations)  # type: ignore[attr-defined]
+    searched = sum(agent_seconds for agent_seconds in times)
+    return {
+        "game": game_id,
+        "players": players,
+        "decisions": decisions,
+        "budget_seconds": budget,
+        "iterations_per_second": sum(iterations) / searched if searched else 0.0,
+        "iterations_p50": percentile([float(count) for count in iterations], 0.5),
+        "decision_seconds_p50": percentile(times, 0.5),
+        "decision_seconds_p95": percentile(times, 0.95),
+        "decision_seconds_max": max(times),
+    }
