@@ -28,7 +28,6 @@ from math import comb
 
 from game.rules.neko import (
     CARD_VALUES,
-    DECK,
     NOBODY,
     POSITIONS,
     NekoAction,
@@ -86,6 +85,9 @@ class _View:
     simple: bool  # "simple rules": only emptying the hand scores
 
 
+_RULES = NekoRules()
+
+
 def _view(observation: NekoObservation) -> _View:
     """Digest an observation for the heuristics."""
     players = observation.players
@@ -94,12 +96,7 @@ def _view(observation: NekoObservation) -> _View:
     for position, owner in enumerate(owners):
         if owner != NOBODY:
             totals[owner] += len(observation.stacks[position])
-    unseen = list(DECK)
-    for card in observation.hand:
-        unseen.remove(card)
-    for stack in observation.stacks:
-        for card in stack:
-            unseen.remove(card)
+    unseen = _RULES.unseen_cards(observation)
     return _View(
         seat=observation.seat,
         players=players,
