@@ -66,7 +66,6 @@ ROLL_OWN = 8.0
 ROLL_NOBODY = 3.0
 ROLL_FEED = 1.2
 ROLL_PASS = 1.0
-ROLL_STALL_PASS = 8.0  # a pass when only feeds are possible, in the first cycle of passes
 
 
 @dataclass(frozen=True)
@@ -293,8 +292,7 @@ _OWNERS: dict[int, tuple[int, ...]] = {players: position_owners(players) for pla
 def rollout_policy(rules: NekoRules, state: NekoState, seat: int, legal: list[NekoAction],
                    rng: random.Random) -> NekoAction:
     """A cheap biased random move for ISMCTS playouts: empty the hand when possible, mostly
-    play on your own stack, sometimes on an ownerless one, rarely feed or pass; with nothing
-    but feeds to play, mostly pass during the first cycle of a stall (as Normal does)."""
+    play on your own stack, sometimes on an ownerless one, rarely feed or pass."""
     count = len(legal)
     if count == 1:
         return legal[0]
@@ -305,7 +303,6 @@ def rollout_policy(rules: NekoRules, state: NekoState, seat: int, legal: list[Ne
     simple = state.simple
     weights = []
     total = 0.0
-    feeds_only = True
     for action in legal:
         if action.kind == "pass":
             weight = ROLL_PASS
@@ -313,17 +310,9 @@ def rollout_policy(rules: NekoRules, state: NekoState, seat: int, legal: list[Ne
             return action
         else:
             owner = seat if simple else owners[action.position]
-            if owner == seat:
-                weight, feeds_only = ROLL_OWN, False
-            elif owner == NOBODY:
-                weight, feeds_only = ROLL_NOBODY, False
-            else:
-                weight = ROLL_FEED
+            weight = ROLL_OWN if owner == seat else ROLL_NOBODY if owner == NOBODY else ROLL_FEED
         total += weight
         weights.append(weight)
-    if feeds_only and state.passes < state.players:  # the pass is always last in ``legal``
-        total += ROLL_STALL_PASS - weights[-1]
-        weights[-1] = ROLL_STALL_PASS
     pick = rng.random() * total
     for action, weight in zip(legal, weights):
         pick -= weight
