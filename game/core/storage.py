@@ -29,18 +29,11 @@ def data_dir() -> Path:
 
 
 def asset_path(*parts: str) -> Path:
-    """A file under assets/, found the same way from source, an install or a frozen build."""
-    candidates = []
+    """A file under assets/: inside a frozen build, else beside the source tree (issue 8 adds
+    the installed-wheel location here, the one place that knows)."""
     frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:
-        candidates.append(Path(frozen_root) / "assets")
-    candidates.append(Path(__file__).resolve().parents[2] / "assets")
-    candidates.append(Path(sys.prefix) / "share" / APP_DIR_NAME / "assets")
-    for root in candidates:
-        path = root.joinpath(*parts)
-        if path.exists():
-            return path
-    return candidates[0 if frozen_root else 0].joinpath(*parts)
+    root = Path(frozen_root) if frozen_root else Path(__file__).resolve().parents[2]
+    return root.joinpath("assets", *parts)
 
 
 def write_atomic(path: Path, text: str) -> None:
