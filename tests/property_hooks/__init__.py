@@ -1,0 +1,39 @@
+"""Per-game hooks for the generic property tests in ``tests/test_properties.py``.
+
+Each playable game has a module ``tests/property_hooks/<game id>.py`` with a function
+``hooks() -> Hooks`` saying what only the game knows: what is conserved, how long a game may last,
+which event fields may carry card faces, and which made-up actions must be refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+from collections.abc import Callable
+from typing import Any
+
+from game.core.events import Event
+from game.core.rules import Rules
+
+
+@dataclasses.dataclass(frozen=True)
+class Hooks:
+    """What the generic tests need to know about one game."""
+
+    conserved: Callable[[Any], bool]  # the game's conservation invariant holds in this state
+    max_steps: Callable[[int, dict[str, Any]], int]  # actions a whole game can take at most
+    check_events: Callable[[Rules, Any, int, Any, list[Event], Any], None]  # events reveal no secret
+    hidden_can_vary: Callable[[Rules, Any], bool]  # an observation leaves more than one truth possible
+    bogus_actions: Callable[[Any, int], list[Any]]  # made-up actions that are never legal here
+    shows_own_secrets: Callable[[Any, int, Any], bool]  # a seat sees its own hidden cards, no others
+
+
+def load(game_id: str) -> Hooks | None:
+    """The hooks of ``game_id``, or None when it has no module here yet."""
+    try:
+        module = importlib.import_module(f"property_hooks.{game_id}")
+    except ModuleNotFoundError as error:
+        if error.name != f"property_hooks.{game_id}":
+            raise
+        return None
+    return module.hooks()
