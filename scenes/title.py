@@ -106,19 +106,23 @@ def _emblem_wallpaper(surface: pygame.Surface, center: tuple[int, int], ink: the
 
 
 def _emblem_noaron(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """A small board with two opposing pieces."""
+    """A row of six cards, three red then three black: a yaku, framed as the table frames it."""
     cx, cy = center
-    board = pygame.Rect(cx - 70, cy - 70, 140, 140)
-    pygame.draw.rect(surface, theme.PAPER_SHADE, board, border_radius=6)
-    for step in range(1, 4):
-        x = board.x + step * 35
-        y = board.y + step * 35
-        pygame.draw.line(surface, ink, (x, board.y), (x, board.bottom), 2)
-        pygame.draw.line(surface, ink, (board.x, y), (board.right, y), 2)
-    pygame.draw.rect(surface, ink, board, 3, border_radius=6)
-    pygame.draw.circle(surface, ink, (board.x + 35, board.y + 35), 14)
-    pygame.draw.circle(surface, theme.PAPER, (board.x + 105, board.y + 105), 14)
-    pygame.draw.circle(surface, ink, (board.x + 105, board.y + 105), 14, 3)
+    width, height, gap = 34, 78, 6
+    left = cx - (6 * width + 5 * gap) // 2
+    for index in range(6):
+        card = pygame.Rect(left + index * (width + gap), cy - height // 2, width, height)
+        red = index < 3
+        pygame.draw.rect(surface, theme.PAPER, card, border_radius=5)
+        pygame.draw.rect(surface, ink, card, 2, border_radius=5)
+        # colour AND shape: a red disc or a black diamond
+        if red:
+            pygame.draw.circle(surface, theme.ACCENT, card.center, 10)
+        else:
+            x, y = card.center
+            pygame.draw.polygon(surface, ink, [(x, y - 13), (x + 9, y), (x, y + 13), (x - 9, y)])
+    frame = pygame.Rect(left - 8, cy - height // 2 - 8, 6 * width + 5 * gap + 16, height + 16)
+    pygame.draw.rect(surface, theme.GOLD, frame, 4, border_radius=9)
 
 
 EMBLEMS = {
