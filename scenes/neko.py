@@ -13,27 +13,23 @@ Esc/Backspace undo else menu, H help). The screen never decides legality: a drop
 action and the rules accept it or refuse it with a reason, which springs the card back and
 shows the reason.
 
-AI seats ask an ``AiWorker`` (a worker process; inline when headless) once no animation is
-pending, and their answer is applied after a short minimum pause so a person can still take
-back their own last move. With two or more people at one screen, a curtain goes up between them.
+What is not about neko (actions through the match, undo, the AI worker and its minimum pause,
+the hot-seat curtain, event playback, the autosave, the results, the still layer) is the shared
+``TableScene`` in ``scenes/table/base.py``; this module supplies neko's pieces and gestures.
 """
 
 from __future__ import annotations
 
-import logging
 import math
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from game.ai.base import DEFAULT_BUDGETS
-from game.core.errors import IllegalAction, RulesError
 from game.core.events import Event
 from game.core.match import Match
-from game.i18n import language, t
+from game.i18n import t
 from game.rules.neko import (
     DECK,
     NOBODY,
@@ -60,21 +56,17 @@ from scenes import input as intents
 from scenes.app import App, Scene
 from scenes.input import Intent
 from scenes.table import art, labels
+from scenes.table.base import AI_MIN_THINK, ModalPanel, StillPart, TableScene, compact_name  # noqa: F401 (re-exported)
 from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
-from scenes.table.saver import BackgroundSaver
-from scenes.ui import Button, FocusGroup, Toast, draw_text_centered, fit_size, seat_color, seat_label
+from scenes.ui import Button, draw_text_centered, fit_size, seat_color, seat_label
 
-log = logging.getLogger("kotatsu.neko")
 Point = tuple[float, float]
 
-# ----- layout (logical 1920x1080) ------------------------------------------------------------------
-SCREEN = (1920, 1080)
-FELT = (150, 92, 1620, 744)
+# ----- layout (logical 1920x1080; the screen, felt and status line are the shared table's) -------
 CROSS = (960.0, 432.0)
 CROSS_DX = 222.0
 CROSS_DY = 196.0
 DECK_POS = (1560.0, 340.0)
-STATUS_Y = 772
 HAND_ANCHOR = (960.0, 962.0)
 OTHER_SCALE = 0.5
 # slot 0 bottom (the viewer), 1 left, 2 top, 3 right: clockwise as seen from above
@@ -90,16 +82,7 @@ SLIDE = 0.4
 COLLECT = 0.35
 HOP = 0.42
 PASS_PAUSE = 0.3
-AI_MIN_THINK = 0.9
-AUTO_CONTINUE = 3.5
 DRAG_THRESHOLD = 14
-
-
-def compact_name(seat_index: int, match: Match) -> str:
-    """A seat's label without its trailing symbol (the symbol is drawn in its colour disc)."""
-    label = seat_label(seat_index, match.seats[seat_index])
-    symbol = theme.SEAT_SYMBOLS[seat_index % len(theme.SEAT_SYMBOLS)]
-    return label[: -len(symbol)].rstrip() if label.endswith(symbol) else label
 
 
 @dataclass
@@ -112,15 +95,6 @@ class Drag:
     offset: Point
     moved: bool = False
     ghost: CardSprite | None = None
-
-
-@dataclass
-class StillPart:
-    """One part of the still layer: what it shows, where, and how to paint it."""
-
-    signature: Any
-    region: pygame.Rect
-    paint: Callable[[pygame.Surface], Any]
 
 
 class Geometry:
@@ -157,54 +131,29 @@ class Geometry:
         return HandFan(anchor, rotation=rotation, radius=520.0, step=6.0, max_spread=36.0, scale=OTHER_SCALE)
 
 
-class RoundPanel:
+class RoundPanel(ModalPanel):
     """The end-of-round summary: who took the cat (or the pass limit), each seat's points, Continue."""
 
-    RECT = pygame.Rect(460, 250, 1000, 520)
-
     def __init__(self, table: NekoTable, event: RoundEnded, last: bool) -> None:
-        self.table = table
+        label = (lambda: t("table.see_results")) if last else (lambda: t("table.continue"))
+        super().__init__(table, label)
+        self.table: NekoTable = table
         self.event = event
         self.last = last
-        label = (lambda: t("table.see_results")) if last else (lambda: t("table.continue"))
-        button_rect = pygame.Rect(0, 0, 360, theme.BUTTON_HEIGHT)
-        button_rect.midbottom = (self.RECT.centerx, self.RECT.bottom - 34)
-        self.button = Button(button_rect, label, table.continue_round)
-        self.group = FocusGroup([self.button], audio=getattr(table.app, "audio", None))
-        self.group.show_focus = True
-        self.waited = 0.0
-        self._surface: pygame.Surface | None = None
-        self._language = ""
 
-    def handle(self, intent: Intent) -> bool:
-        """The panel is modal: Continue by click/tap/Enter; everything else is swallowed."""
-        if intent.kind == intents.ACTIVATE:
-            self.button.activate()
-            return True
-        self.group.handle(intent)
-        return True
-
-    def _render(self) -> pygame.Surface:
-        """Paint the panel once (per language): paper, heading, message, the score table."""
+    def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """Heading, message, the score table."""
         match = self.table.match
         event = self.event
-        width, height = self.RECT.size
-        surface = pygame.Surface((width + 40, height + 40), pygame.SRCALPHA)
-        shadow = art.soft_rect((width, height), 28, 140, 12)
-        surface.blit(shadow, shadow.get_rect(center=(width // 2 + 20, height // 2 + 30)))
-        body = pygame.Rect(20, 20, width, height)
-        pygame.draw.rect(surface, theme.PAPER, body, border_radius=28)
-        pygame.draw.rect(surface, theme.GOLD, body.inflate(-16, -16), 2, border_radius=22)
         heading = t("table.round_over", n=event.round + 1)
         draw_text_centered(surface, heading, theme.HEADING, theme.INK, (body.centerx, body.top + 64), True)
         if event.emptied >= 0:
             message = t("neko.round_end.emptied", player=seat_label(event.emptied, match.seats[event.emptied]))
         else:
             message = t("neko.round_end.passes")
-        size = fit_size(message, theme.BODY, width - 80)
+        size = fit_size(message, theme.BODY, body.width - 80)
         draw_text_centered(surface, message, size, theme.INK_SOFT, (body.centerx, body.top + 126))
         self._render_table(surface, body)
-        return surface
 
     def _render_table(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """One row per seat: name, own stack, cat bonus, this round, total."""
@@ -237,30 +186,12 @@ class RoundPanel:
                 image = fonts.text(value, theme.BODY, theme.INK, bold)
                 surface.blit(image, image.get_rect(center=(x, y)))
 
-    def draw(self, surface: pygame.Surface) -> None:
-        """The cached panel, then the live button."""
-        if self._surface is None or self._language != language():
-            # A cache of pixels only: drawing it changes nothing the game can see.
-            self._surface = self._render()
-            self._language = language()
-        surface.blit(self._surface, (self.RECT.left - 20, self.RECT.top - 20))
-        self.group.draw(surface)
 
-
-class NekoTable(Scene):
+class NekoTable(TableScene):
     """The neko table scene (see the module docstring)."""
 
     def __init__(self, app: App, match: Match, *, viewer: int | None = None, ai_enabled: bool = True,
                  worker_inline: bool | None = None) -> None:
-        super().__init__(app)
-        self.match = match
-        self.rules = match.rules
-        self.humans = [seat for seat, info in enumerate(match.seats) if info.is_human]
-        self.viewer = viewer if viewer is not None else self._initial_viewer()
-        self.geometry = Geometry(match.players, self.viewer)
-        self.animator = anim.Animator(app.settings.speed_factor)  # event playback: gates turns
-        self.ambient = anim.Animator(app.settings.speed_factor)  # hover lifts, bubbles: never gates
-        self.pending: deque[Event] = deque()
         self.stacks: list[StackView] = []
         self.fans: dict[int, HandFan] = {}
         self.cat = Token((0.0, 0.0))
@@ -270,67 +201,24 @@ class NekoTable(Scene):
         self.deck_count = 0
         self.shown_round = 0
         self.shown_totals: tuple[int, ...] = (0,) * match.players
-        self.panel: RoundPanel | None = None
-        self.finished = False
-        self.curtain_up = False
-        self.hand_hidden = False
         self.selected: int | None = None
         self.target: int | None = None
         self.drag: Drag | None = None
-        self.toast = Toast()
-        self.ai_enabled = ai_enabled
-        self.worker_inline = bool(app.headless) if worker_inline is None else worker_inline
-        # The autosave's fsync can take milliseconds: off the render thread, except in headless
-        # instant runs (tests, shots) where a file on disk right after each action is simplest.
-        self.saver = BackgroundSaver(background=not (app.headless and app.settings.speed_factor <= 0))
-        self.worker: Any = None
-        self.ai_ticket: Any = None
-        self.ai_answer: Any = None
-        self.ai_seat = -1
-        self.ai_waited = 0.0
         self.salt = 0
-        self.rejections = 0  # refused actions (for tests and the bench)
         self.dropped: tuple[CardSprite, CardSprite] | None = None  # (hand card, its dropped ghost)
-        self._still: pygame.Surface | None = None  # pixel cache of the still layer
-        self._still_key: tuple[Any, ...] = ()
-        self._still_shown: dict[str, tuple[Any, pygame.Rect]] = {}  # part -> (signature, area)
-        self._names: dict[tuple[int, str], str] = {}
-        self._painted: list[pygame.Rect] = []  # areas the moving pieces covered last frame
-        self._last_frame: tuple[int, bool] = (0, True)  # (screen id, something covered the table)
-        art.prewarm()
-        art.table_surface(SCREEN, FELT)
-        self._build_buttons()
-        self._build_pieces()
+        super().__init__(app, match, viewer=viewer, ai_enabled=ai_enabled, worker_inline=worker_inline)
         self._prewarm_pictures()
-        if match.log or match.is_over():
-            self.sync_from_observation()
-        else:
-            self._queue_intro()
 
     # ----- set-up ---------------------------------------------------------------------------
-    def _initial_viewer(self) -> int:
-        """The seat shown at the bottom: the human to act, else the first human, else seat 0."""
-        to_move = self.match.to_move()
-        if to_move and self.match.seats[to_move[0]].is_human:
-            return to_move[0]
-        return self.humans[0] if self.humans else 0
-
-    def _build_buttons(self) -> None:
-        """Pass and Undo at the lower right, Help and Menu at the top right."""
+    def game_buttons(self) -> list[Button]:
+        """Pass, above Undo at the lower right."""
         self.pass_button = Button(pygame.Rect(1580, 842, 300, 84), lambda: t("table.pass"), self.press_pass,
                                   enabled=self.can_pass)
-        self.undo_button = Button(pygame.Rect(1580, 944, 300, 72), lambda: t("table.undo"), self.press_undo,
-                                  enabled=self.can_undo, style="secondary")
-        self.help_button = Button(pygame.Rect(1596, 30, 136, 60), lambda: t("table.help"), self.open_help,
-                                  style="ghost")
-        self.menu_button = Button(pygame.Rect(1744, 30, 148, 60), lambda: t("table.menu"), self.to_menu,
-                                  style="ghost")
-        self.buttons = FocusGroup([self.pass_button, self.undo_button, self.help_button, self.menu_button],
-                                  audio=getattr(self.app, "audio", None))
-        self.buttons.show_focus = False  # keys move between cards and stacks here, not buttons
+        return [self.pass_button]
 
-    def _build_pieces(self) -> None:
-        """Empty stacks, fans and the cat for the current geometry."""
+    def build_pieces(self) -> None:
+        """The geometry for the viewer; empty stacks, fans and the cat."""
+        self.geometry = Geometry(self.match.players, self.viewer)
         self.stacks = []
         for position in range(4):
             self.stacks.append(StackView(self.geometry.stack_centre(position)))
@@ -355,7 +243,7 @@ class NekoTable(Scene):
             for value, face in enumerate(faces, start=1):
                 art.transformed(("face", value, False), face, 1.0, 1.0, tilt)
 
-    def _queue_intro(self) -> None:
+    def queue_intro(self) -> None:
         """A fresh match was dealt without events: replay its opening as the events it amounts to."""
         obs = self.observation()
         self.deck_count = len(DECK)
@@ -374,39 +262,14 @@ class NekoTable(Scene):
         self.pending.extend(events)
 
     # ----- queries --------------------------------------------------------------------------
-    def observation(self) -> NekoObservation:
-        """What the viewer may see now."""
-        return self.match.observe(self.viewer)
-
     @property
     def hand(self) -> HandFan:
         """The viewer's fan."""
         return self.fans[self.viewer]
 
-    def idle(self) -> bool:
-        """True when nothing is animating or waiting to be shown: a turn may begin."""
-        return not self.pending and not self.animator.busy and self.panel is None and not self.curtain_up \
-            and not self.finished
-
-    def seat_to_move(self) -> int:
-        """The seat to act, or -1 when the match is over."""
-        to_move = self.match.to_move()
-        return to_move[0] if to_move else -1
-
-    def viewer_may_act(self) -> bool:
-        """True when the person at the bottom is to act (animations may still be finishing)."""
-        seat = self.seat_to_move()
-        return (seat == self.viewer and self.match.seats[self.viewer].is_human and self.panel is None
-                and not self.curtain_up and not self.finished)
-
     def can_pass(self) -> bool:
         """The Pass button's enabled flag."""
         return self.viewer_may_act() and self.observation().phase == PHASE_PLAY
-
-    def can_undo(self) -> bool:
-        """The Undo button's enabled flag: the viewer's own last action, nothing since."""
-        return (self.match.seats[self.viewer].is_human and self.panel is None and not self.finished
-                and self.match.can_undo(self.viewer))
 
     def face_up_values(self) -> list[int]:
         """The card values this screen shows face up in hands (the viewer's hand only, or none)."""
@@ -415,17 +278,15 @@ class NekoTable(Scene):
         return [card.value for fan in self.fans.values() for card in fan.cards
                 if card.face_up and card.value is not None]
 
-    def name_of(self, seat: int) -> str:
-        """A seat's name on screen, without its symbol (remembered per language)."""
-        key = (seat, labels.lang())
-        name = self._names.get(key)
-        if name is None:
-            name = self._names[key] = compact_name(seat, self.match)
-        return name
+    def your_turn_text(self) -> str:
+        """Lay a base card, or play / pass."""
+        if self.observation().phase == PHASE_BASE:
+            return t("neko.status.lay_base")
+        return t("neko.status.your_turn")
 
-    def speed(self) -> float:
-        """The animation speed factor now (0 = instant)."""
-        return self.app.settings.speed_factor
+    def waiting_text(self, seat: int) -> str:
+        """Whom the table waits for."""
+        return t("neko.status.waiting", player=seat_label(seat, self.match.seats[seat]))
 
     # ----- building the picture from the observation -------------------------------------------
     def sync_from_observation(self) -> None:
@@ -474,14 +335,16 @@ class NekoTable(Scene):
         x, y = self.stacks[position].top_pos()
         return (x + CAT_ON_CARD[0], y + CAT_ON_CARD[1])
 
-    def rebuild_geometry(self) -> None:
-        """Re-seat everything for a new viewer (hot-seat) and re-read the observation."""
-        self.geometry = Geometry(self.match.players, self.viewer)
-        self._build_pieces()
-        self.selected = None
-        self.target = None
-        self.drag = None
-        self.sync_from_observation()
+    def needs_sync(self) -> bool:
+        """True when the pieces at rest differ from the observation (a cheap consistency check)."""
+        if self.flying:
+            return False
+        obs = self.observation()
+        if any(view.cards != list(obs.stacks[position]) for position, view in enumerate(self.stacks)):
+            return True
+        if [len(self.fans[seat].cards) for seat in range(obs.players)] != list(obs.hand_counts):
+            return True
+        return self.cat_position != obs.cat
 
     # ----- hints: what the held card may do ---------------------------------------------------
     def held_value(self) -> int | None:
@@ -536,24 +399,6 @@ class NekoTable(Scene):
         return {action.card for action in self.match.legal_actions(self.viewer) if action.kind == "play"}
 
     # ----- actions ------------------------------------------------------------------------------
-    def attempt(self, action: NekoAction) -> bool:
-        """Offer ``action`` for the viewer to the rules; animate it, or spring back with the reason."""
-        if not self.viewer_may_act():
-            self.refuse(t("table.reason.not_now"))
-            return False
-        self.fast_forward()
-        if not self.idle():
-            self.refuse(t("table.reason.not_now"))
-            return False
-        try:
-            self.saver.wait()
-            events = self.match.apply(self.viewer, action)
-        except IllegalAction as error:
-            self.refuse(t(error.reason, **error.params))
-            return False
-        self.after_apply(events)
-        return True
-
     def attempt_on_stack(self, position: int, sprite: CardSprite | None = None) -> bool:
         """Play (or, at setup, lay) the held card on the stack at ``position``."""
         value = sprite.value if sprite is not None else self.held_value()
@@ -569,13 +414,9 @@ class NekoTable(Scene):
             return self.attempt(NekoAction("base", value))
         return self.attempt(NekoAction("play", value, position))
 
-    def refuse(self, reason: str) -> None:
-        """Show why, play the refusal sound and spring the card back into the hand."""
-        self.rejections += 1
-        self.toast.show(reason, 3.2)
-        self.app.audio.play("refuse")
+    def on_refused(self, reason: str) -> None:
+        """Spring the card back into the hand."""
         self.spring_back()
-        self.refresh_hints()
 
     def spring_back(self) -> None:
         """The dragged card returns to its place in the hand."""
@@ -603,9 +444,19 @@ class NekoTable(Scene):
                           anim.Tween(ghost, "lift", 0.0, 0.32, anim.ease_in_quad)),
             anim.Call(home)))
 
-    def after_apply(self, events: list[Event]) -> None:
-        """An action went through: save, queue its events, clear the hand selection."""
-        self.saver.save(self.match)
+    def drop_held(self) -> None:
+        """A card held by the pointer goes back to the hand."""
+        if self.drag is not None:
+            self.spring_back()
+
+    def clear_selection(self) -> None:
+        """No card held, selected or aimed."""
+        self.selected = None
+        self.target = None
+        self.drag = None
+
+    def on_applied(self, events: list[Event]) -> None:
+        """A dragged card stays where it was dropped (its play flies from there); clear the hand."""
         if self.drag is not None and self.drag.ghost is not None:
             self.dropped = (self.drag.sprite, self.drag.ghost)
             self.flying.append(self.drag.ghost)
@@ -614,219 +465,18 @@ class NekoTable(Scene):
         self.target = None
         self.hand.raised = None
         self.hand.focus = None
-        self.cancel_ai()
-        self.pending.extend(events)
-        self.refresh_hints()
 
     def press_pass(self) -> None:
         """The Pass button / P key."""
         if self.can_pass():
             self.attempt(PASS)
 
-    def press_undo(self) -> None:
-        """The Undo button / Esc: take back the viewer's own last action and re-read the table."""
-        if not self.can_undo():
-            return
-        self.animator.finish_all()
-        self.ambient.finish_all()
-        self.cancel_ai()
-        try:
-            self.saver.wait()
-            self.match.undo(self.viewer)
-        except RulesError as error:
-            self.toast.show(t(error.reason), 2.5)
-            return
-        self.pending.clear()
-        self.saver.save(self.match)
-        self.app.audio.play("click")
-        self.selected = None
-        self.target = None
-        self.drag = None
-        self.sync_from_observation()
-        self.toast.show(t("table.took_back"), 1.6)
-
-    def open_help(self) -> None:
-        """Push the rules overlay."""
-        from scenes.help import Help
-
-        if self.drag is not None:
-            self.spring_back()
-        self.app.push(Help(self.app, "neko"))
-
-    def to_menu(self) -> None:
-        """Back to the title; the match stays autosaved."""
-        if not self.match.is_over():
-            self.saver.save(self.match)
-        self.saver.wait()
-        while len(self.app.scenes) > 1:
-            self.app.pop()
-        from scenes.title import Title
-
-        if not isinstance(self.app.top, Title):
-            self.app.reset_to(Title(self.app))
-
-    def continue_round(self) -> None:
-        """Close the round panel; the next deal (or the results) follows."""
-        if self.panel is None:
-            return
-        self.panel = None
-
-    def fast_forward(self) -> None:
-        """Finish running animations and play queued events instantly, up to a round panel."""
-        for _ in range(1000):
-            self.animator.finish_all()
-            if not self.pending or self.panel is not None:
-                break
-            self._start_next_event()
-        self.animator.finish_all()
-        if not self.pending and not self.animator.busy and self.panel is None:
-            self.sync_from_observation()
-
-    # ----- the AI ---------------------------------------------------------------------------------
-    def _ensure_worker(self) -> Any:
-        """Start the worker on first need (inline when headless)."""
-        if self.worker is None:
-            from game.ai.worker import AiWorker
-
-            self.worker = AiWorker(inline=self.worker_inline)
-            self.worker.start()
-        return self.worker
-
-    def cancel_ai(self) -> None:
-        """Forget a pending AI request (after an undo or any applied action)."""
-        if self.ai_ticket is not None and self.worker is not None:
-            self.worker.cancel()
-        self.ai_ticket = None
-        self.ai_answer = None
-        self.ai_seat = -1
-        self.ai_waited = 0.0
-
-    def ai_seat_to_move(self) -> int:
-        """The AI seat whose turn it is (-1 if none)."""
-        seat = self.seat_to_move()
-        if seat < 0 or self.match.seats[seat].is_human:
-            return -1
-        return seat
-
-    def update_ai(self, dt: float) -> None:
-        """Ask, collect and (after the minimum pause) apply AI moves."""
-        if not self.ai_enabled or not self.idle():
-            return
-        seat = self.ai_seat_to_move()
-        if seat < 0:
-            return
-        worker = self._ensure_worker()
-        if self.ai_ticket is None or self.ai_seat != seat:
-            self._request_ai(worker, seat)
-        self.ai_waited += dt * self.speed()
-        if self.ai_answer is None:
-            answer = worker.poll()
-            if answer is not None and answer[0] == self.ai_ticket:
-                self.ai_answer = answer[1]
-        if self.ai_answer is not None and (self.speed() <= 0 or self.ai_waited >= AI_MIN_THINK):
-            self._apply_ai(seat, self.ai_answer)
-
-    def _request_ai(self, worker: Any, seat: int) -> None:
-        """Send the seat's observation and legal actions to the worker."""
-        level = self.match.seats[seat].level or "normal"
-        seed = (self.match.seed * 1_000_003 + len(self.match.log) * 7919 + seat) & 0x7FFFFFFF
-        budget = DEFAULT_BUDGETS.get(level, 0.0)
-        self.ai_ticket = worker.request(self.match.game_id, level, self.match.observe(seat),
-                                        self.match.legal_actions(seat), seed, budget)
-        self.ai_seat = seat
-        self.ai_answer = None
-        self.ai_waited = 0.0
-
-    def _apply_ai(self, seat: int, action: Any) -> None:
-        """Play the AI's answer (a refused answer falls back to the first legal action)."""
-        self.ai_ticket = None
-        self.ai_answer = None
-        self.saver.wait()
-        try:
-            events = self.match.apply(seat, action)
-        except IllegalAction as error:
-            log.warning("AI seat %d answered %r, refused (%s); playing a legal action", seat, action, error)
-            events = self.match.apply(seat, self.match.legal_actions(seat)[0])
-        self.after_apply(events)
-
-    # ----- hot-seat -------------------------------------------------------------------------------
-    def maybe_curtain(self) -> None:
-        """With several people at one screen, cover the table before another person's turn."""
-        if len(self.humans) < 2 or not self.idle():
-            return
-        seat = self.seat_to_move()
-        if seat < 0 or seat == self.viewer or not self.match.seats[seat].is_human:
-            return
-        from scenes.curtain import Curtain, pass_title, ready_subtitle
-
-        self.curtain_up = True
-        self.hand_hidden = True
-        self.drag = None
-        self.selected = None
-        self.app.push(Curtain(self.app, pass_title(seat, self.match.seats[seat]), ready_subtitle(),
-                              lambda: self.switch_viewer(seat), seat=seat))
-
-    def switch_viewer(self, seat: int) -> None:
-        """The next person is ready: show the table from their side."""
-        self.viewer = seat
-        self.curtain_up = False
-        self.hand_hidden = False
-        self.rebuild_geometry()
-
     # ----- event playback ----------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        """Advance animations, start queued events, run the AI, raise curtains, end the match."""
-        speed = self.speed()
-        self.animator.speed = speed
-        self.ambient.speed = speed
-        self.animator.update(dt)
-        self.ambient.update(dt)
-        self.pump_events()
-        self.toast.update(dt)
-        self._update_panel(dt)
-        self.maybe_curtain()
-        self.update_ai(dt)
-        if speed <= 0:
-            self.pump_events()
-
-    def pump_events(self) -> None:
-        """Start queued events one after another as the previous animation ends."""
-        for _ in range(1000):
-            if not self.pending or self.animator.busy or self.panel is not None:
-                break
-            self._start_next_event()
-            if self.speed() <= 0:
-                self.animator.finish_all()
-        at_rest = not self.pending and not self.animator.busy and not self.flying
-        if at_rest and self.panel is None and not self.finished and self._needs_sync():
-            self.sync_from_observation()
-
-    def _needs_sync(self) -> bool:
-        """True when the pieces at rest differ from the observation (a cheap consistency check)."""
-        obs = self.observation()
-        if any(view.cards != list(obs.stacks[position]) for position, view in enumerate(self.stacks)):
-            return True
-        if [len(self.fans[seat].cards) for seat in range(obs.players)] != list(obs.hand_counts):
-            return True
-        return self.cat_position != obs.cat
-
-    def _start_next_event(self) -> None:
-        """Pop the next event (deals merge into one round-robin deal) and animate it."""
-        event = self.pending.popleft()
-        if isinstance(event, Dealt):
-            deals = [event]
-            while self.pending and isinstance(self.pending[0], Dealt):
-                deals.append(self.pending.popleft())  # type: ignore[arg-type]
-            self.animate_deal(deals)
-            return
-        handler = self._handlers().get(type(event))
-        if handler is not None:
-            handler(event)
-
-    def _handlers(self) -> dict[type, Callable[[Any], None]]:
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
         """Event type -> animation."""
         return {
             RoundStarted: self.animate_round_start,
+            Dealt: self.animate_dealt,
             StackBuilt: self.animate_stack_built,
             CardPlayed: self.animate_card_played,
             Passed: self.animate_pass,
@@ -834,6 +484,13 @@ class NekoTable(Scene):
             RoundEnded: self.show_round_end,
             GameEnded: self.finish_match,
         }
+
+    def animate_dealt(self, event: Dealt) -> None:
+        """A deal and the deals queued right after it become one round-robin deal."""
+        deals = [event]
+        while self.pending and isinstance(self.pending[0], Dealt):
+            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        self.animate_deal(deals)
 
     def animate_round_start(self, event: RoundStarted) -> None:
         """Gather every card back into the pile, then set the new round number."""
@@ -1042,52 +699,13 @@ class NekoTable(Scene):
         self.cat_position = -1
         self.animator.add(anim.Sequence(*steps))
 
-    def finish_match(self, event: GameEnded) -> None:
-        """The match is over: fanfare, forget the autosave, show the results."""
-        from scenes.results import Results
-
-        self.finished = True
-        self.cancel_ai()
-        self.app.audio.play("win")
-        self.saver.clear()
-        self.app.push(Results(self.app, self.match))
-
-    def _update_panel(self, dt: float) -> None:
-        """With no person at the table, the round panel continues by itself after a while."""
-        if self.panel is None or self.humans:
-            return
-        self.panel.waited += dt * self.speed()
-        if self.speed() <= 0 or self.panel.waited >= AUTO_CONTINUE:
-            self.continue_round()
-
     # ----- input ------------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> bool:
-        """Pointer, finger and keys (the table consumes everything: it is the whole screen)."""
-        if self.panel is not None:
-            return self.panel.handle(intent)
-        kind = intent.kind
-        if kind in (intents.PRESS, intents.MOVE, intents.RELEASE):
-            self.handle_pointer(intent)
-        elif kind == intents.NAV:
-            self.handle_nav(intent.dx, intent.dy)
-        elif kind in (intents.FOCUS_NEXT, intents.FOCUS_PREV):
-            self.cycle_target(1 if kind == intents.FOCUS_NEXT else -1)
-        elif kind == intents.ACTIVATE:
-            self.play_selected()
-        elif kind == intents.BACK:
-            self.handle_back()
-        elif kind == intents.UNDO:
-            self.press_undo()
-        elif kind == intents.KEY:
-            self.handle_key(intent.key)
-        return True
-
     def handle_key(self, key: str) -> None:
         """Letter shortcuts: P pass, H help."""
         if key == "p":
             self.press_pass()
-        elif key == "h":
-            self.open_help()
+        else:
+            super().handle_key(key)
 
     def handle_back(self) -> None:
         """Esc/Backspace: let go of a held card, else undo, else the menu."""
@@ -1114,10 +732,6 @@ class NekoTable(Scene):
             self.pointer_move(intent.pos, intent.held, intent.touch)
         else:
             self.pointer_up(intent.pos)
-
-    def hand_interactive(self) -> bool:
-        """True when the bottom hand belongs to a person and may be handled."""
-        return self.match.seats[self.viewer].is_human and not self.hand_hidden and not self.finished
 
     def pointer_down(self, pos: tuple[int, int]) -> None:
         """Press: pick up a hand card, or play the selected card on a stack."""
@@ -1228,6 +842,14 @@ class NekoTable(Scene):
         elif dy:
             self.cycle_target(1 if dy > 0 else -1)
 
+    def handle_focus(self, step: int) -> None:
+        """Tab / Shift+Tab: the next stack clockwise (or back)."""
+        self.cycle_target(step)
+
+    def handle_activate(self) -> None:
+        """Enter: play the selected card."""
+        self.play_selected()
+
     def cycle_target(self, step: int) -> None:
         """Move the keyboard target to the next stack clockwise (or back)."""
         if not self.hand_interactive() or not self.hand.cards:
@@ -1288,56 +910,11 @@ class NekoTable(Scene):
     # ----- scene hooks ------------------------------------------------------------------------------
     def pause(self) -> None:
         """Another scene is on top (help, curtain, results): let go of the card in hand."""
-        if self.drag is not None:
-            self.spring_back()
+        super().pause()
         self.hand.hover = None
 
-    def resume(self) -> None:
-        """Back on top: re-read the hints."""
-        self.refresh_hints()
-
-    def enter(self) -> None:
-        """Pushed: start the AI worker early (a process takes a moment to boot) if AIs play."""
-        if self.ai_enabled and any(not seat.is_human for seat in self.match.seats) and not self.match.is_over():
-            self._ensure_worker()
-
-    def exit(self) -> None:
-        """Leaving the table: finish the autosave, stop the AI worker."""
-        self.saver.wait()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
-
     # ----- drawing ----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        """The still layer (table, stacks, plates, words), then hands, cat, flying cards, panels.
-
-        Usually only the areas the moving pieces covered last frame, and the parts of the still
-        layer that changed, are restored from the still layer before the moving pieces are painted
-        again (dirty rectangles); a scene or toast above, a panel, or a new viewer or language
-        repaints the whole screen.
-        Only these pixel caches are touched here; no game or scene state changes.
-        """
-        still, changed = self._still_layer()
-        if changed is None or not self._may_restore_only(surface):
-            surface.blit(still, (0, 0))
-        else:
-            for area in self._painted + changed:
-                surface.blit(still, area, area)
-        self._painted = self._draw_moving(surface)
-        if self.panel is not None:
-            self._draw_veil(surface)
-            self.panel.draw(surface)
-        self.toast.draw(surface)
-        self._last_frame = (id(surface), self.toast.visible or self.panel is not None)
-
-    def _may_restore_only(self, surface: pygame.Surface) -> bool:
-        """True when the screen still holds exactly last frame's picture of this table."""
-        same_surface, covered = self._last_frame[0] == id(surface), self._last_frame[1]
-        return same_surface and not covered and self.app.top is self and self.panel is None \
-            and not self.toast.visible
-
-    def _draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The pieces that move (pile, fans, cat, flying cards, bubbles); returns the areas painted."""
         painted = self._draw_deck(surface)
         for seat, fan in self.fans.items():
@@ -1350,44 +927,10 @@ class NekoTable(Scene):
         if self.drag is not None and self.drag.ghost is not None:
             painted.append(self.drag.ghost.draw(surface))
         painted.extend(bubble.draw(surface) for bubble in self.bubbles)
-        return [area.inflate(4, 4) for area in painted if area.width and area.height]
+        return painted
 
-    def _still_layer(self) -> tuple[pygame.Surface, list[pygame.Rect] | None]:
-        """Everything that changes only when the game does, kept in one full-screen picture.
-
-        Each part (a stack, a plate, the board, the status, the buttons) is repainted only when
-        what it shows changed, clipped to its old and new areas (with whatever overlaps them).
-        Returns the picture and the areas repainted now, or None when all of it was.
-        """
-        parts = self._still_parts()
-        key = (labels.lang(), self.viewer)
-        if self._still is None or key != self._still_key:
-            if self._still is None:
-                self._still = pygame.Surface(SCREEN).convert() if pygame.display.get_surface() else \
-                    pygame.Surface(SCREEN)
-            self._paint_still_base(self._still)
-            for part in parts.values():
-                part.paint(self._still)
-            self._still_key = key
-            self._still_shown = {name: (part.signature, part.region) for name, part in parts.items()}
-            return self._still, None
-        areas = []
-        for name, part in parts.items():
-            shown = self._still_shown.get(name)
-            if shown is None or shown[0] != part.signature:
-                areas.append(part.region.union(shown[1]) if shown is not None else part.region)
-        for area in areas:
-            self._still.set_clip(area)
-            self._paint_still_base(self._still)
-            for part in parts.values():
-                if part.region.colliderect(area):
-                    part.paint(self._still)
-        self._still.set_clip(None)
-        self._still_shown = {name: (part.signature, part.region) for name, part in parts.items()}
-        return self._still, areas
-
-    def _still_parts(self) -> dict[str, StillPart]:
-        """The parts of the still layer as they should look now."""
+    def still_parts(self) -> dict[str, StillPart]:
+        """The stacks, the name plates and the score board as they should look now."""
         parts: dict[str, StillPart] = {}
         for position, view in enumerate(self.stacks):
             signature = (tuple(view.cards), tuple(round(tilt) for tilt in view.tilts), view.highlight,
@@ -1398,49 +941,17 @@ class NekoTable(Scene):
         for seat in range(self.match.players):
             args = (self.name_of(seat), seat, seat == turn, len(self.fans[seat].cards),
                     seat == self.viewer and self.match.seats[seat].is_human)
-            parts[f"plate{seat}"] = self._picture_part(args, labels.plate(*args),
-                                                       center=self.geometry.plate_centre(seat))
+            parts[f"plate{seat}"] = self.picture_part(args, labels.plate(*args),
+                                                      center=self.geometry.plate_centre(seat))
         board_args = (self._scoreboard_rows(), t("neko.round", n=self.shown_round + 1, total=self.match.players))
-        parts["board"] = self._picture_part(board_args, labels.scoreboard(*board_args), topleft=(30, 26))
-        parts["status"] = self._status_part()
-        buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
-                        for button in self.buttons.widgets)
-        region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
-        parts["buttons"] = StillPart(buttons, region.inflate(30, 30), self.buttons.draw)
+        parts["board"] = self.picture_part(board_args, labels.scoreboard(*board_args), topleft=(30, 26))
         return parts
 
-    @staticmethod
-    def _picture_part(signature: Any, picture: pygame.Surface, **where: Any) -> StillPart:
-        """A part that is one cached picture placed by ``where`` (e.g. ``center=(x, y)``)."""
-        region = picture.get_rect(**where)
-        return StillPart(signature, region, lambda surface: surface.blit(picture, region))
-
-    def _status_part(self) -> StillPart:
-        """The status banner above the hand and the key hint in the corner."""
-        text = self.status_text()
-        mine = self.viewer_may_act()
-        banner = labels.status_banner(text, mine) if text else None
-        hint = labels.key_hint(t("table.keys")) if self.match.seats[self.viewer].is_human else None
-        banner_at = banner.get_rect(center=(960, STATUS_Y)) if banner is not None else None
-        hint_at = hint.get_rect(bottomleft=(48, 1068)) if hint is not None else None
-        areas = [area for area in (banner_at, hint_at) if area is not None]
-        region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(960, STATUS_Y, 0, 0)
-
-        def paint(surface: pygame.Surface) -> None:
-            if banner is not None:
-                surface.blit(banner, banner_at)
-            if hint is not None:
-                surface.blit(hint, hint_at)
-
-        return StillPart((text, mine, hint is not None), region, paint)
-
-    def _paint_still_base(self, surface: pygame.Surface) -> None:
-        """What never changes: the table, the compass inside the cross, the mat's printed title."""
-        surface.blit(art.table_surface(SCREEN, FELT), (0, 0))
+    def paint_still_base(self, surface: pygame.Surface) -> None:
+        """What never changes: the table, the mat's printed title, the compass inside the cross."""
+        super().paint_still_base(surface)
         compass = labels.compass()
         surface.blit(compass, compass.get_rect(center=(round(CROSS[0]), round(CROSS[1]))))
-        mark = labels.mat_mark(t("game.neko.title"))
-        surface.blit(mark, mark.get_rect(topright=(FELT[0] + FELT[2] - 44, FELT[1] + 34)))
 
     def _paint_stack(self, surface: pygame.Surface, position: int, view: StackView) -> None:
         """A stack with its owner's sticker and, while a card is held, its note."""
@@ -1471,31 +982,7 @@ class NekoTable(Scene):
         return tuple((seat, self.name_of(seat), self.shown_totals[seat],
                       len(self.stacks[positions[seat]].cards)) for seat in range(self.match.players))
 
-    def status_text(self) -> str:
-        """What the person at the bottom should do now (or whom we wait for)."""
-        if self.finished or self.match.is_over():
-            return ""
-        if self.panel is not None:
-            return t("table.status.round_panel")
-        seat = self.seat_to_move()
-        if seat < 0:
-            return ""
-        if self.curtain_up:
-            return t("table.status.curtain", player=seat_label(seat, self.match.seats[seat]))
-        if seat == self.viewer and self.match.seats[seat].is_human:
-            if self.observation().phase == PHASE_BASE:
-                return t("neko.status.lay_base")
-            return t("neko.status.your_turn")
-        if not self.match.seats[seat].is_human:
-            return t("table.status.thinking", player=seat_label(seat, self.match.seats[seat]))
-        return t("neko.status.waiting", player=seat_label(seat, self.match.seats[seat]))
-
-    def _draw_veil(self, surface: pygame.Surface) -> None:
-        """Dim the table under a panel."""
-        surface.blit(labels.veil(), (0, 0))
-
 
 def make_table(app: App, match: Match, **options: Any) -> Scene:
     """The neko table scene for ``match`` (options: ``viewer``, ``ai_enabled``, ``worker_inline``)."""
     return NekoTable(app, match, **options)
-

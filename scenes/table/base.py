@@ -1,0 +1,813 @@
+"""What every table scene shares, whatever the game: ``TableScene`` (and ``ModalPanel``, ``StillPart``).
+
+A table scene shows one match from one seat's side (the *viewer*, at the bottom). The base does
+everything that is not about a game's own pieces:
+
+- construction from ``(app, match, viewer=None, ai_enabled=True)``; the viewer defaults to the
+  person to act, else the first person, else seat 0;
+- actions: ``attempt(action)`` offers the viewer's action to the match; the rules accept it (it is
+  autosaved in the background, its events are queued) or refuse it with their reason (a toast, the
+  refusal sound, then the ``on_refused`` hook so the game can spring a piece back);
+  ``press_undo()``, ``open_help()``, ``to_menu()``; the Undo, Help and Menu buttons;
+- the AI: once nothing is animating and an AI seat is to act, its observation and legal actions go
+  to an ``AiWorker`` (a process; inline when headless); the answer is applied after at least
+  ``AI_MIN_THINK`` seconds (so a person can still take back their own move); Undo and leaving the
+  table cancel the request;
+- hot-seat: with two or more people at one screen a curtain goes up before another person's turn,
+  then the table is rebuilt from the new viewer's side (``hand_hidden`` is True under it);
+- event playback: rules events wait in ``pending``; each is given to the handler registered for
+  its type (``event_handlers()``); a handler starts animations on ``self.animator`` and the next
+  event starts only once they are done (at speed 0 everything finishes at once); at rest the
+  pieces are re-read from the observation when ``needs_sync()`` says they drifted;
+- a modal ``panel`` (e.g. a round summary, a ``ModalPanel``) stops playback and takes all input
+  until ``continue_round()``; with nobody at the table it continues by itself;
+- the end: map the game's final event to ``finish_match`` (fanfare, autosave cleared, results);
+- drawing: a still layer (the table, the game's ``still_parts()``, the status banner, the buttons)
+  is kept in one picture and repainted part by part when a part's signature changes; each frame
+  only the areas the moving pieces covered are restored before ``draw_moving`` paints them again.
+
+Subclass hooks (``build_pieces``, ``sync_from_observation``, ``event_handlers``, ``still_parts`` and
+``draw_moving`` are required; the rest have sensible defaults):
+
+================================  ==============================================================
+``build_pieces()``                create the piece objects for the current ``viewer`` (also called
+                                  again after a curtain switches the viewer)
+``sync_from_observation()``       set every piece to ``self.observation()``, without animation
+``event_handlers()``              ``{EventType: handler}``; a handler starts animations; it may pop
+                                  following events off ``self.pending`` to animate them together
+``still_parts()``                 ``{name: StillPart}``: what changes only when the game does
+``draw_moving(surface)``          paint the moving pieces; return the rectangles painted
+``queue_intro()``                 a fresh match (empty log): queue the events its deal amounts to
+``needs_sync()``                  at rest: True when the pieces differ from the observation
+``game_buttons()``                the game's own buttons (placed before Undo, Help, Menu)
+``paint_still_base(surface)``     what never changes (default: the table and the game's title)
+``your_turn_text()``              status line when the viewer is to act
+``waiting_text(seat)``            status line while another person is to act
+``refresh_hints()``               re-read glows and notes after anything changed
+``on_applied(events)``            any action went through (a person's or an AI's): forget held
+                                  pieces; called before its events are queued
+``on_refused(reason)``            the rules (or the table) said no: spring the piece back
+``clear_selection()``             forget held/selected pieces at once (undo, curtain, new viewer)
+``drop_held()``                   let go of a piece held by the pointer, animated (help, pause)
+``handle_pointer(intent)``        press/move/release (default: the buttons only)
+``handle_nav(dx, dy)``            arrows; ``handle_focus(step)`` Tab; ``handle_activate()`` Enter
+``handle_key(key)``               letter shortcuts (default: H help)
+``handle_back()``                 Esc/Backspace (default: undo if allowed, else the menu)
+================================  ==============================================================
+
+A subclass sets its own attributes *before* calling ``super().__init__``: the base constructor
+ends by calling ``build_pieces()`` and then ``sync_from_observation()`` or ``queue_intro()``.
+
+Also for subclasses: ``observation()`` (the viewer's, computed once per state of the match),
+``idle()``, ``seat_to_move()``, ``viewer_may_act()``, ``hand_interactive()``, ``can_undo()``,
+``name_of(seat)``, ``speed()``, ``refuse(reason)`` (a refusal the table itself decides),
+``fast_forward()``, ``picture_part(signature, picture, **where)`` (a still part that is one
+picture), ``status_part()`` (override to move or restyle the status banner), ``self.animator``
+(gates event playback) and ``self.ambient`` (hover lifts, bubbles: never gates), ``self.toast``.
+Class attributes: ``KEYS_TEXT`` (i18n key of the keyboard hint), ``felt`` (the mat's rectangle),
+``status_y`` (the status banner's centre line).
+
+A minimal subclass::
+
+    class ChipTable(TableScene):
+        def __init__(self, app, match, **options):
+            self.chips: list[Token] = []
+            super().__init__(app, match, **options)
+
+        def build_pieces(self) -> None:
+            self.chips = [Token((300.0 + 200 * seat, 500.0)) for seat in range(self.match.players)]
+
+        def sync_from_observation(self) -> None:
+            obs = self.observation()
+            for chip, place in zip(self.chips, obs.places):
+                chip.rest(place)
+
+        def event_handlers(self):
+            return {ChipMoved: self.animate_move, GameEnded: self.finish_match}
+
+        def animate_move(self, event: ChipMoved) -> None:
+            self.animator.add(self.chips[event.seat].hop(event.target))
+
+        def still_parts(self) -> dict[str, StillPart]:
+            return {}
+
+        def draw_moving(self, surface):
+            return [chip.draw(surface) for chip in self.chips]
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.ai.base import DEFAULT_BUDGETS
+from game.core.errors import IllegalAction, RulesError
+from game.core.events import Event
+from game.core.match import Match
+from game.i18n import language, t
+from scenes import anim, theme
+from scenes import input as intents
+from scenes.app import App, Scene
+from scenes.input import Intent
+from scenes.table import art, labels
+from scenes.table.saver import BackgroundSaver
+from scenes.ui import Button, FocusGroup, Toast, seat_label
+
+# ----- layout (logical 1920x1080) ------------------------------------------------------------------
+SCREEN = (1920, 1080)
+FELT = (150, 92, 1620, 744)
+STATUS_Y = 772
+UNDO_RECT = (1580, 944, 300, 72)
+HELP_RECT = (1596, 30, 136, 60)
+MENU_RECT = (1744, 30, 148, 60)
+
+# ----- timings (seconds at normal speed) -----------------------------------------------------------
+AI_MIN_THINK = 0.9  # an AI answer is applied no sooner than this after it was asked
+AUTO_CONTINUE = 3.5  # with nobody at the table, a panel closes itself after this long
+
+
+def compact_name(seat_index: int, match: Match) -> str:
+    """A seat's label without its trailing symbol (the symbol is drawn in its colour disc)."""
+    label = seat_label(seat_index, match.seats[seat_index])
+    symbol = theme.SEAT_SYMBOLS[seat_index % len(theme.SEAT_SYMBOLS)]
+    return label[: -len(symbol)].rstrip() if label.endswith(symbol) else label
+
+
+@dataclass
+class StillPart:
+    """One part of the still layer: what it shows (``signature``), where, and how to paint it.
+
+    The part is repainted (clipped to its old and new ``region``) only when its signature changes,
+    so the signature must cover everything ``paint`` depends on.
+    """
+
+    signature: Any
+    region: pygame.Rect
+    paint: Callable[[pygame.Surface], Any]
+
+
+class ModalPanel:
+    """A paper panel over the dimmed table with one button (Continue); it takes every intent.
+
+    Subclasses paint their content in ``paint_body``; the picture is made once per language.
+    ``waited`` counts (scaled) seconds for the table's auto-continue.
+    """
+
+    RECT = pygame.Rect(460, 250, 1000, 520)
+
+    def __init__(self, table: TableScene, label: Callable[[], str]) -> None:
+        self.table = table
+        button_rect = pygame.Rect(0, 0, 360, theme.BUTTON_HEIGHT)
+        button_rect.midbottom = (self.RECT.centerx, self.RECT.bottom - 34)
+        self.button = Button(button_rect, label, table.continue_round)
+        self.group = FocusGroup([self.button], audio=getattr(table.app, "audio", None))
+        self.group.show_focus = True
+        self.waited = 0.0
+        self._surface: pygame.Surface | None = None
+        self._language = ""
+
+    def handle(self, intent: Intent) -> bool:
+        """The panel is modal: Continue by click/tap/Enter; everything else is swallowed."""
+        if intent.kind == intents.ACTIVATE:
+            self.button.activate()
+            return True
+        self.group.handle(intent)
+        return True
+
+    def render(self) -> pygame.Surface:
+        """Paint the panel: shadow, paper, a gold line, then the subclass's body."""
+        width, height = self.RECT.size
+        surface = pygame.Surface((width + 40, height + 40), pygame.SRCALPHA)
+        shadow = art.soft_rect((width, height), 28, 140, 12)
+        surface.blit(shadow, shadow.get_rect(center=(width // 2 + 20, height // 2 + 30)))
+        body = pygame.Rect(20, 20, width, height)
+        pygame.draw.rect(surface, theme.PAPER, body, border_radius=28)
+        pygame.draw.rect(surface, theme.GOLD, body.inflate(-16, -16), 2, border_radius=22)
+        self.paint_body(surface, body)
+        return surface
+
+    def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The panel's content inside ``body`` (panel-local coordinates). Override."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The cached panel, then the live button."""
+        if self._surface is None or self._language != language():
+            # A cache of pixels only: drawing it changes nothing the game can see.
+            self._surface = self.render()
+            self._language = language()
+        surface.blit(self._surface, (self.RECT.left - 20, self.RECT.top - 20))
+        self.group.draw(surface)
+
+
+class TableScene(Scene):
+    """The game-independent table (see the module docstring for what it does and its hooks)."""
+
+    KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
+    felt: tuple[int, int, int, int] = FELT
+    status_y = STATUS_Y
+
+    def __init__(self, app: App, match: Match, *, viewer: int | None = None, ai_enabled: bool = True,
+                 worker_inline: bool | None = None) -> None:
+        super().__init__(app)
+        self.match = match
+        self.rules = match.rules
+        self.logger = logging.getLogger(f"kotatsu.{match.game_id}")
+        self.humans = [seat for seat, info in enumerate(match.seats) if info.is_human]
+        self.viewer = viewer if viewer is not None else self._initial_viewer()
+        self.animator = anim.Animator(app.settings.speed_factor)  # event playback: gates turns
+        self.ambient = anim.Animator(app.settings.speed_factor)  # hover lifts, bubbles: never gates
+        self.pending: deque[Event] = deque()
+        self.panel: ModalPanel | None = None
+        self.finished = False
+        self.curtain_up = False
+        self.hand_hidden = False  # the viewer's private pieces are hidden (under a curtain)
+        self.toast = Toast()
+        self.ai_enabled = ai_enabled
+        self.worker_inline = bool(app.headless) if worker_inline is None else worker_inline
+        # The autosave's fsync can take milliseconds: off the render thread, except in headless
+        # instant runs (tests, shots) where a file on disk right after each action is simplest.
+        self.saver = BackgroundSaver(background=not (app.headless and app.settings.speed_factor <= 0))
+        self.worker: Any = None
+        self.ai_ticket: Any = None
+        self.ai_answer: Any = None
+        self.ai_seat = -1
+        self.ai_waited = 0.0
+        self.rejections = 0  # refused actions (for tests and the bench)
+        self._observed: tuple[int, Any, int, int, Any] | None = None  # (viewer, state, log, events, obs)
+        self._still: pygame.Surface | None = None  # pixel cache of the still layer
+        self._still_key: tuple[Any, ...] = ()
+        self._still_shown: dict[str, tuple[Any, pygame.Rect]] = {}  # part -> (signature, area)
+        self._names: dict[tuple[int, str], str] = {}
+        self._painted: list[pygame.Rect] = []  # areas the moving pieces covered last frame
+        self._last_frame: tuple[int, bool] = (0, True)  # (screen id, something covered the table)
+        art.prewarm()
+        art.table_surface(SCREEN, self.felt)
+        self._build_buttons()
+        self.build_pieces()
+        if match.log or match.is_over():
+            self.sync_from_observation()
+        else:
+            self.queue_intro()
+
+    # ----- hooks for subclasses ------------------------------------------------------------------
+    def build_pieces(self) -> None:
+        """Create the game's pieces for the current viewer (required)."""
+        raise NotImplementedError
+
+    def sync_from_observation(self) -> None:
+        """Set every piece to what the viewer's observation says, without animation (required)."""
+        raise NotImplementedError
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> handler that animates it (required). Unlisted events are skipped."""
+        raise NotImplementedError
+
+    def still_parts(self) -> dict[str, StillPart]:
+        """The game's parts of the still layer as they should look now (required)."""
+        raise NotImplementedError
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Paint the pieces that move; return the areas painted (required)."""
+        raise NotImplementedError
+
+    def queue_intro(self) -> None:
+        """A fresh match: queue the events its opening amounts to. Default: show it at rest."""
+        self.sync_from_observation()
+
+    def needs_sync(self) -> bool:
+        """At rest: True when the pieces differ from the observation (then they are re-read)."""
+        return False
+
+    def game_buttons(self) -> list[Button]:
+        """The game's own buttons, placed before Undo, Help and Menu."""
+        return []
+
+    def paint_still_base(self, surface: pygame.Surface) -> None:
+        """What never changes: the table and the game's title printed on the mat."""
+        surface.blit(art.table_surface(SCREEN, self.felt), (0, 0))
+        left, top, width, _ = self.felt
+        mark = labels.mat_mark(t(f"game.{self.match.game_id}.title"))
+        surface.blit(mark, mark.get_rect(topright=(left + width - 44, top + 34)))
+
+    def your_turn_text(self) -> str:
+        """The status line when the person at the bottom is to act."""
+        return ""
+
+    def waiting_text(self, seat: int) -> str:
+        """The status line while another person (``seat``) is to act."""
+        return ""
+
+    def refresh_hints(self) -> None:
+        """Re-read what the screen hints (glows, notes, dimmed pieces)."""
+
+    def on_applied(self, events: list[Event]) -> None:
+        """An action went through (any seat's): forget held pieces before its events play."""
+
+    def on_refused(self, reason: str) -> None:
+        """An action was refused (the toast and sound are done): spring held pieces back."""
+
+    def clear_selection(self) -> None:
+        """Forget held or selected pieces at once (undo, curtain, new viewer)."""
+
+    def drop_held(self) -> None:
+        """Let go of whatever the pointer holds, animated (help opens, another scene on top)."""
+
+    def handle_pointer(self, intent: Intent) -> None:
+        """Press, move, release: by default only the buttons react."""
+        self.buttons.handle(intent)
+
+    def handle_nav(self, dx: int, dy: int) -> None:
+        """Arrow keys."""
+
+    def handle_focus(self, step: int) -> None:
+        """Tab (+1) and Shift+Tab (-1)."""
+
+    def handle_activate(self) -> None:
+        """Enter."""
+
+    def handle_key(self, key: str) -> None:
+        """Letter shortcuts: H help."""
+        if key == "h":
+            self.open_help()
+
+    def handle_back(self) -> None:
+        """Esc/Backspace: undo when allowed, else the menu."""
+        if self.can_undo():
+            self.press_undo()
+        else:
+            self.to_menu()
+
+    # ----- set-up ----------------------------------------------------------------------------------
+    def _initial_viewer(self) -> int:
+        """The seat shown at the bottom: the human to act, else the first human, else seat 0."""
+        to_move = self.match.to_move()
+        if to_move and self.match.seats[to_move[0]].is_human:
+            return to_move[0]
+        return self.humans[0] if self.humans else 0
+
+    def _build_buttons(self) -> None:
+        """The game's buttons, Undo at the lower right, Help and Menu at the top right."""
+        self.undo_button = Button(pygame.Rect(UNDO_RECT), lambda: t("table.undo"), self.press_undo,
+                                  enabled=self.can_undo, style="secondary")
+        self.help_button = Button(pygame.Rect(HELP_RECT), lambda: t("table.help"), self.open_help,
+                                  style="ghost")
+        self.menu_button = Button(pygame.Rect(MENU_RECT), lambda: t("table.menu"), self.to_menu,
+                                  style="ghost")
+        widgets = [*self.game_buttons(), self.undo_button, self.help_button, self.menu_button]
+        self.buttons = FocusGroup(widgets, audio=getattr(self.app, "audio", None))
+        self.buttons.show_focus = False  # keys move between the pieces here, not buttons
+
+    def rebuild_for_viewer(self) -> None:
+        """Re-seat everything for a new viewer (hot-seat) and re-read the observation."""
+        self.build_pieces()
+        self.clear_selection()
+        self.sync_from_observation()
+
+    # ----- queries -----------------------------------------------------------------------------------
+    def observation(self) -> Any:
+        """What the viewer may see now (computed once per state of the match)."""
+        match = self.match
+        cached = self._observed
+        # Holding the state object keeps its identity unique; every apply adds to the log and
+        # every undo swaps the state object, so an unchanged key means an unchanged state.
+        if cached is not None and cached[0] == self.viewer and cached[1] is match.state \
+                and cached[2] == len(match.log) and cached[3] == len(match.events):
+            return cached[4]
+        observation = match.observe(self.viewer)
+        self._observed = (self.viewer, match.state, len(match.log), len(match.events), observation)
+        return observation
+
+    def idle(self) -> bool:
+        """True when nothing is animating or waiting to be shown: a turn may begin."""
+        return not self.pending and not self.animator.busy and self.panel is None and not self.curtain_up \
+            and not self.finished
+
+    def seat_to_move(self) -> int:
+        """The seat to act (the first one when several may), or -1 when the match is over."""
+        to_move = self.match.to_move()
+        return to_move[0] if to_move else -1
+
+    def viewer_may_act(self) -> bool:
+        """True when the person at the bottom is to act (animations may still be finishing)."""
+        seat = self.seat_to_move()
+        return (seat == self.viewer and self.match.seats[self.viewer].is_human and self.panel is None
+                and not self.curtain_up and not self.finished)
+
+    def hand_interactive(self) -> bool:
+        """True when the viewer's own pieces belong to a person and may be handled."""
+        return self.match.seats[self.viewer].is_human and not self.hand_hidden and not self.finished
+
+    def can_undo(self) -> bool:
+        """The Undo button's enabled flag: the viewer's own last action, nothing since."""
+        return (self.match.seats[self.viewer].is_human and self.panel is None and not self.finished
+                and self.match.can_undo(self.viewer))
+
+    def name_of(self, seat: int) -> str:
+        """A seat's name on screen, without its symbol (remembered per language)."""
+        key = (seat, labels.lang())
+        name = self._names.get(key)
+        if name is None:
+            name = self._names[key] = compact_name(seat, self.match)
+        return name
+
+    def speed(self) -> float:
+        """The animation speed factor now (0 = instant)."""
+        return self.app.settings.speed_factor
+
+    def status_text(self) -> str:
+        """What the person at the bottom should do now (or whom we wait for)."""
+        if self.finished or self.match.is_over():
+            return ""
+        if self.panel is not None:
+            return t("table.status.round_panel")
+        seat = self.seat_to_move()
+        if seat < 0:
+            return ""
+        if self.curtain_up:
+            return t("table.status.curtain", player=seat_label(seat, self.match.seats[seat]))
+        if seat == self.viewer and self.match.seats[seat].is_human:
+            return self.your_turn_text()
+        if not self.match.seats[seat].is_human:
+            return t("table.status.thinking", player=seat_label(seat, self.match.seats[seat]))
+        return self.waiting_text(seat)
+
+    # ----- actions ------------------------------------------------------------------------------
+    def attempt(self, action: Any) -> bool:
+        """Offer ``action`` for the viewer to the rules; queue its events, or refuse with the reason."""
+        if not self.viewer_may_act():
+            self.refuse(t("table.reason.not_now"))
+            return False
+        self.fast_forward()
+        if not self.idle():
+            self.refuse(t("table.reason.not_now"))
+            return False
+        try:
+            self.saver.wait()
+            events = self.match.apply(self.viewer, action)
+        except IllegalAction as error:
+            self.refuse(t(error.reason, **error.params))
+            return False
+        self.after_apply(events)
+        return True
+
+    def refuse(self, reason: str) -> None:
+        """Show why, play the refusal sound and let the game spring its pieces back."""
+        self.rejections += 1
+        self.toast.show(reason, 3.2)
+        self.app.audio.play("refuse")
+        self.on_refused(reason)
+        self.refresh_hints()
+
+    def after_apply(self, events: list[Event]) -> None:
+        """An action went through: save, let the game forget held pieces, queue its events."""
+        self.saver.save(self.match)
+        self.on_applied(events)
+        self.cancel_ai()
+        self.pending.extend(events)
+        self.refresh_hints()
+
+    def press_undo(self) -> None:
+        """The Undo button / Esc: take back the viewer's own last action and re-read the table."""
+        if not self.can_undo():
+            return
+        self.animator.finish_all()
+        self.ambient.finish_all()
+        self.cancel_ai()
+        try:
+            self.saver.wait()
+            self.match.undo(self.viewer)
+        except RulesError as error:
+            self.toast.show(t(error.reason), 2.5)
+            return
+        self.pending.clear()
+        self.saver.save(self.match)
+        self.app.audio.play("click")
+        self.clear_selection()
+        self.sync_from_observation()
+        self.toast.show(t("table.took_back"), 1.6)
+
+    def open_help(self) -> None:
+        """Push the rules overlay of this game."""
+        from scenes.help import Help
+
+        self.drop_held()
+        self.app.push(Help(self.app, self.match.game_id))
+
+    def to_menu(self) -> None:
+        """Back to the title; the match stays autosaved."""
+        if not self.match.is_over():
+            self.saver.save(self.match)
+        self.saver.wait()
+        while len(self.app.scenes) > 1:
+            self.app.pop()
+        from scenes.title import Title
+
+        if not isinstance(self.app.top, Title):
+            self.app.reset_to(Title(self.app))
+
+    def continue_round(self) -> None:
+        """Close the panel; event playback goes on."""
+        if self.panel is None:
+            return
+        self.panel = None
+
+    def fast_forward(self) -> None:
+        """Finish running animations and play queued events instantly, up to a panel."""
+        for _ in range(1000):
+            self.animator.finish_all()
+            if not self.pending or self.panel is not None:
+                break
+            self._start_next_event()
+        self.animator.finish_all()
+        if not self.pending and not self.animator.busy and self.panel is None:
+            self.sync_from_observation()
+
+    def finish_match(self, event: Event | None = None) -> None:
+        """The match is over: fanfare, forget the autosave, show the results."""
+        from scenes.results import Results
+
+        self.finished = True
+        self.cancel_ai()
+        self.app.audio.play("win")
+        self.saver.clear()
+        self.app.push(Results(self.app, self.match))
+
+    # ----- the AI ---------------------------------------------------------------------------------
+    def _ensure_worker(self) -> Any:
+        """Start the worker on first need (inline when headless)."""
+        if self.worker is None:
+            from game.ai.worker import AiWorker
+
+            self.worker = AiWorker(inline=self.worker_inline)
+            self.worker.start()
+        return self.worker
+
+    def cancel_ai(self) -> None:
+        """Forget a pending AI request (after an undo or any applied action)."""
+        if self.ai_ticket is not None and self.worker is not None:
+            self.worker.cancel()
+        self.ai_ticket = None
+        self.ai_answer = None
+        self.ai_seat = -1
+        self.ai_waited = 0.0
+
+    def ai_seat_to_move(self) -> int:
+        """The AI seat whose turn it is (-1 if none)."""
+        seat = self.seat_to_move()
+        if seat < 0 or self.match.seats[seat].is_human:
+            return -1
+        return seat
+
+    def update_ai(self, dt: float) -> None:
+        """Ask, collect and (after the minimum pause) apply AI moves."""
+        if not self.ai_enabled or not self.idle():
+            return
+        seat = self.ai_seat_to_move()
+        if seat < 0:
+            return
+        worker = self._ensure_worker()
+        if self.ai_ticket is None or self.ai_seat != seat:
+            self._request_ai(worker, seat)
+        self.ai_waited += dt * self.speed()
+        if self.ai_answer is None:
+            answer = worker.poll()
+            if answer is not None and answer[0] == self.ai_ticket:
+                self.ai_answer = answer[1]
+        if self.ai_answer is not None and (self.speed() <= 0 or self.ai_waited >= AI_MIN_THINK):
+            self._apply_ai(seat, self.ai_answer)
+
+    def _request_ai(self, worker: Any, seat: int) -> None:
+        """Send the seat's observation and legal actions to the worker."""
+        level = self.match.seats[seat].level or "normal"
+        seed = (self.match.seed * 1_000_003 + len(self.match.log) * 7919 + seat) & 0x7FFFFFFF
+        budget = DEFAULT_BUDGETS.get(level, 0.0)
+        self.ai_ticket = worker.request(self.match.game_id, level, self.match.observe(seat),
+                                        self.match.legal_actions(seat), seed, budget)
+        self.ai_seat = seat
+        self.ai_answer = None
+        self.ai_waited = 0.0
+
+    def _apply_ai(self, seat: int, action: Any) -> None:
+        """Play the AI's answer (a refused answer falls back to the first legal action)."""
+        self.ai_ticket = None
+        self.ai_answer = None
+        self.saver.wait()
+        try:
+            events = self.match.apply(seat, action)
+        except IllegalAction as error:
+            self.logger.warning("AI seat %d answered %r, refused (%s); playing a legal action", seat, action, error)
+            events = self.match.apply(seat, self.match.legal_actions(seat)[0])
+        self.after_apply(events)
+
+    # ----- hot-seat -------------------------------------------------------------------------------
+    def maybe_curtain(self) -> None:
+        """With several people at one screen, cover the table before another person's turn."""
+        if len(self.humans) < 2 or not self.idle():
+            return
+        seat = self.seat_to_move()
+        if seat < 0 or seat == self.viewer or not self.match.seats[seat].is_human:
+            return
+        from scenes.curtain import Curtain, pass_title, ready_subtitle
+
+        self.curtain_up = True
+        self.hand_hidden = True
+        self.clear_selection()
+        self.app.push(Curtain(self.app, pass_title(seat, self.match.seats[seat]), ready_subtitle(),
+                              lambda: self.switch_viewer(seat), seat=seat))
+
+    def switch_viewer(self, seat: int) -> None:
+        """The next person is ready: show the table from their side."""
+        self.viewer = seat
+        self.curtain_up = False
+        self.hand_hidden = False
+        self.rebuild_for_viewer()
+
+    # ----- event playback ----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """Advance animations, start queued events, run the AI, raise curtains, end the match."""
+        speed = self.speed()
+        self.animator.speed = speed
+        self.ambient.speed = speed
+        self.animator.update(dt)
+        self.ambient.update(dt)
+        self.pump_events()
+        self.toast.update(dt)
+        self._update_panel(dt)
+        self.maybe_curtain()
+        self.update_ai(dt)
+        if speed <= 0:
+            self.pump_events()
+
+    def pump_events(self) -> None:
+        """Start queued events one after another as the previous animation ends."""
+        for _ in range(1000):
+            if not self.pending or self.animator.busy or self.panel is not None:
+                break
+            self._start_next_event()
+            if self.speed() <= 0:
+                self.animator.finish_all()
+        at_rest = not self.pending and not self.animator.busy
+        if at_rest and self.panel is None and not self.finished and self.needs_sync():
+            self.sync_from_observation()
+
+    def _start_next_event(self) -> None:
+        """Pop the next event and give it to its handler (events without one are skipped)."""
+        event = self.pending.popleft()
+        handler = self.event_handlers().get(type(event))
+        if handler is not None:
+            handler(event)
+
+    def _update_panel(self, dt: float) -> None:
+        """With no person at the table, a panel continues by itself after a while."""
+        if self.panel is None or self.humans:
+            return
+        self.panel.waited += dt * self.speed()
+        if self.speed() <= 0 or self.panel.waited >= AUTO_CONTINUE:
+            self.continue_round()
+
+    # ----- input ------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """Pointer, finger and keys (the table consumes everything: it is the whole screen)."""
+        if self.panel is not None:
+            return self.panel.handle(intent)
+        kind = intent.kind
+        if kind in (intents.PRESS, intents.MOVE, intents.RELEASE):
+            self.handle_pointer(intent)
+        elif kind == intents.NAV:
+            self.handle_nav(intent.dx, intent.dy)
+        elif kind in (intents.FOCUS_NEXT, intents.FOCUS_PREV):
+            self.handle_focus(1 if kind == intents.FOCUS_NEXT else -1)
+        elif kind == intents.ACTIVATE:
+            self.handle_activate()
+        elif kind == intents.BACK:
+            self.handle_back()
+        elif kind == intents.UNDO:
+            self.press_undo()
+        elif kind == intents.KEY:
+            self.handle_key(intent.key)
+        return True
+
+    # ----- scene hooks ------------------------------------------------------------------------------
+    def pause(self) -> None:
+        """Another scene is on top (help, curtain, results): let go of a held piece."""
+        self.drop_held()
+
+    def resume(self) -> None:
+        """Back on top: re-read the hints."""
+        self.refresh_hints()
+
+    def enter(self) -> None:
+        """Pushed: start the AI worker early (a process takes a moment to boot) if AIs play."""
+        if self.ai_enabled and any(not seat.is_human for seat in self.match.seats) and not self.match.is_over():
+            self._ensure_worker()
+
+    def exit(self) -> None:
+        """Leaving the table: finish the autosave, stop the AI worker."""
+        self.saver.wait()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    # ----- drawing ----------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        """The still layer, then the moving pieces, a panel and the toast.
+
+        Usually only the areas the moving pieces covered last frame, and the parts of the still
+        layer that changed, are restored from the still layer before the moving pieces are painted
+        again (dirty rectangles); a scene or toast above, a panel, or a new viewer or language
+        repaints the whole screen.
+        Only these pixel caches are touched here; no game or scene state changes.
+        """
+        still, changed = self._still_layer()
+        if changed is None or not self._may_restore_only(surface):
+            surface.blit(still, (0, 0))
+        else:
+            for area in self._painted + changed:
+                surface.blit(still, area, area)
+        self._painted = [area.inflate(4, 4) for area in self.draw_moving(surface) if area.width and area.height]
+        if self.panel is not None:
+            surface.blit(labels.veil(), (0, 0))
+            self.panel.draw(surface)
+        self.toast.draw(surface)
+        self._last_frame = (id(surface), self.toast.visible or self.panel is not None)
+
+    def _may_restore_only(self, surface: pygame.Surface) -> bool:
+        """True when the screen still holds exactly last frame's picture of this table."""
+        same_surface, covered = self._last_frame[0] == id(surface), self._last_frame[1]
+        return same_surface and not covered and self.app.top is self and self.panel is None \
+            and not self.toast.visible
+
+    def _still_layer(self) -> tuple[pygame.Surface, list[pygame.Rect] | None]:
+        """Everything that changes only when the game does, kept in one full-screen picture.
+
+        Each part is repainted only when what it shows changed, clipped to its old and new areas
+        (with whatever overlaps them). Returns the picture and the areas repainted now, or None
+        when all of it was.
+        """
+        parts = self._all_still_parts()
+        key = (labels.lang(), self.viewer)
+        if self._still is None or key != self._still_key:
+            if self._still is None:
+                self._still = pygame.Surface(SCREEN).convert() if pygame.display.get_surface() else \
+                    pygame.Surface(SCREEN)
+            self.paint_still_base(self._still)
+            for part in parts.values():
+                part.paint(self._still)
+            self._still_key = key
+            self._still_shown = {name: (part.signature, part.region) for name, part in parts.items()}
+            return self._still, None
+        areas = []
+        for name, part in parts.items():
+            shown = self._still_shown.get(name)
+            if shown is None or shown[0] != part.signature:
+                areas.append(part.region.union(shown[1]) if shown is not None else part.region)
+        for area in areas:
+            self._still.set_clip(area)
+            self.paint_still_base(self._still)
+            for part in parts.values():
+                if part.region.colliderect(area):
+                    part.paint(self._still)
+        self._still.set_clip(None)
+        self._still_shown = {name: (part.signature, part.region) for name, part in parts.items()}
+        return self._still, areas
+
+    def _all_still_parts(self) -> dict[str, StillPart]:
+        """The game's still parts, then the status line and the buttons (painted in this order)."""
+        parts = self.still_parts()
+        parts["status"] = self.status_part()
+        buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
+                        for button in self.buttons.widgets)
+        region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
+        parts["buttons"] = StillPart(buttons, region.inflate(30, 30), self.buttons.draw)
+        return parts
+
+    @staticmethod
+    def picture_part(signature: Any, picture: pygame.Surface, **where: Any) -> StillPart:
+        """A part that is one cached picture placed by ``where`` (e.g. ``center=(x, y)``)."""
+        region = picture.get_rect(**where)
+        return StillPart(signature, region, lambda surface: surface.blit(picture, region))
+
+    def status_part(self) -> StillPart:
+        """The status banner above the hand and the key hint in the corner."""
+        text = self.status_text()
+        mine = self.viewer_may_act()
+        banner = labels.status_banner(text, mine) if text else None
+        hint = labels.key_hint(t(self.KEYS_TEXT)) if self.match.seats[self.viewer].is_human else None
+        banner_at = banner.get_rect(center=(960, self.status_y)) if banner is not None else None
+        hint_at = hint.get_rect(bottomleft=(48, 1068)) if hint is not None else None
+        areas = [area for area in (banner_at, hint_at) if area is not None]
+        region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(960, self.status_y, 0, 0)
+
+        def paint(surface: pygame.Surface) -> None:
+            if banner is not None:
+                surface.blit(banner, banner_at)
+            if hint is not None:
+                surface.blit(hint, hint_at)
+
+        return StillPart((text, mine, hint is not None), region, paint)
+
