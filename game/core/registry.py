@@ -25,7 +25,7 @@ CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry("newold", "game.newold.title", (2, 5), True),
     GameEntry("nostalgic", "game.nostalgic.title", (3, 4), False),
     GameEntry("wallpaper", "game.wallpaper.title", (2, 5), False),
-    GameEntry("noaron", "game.noaron.title", (2, 2), False),
+    GameEntry("noaron", "game.noaron.title", (2, 2), True),
 )
 
 _RULES: dict[str, Rules] = {}

@@ -1,0 +1,411 @@
+"""Easy and Normal levels of ノアロン, and the greedy rollout policy Hard plays out with.
+
+What a hand is worth: a 12-card hand is a 12-bit mask (``hand_mask``), so everything about it is a
+table lookup. Besides its score now, a hand has a *potential*: how low its score is likely to get
+over the next turns. ``HandTables`` computes it once (about a second, at import) by value
+iteration over all 4096 hands, in a model where each turn draws a random pair, the player then
+discards the best adjacent pair and inserts the drawn pair at the best gap, and the round ends
+before each turn with probability ``1 - HORIZON`` (the opponent declares), scoring the hand:
+
+    V(h) = (1 - HORIZON) * score(h) + HORIZON * mean over pairs p of min over (i, g) V(h')
+
+where h' is h without cards i, i+1 and with p inserted at gap g. The tables also hold, per
+10-card hand and pair, the best gap and its value, and per 12-card hand and pair the value of
+the best discard: a whole turn is then decided with a dozen lookups.
+
+* Normal takes from the source (the deck, averaged over the colours it cannot see, or a known
+  pile pair) whose best discard and insert leave the lowest potential, discards and inserts the
+  same way, and declares when the expected settlement (``declare_gain``: its score against the
+  measured odds of the opponent's score after the turns the opponent has played) is good enough;
+  always at 0.
+* Easy looks at the score now only (not the potential), draws from the deck unless a pile pair
+  lowers its score at once, and always declares when it may.
+* Hard is the generic ISMCTS with ``rollout_policy`` (Normal's choices, read off the playout
+  state). This module also registers ``NoaronSearchModel`` on the rules: determinizations give
+  the opponent a hand built up over the turns it has played (not a random one: it has been
+  improving it), and below the choice at hand the round is played out by the rollout policy
+  (see ``NoaronRules.is_search_leaf``), so Hard compares each legal action by whole-round
+  playouts against a plausible opponent.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.rules.noaron import (
+    DECLARE,
+    DECLARER_LOST_PENALTY,
+    END,
+    HAND_SIZE,
+    LEFT,
+    PHASE_DECIDE,
+    PHASE_DISCARD,
+    PHASE_INSERT,
+    PHASE_OVER,
+    PHASE_TAKE,
+    RED,
+    RIGHT,
+    SCORE_TABLE,
+    SOURCE_DECK,
+    SOURCE_MINE,
+    TAKES,
+    WINNER_ZERO_PENALTY,
+    NoaronAction,
+    NoaronObservation,
+    NoaronRules,
+    NoaronState,
+    hand_mask,
+    mask_hand,
+    turns_played_by_other,
+)
+
+HORIZON = 0.85  # chance that the round goes on for one more turn, in the potential's model
+CONVERGED = 1e-3  # value iteration stops when no hand's potential moves more than this
+TEN = HAND_SIZE - 2
+GAPS = TEN + 1
+PAIRS = 4  # a pair as two bits, the left card high: RR = 3, RB = 2, BR = 1, BB = 0
+
+
+def pair_code(cards: Sequence[str]) -> int:
+    """The two reserve cards as a 2-bit code (left card in the high bit, red = 1)."""
+    return (2 if cards[0] == RED else 0) | (1 if cards[1] == RED else 0)
+
+
+def without_pair(mask: int, index: int) -> int:
+    """A 12-card mask without cards ``index`` and ``index + 1`` (a 10-card mask)."""
+    return ((mask >> (HAND_SIZE - index)) << (TEN - index)) | (mask & ((1 << (TEN - index)) - 1))
+
+
+def with_pair(mask10: int, pair: int, gap: int) -> int:
+    """A 10-card mask with the 2-bit ``pair`` inserted before card ``gap`` (a 12-card mask)."""
+    low = TEN - gap
+    return ((mask10 >> low) << (low + 2)) | (pair << low) | (mask10 & ((1 << low) - 1))
+
+
+@dataclass
+class HandTables:
+    """Lookup tables over every hand (see the module docstring)."""
+
+    potential: list[float]  # 12-card mask -> V
+    discards: list[list[int]]  # 12-card mask -> the 10-card masks after each discard index
+    best_gap: list[list[int]]  # 10-card mask -> per pair, the gap with the lowest V
+    gap_value: list[list[float]]  # 10-card mask -> per pair, that V
+    turn_value: list[list[float]]  # 12-card mask -> per pair, V after the best discard and insert
+
+    @classmethod
+    def build(cls, horizon: float = HORIZON) -> HandTables:
+        """Value iteration until the potentials settle (about a dozen sweeps)."""
+        discards = [[without_pair(mask, i) for i in range(HAND_SIZE - 1)] for mask in range(1 << HAND_SIZE)]
+        inserts = [[[with_pair(mask, pair, gap) for gap in range(GAPS)] for pair in range(PAIRS)]
+                   for mask in range(1 << TEN)]
+        scores = [float(score) for score in SCORE_TABLE]
+        potential = scores[:]
+        while True:
+            gap_value = [[min([potential[h] for h in row]) for row in rows] for rows in inserts]
+            by_pair = [[values[pair] for values in gap_value] for pair in range(PAIRS)]
+            turn_value = [[min([column[h] for h in row]) for column in by_pair] for row in discards]
+            updated = [(1.0 - horizon) * score + horizon * 0.25 * sum(values)
+                       for score, values in zip(scores, turn_value)]
+            moved = max(abs(a - b) for a, b in zip(updated, potential))
+            potential = updated
+            if moved < CONVERGED:
+                break
+        gap_value = [[min([potential[h] for h in row]) for row in rows] for rows in inserts]
+        best_gap = [[row.index(min(row, key=potential.__getitem__)) for row in rows] for rows in inserts]
+        by_pair = [[values[pair] for values in gap_value] for pair in range(PAIRS)]
+        turn_value = [[min([column[h] for h in row]) for column in by_pair] for row in discards]
+        return cls(potential, discards, best_gap, gap_value, turn_value)
+
+
+_TABLES: HandTables | None = None
+
+
+def tables() -> HandTables:
+    """The shared tables, built on first use."""
+    global _TABLES
+    if _TABLES is None:
+        _TABLES = HandTables.build()
+    return _TABLES
+
+
+# ----- what one seat knows ------------------------------------------------------------------------
+def red_share(observation: NoaronObservation) -> float:
+    """Share of red among the cards this seat cannot see (the deck is drawn from them)."""
+    unseen = NoaronRules.unseen_cards(observation)
+    if not unseen:
+        return 0.5
+    return sum(1 for card in unseen if card == RED) / len(unseen)
+
+
+def deck_pair_odds(red: float) -> tuple[float, float, float, float]:
+    """Chance of each pair code (BB, BR, RB, RR) from the deck."""
+    black = 1.0 - red
+    return (black * black, black * red, red * black, red * red)
+
+
+def pile_pair(piles: Sequence[Sequence[Sequence[str]]], seat: int, source: str) -> int:
+    """The pair code a take from ``source`` gives ``seat`` (their right pile is my left)."""
+    if source == SOURCE_MINE:
+        mine = piles[seat]
+        return pair_code((mine[LEFT][-1], mine[RIGHT][-1]))
+    theirs = piles[1 - seat]
+    return pair_code((theirs[RIGHT][-1], theirs[LEFT][-1]))
+
+
+def take_values(table: HandTables, mask: int, piles: Sequence, seat: int, sources: Sequence[str],
+                red: float) -> dict[str, float]:
+    """The potential each take source leads to, after the best discard and insert."""
+    values = {}
+    row = table.turn_value[mask]
+    for source in sources:
+        if source == SOURCE_DECK:
+            odds = deck_pair_odds(red)
+            values[source] = sum(odds[pair] * row[pair] for pair in range(PAIRS))
+        else:
+            values[source] = row[pile_pair(piles, seat, source)]
+    return values
+
+
+def best_discard(table: HandTables, mask: int, pair: int) -> int:
+    """The discard index whose best insert leaves the lowest potential (leftmost on ties)."""
+    gap_value = table.gap_value
+    options = table.discards[mask]
+    best_index, best_value = 0, float("inf")
+    for index, rest in enumerate(options):
+        value = gap_value[rest][pair]
+        if value < best_value - 1e-12:
+            best_index, best_value = index, value
+    return best_index
+
+
+# ----- declaring -----------------------------------------------------------------------------------
+# The chance of each score 0..12 of the opponent's hand, after it has played this many turns of
+# the round (rows 0..5; later turns use the last row). Measured over 1500 first rounds of Normal
+# self-play with declaring switched off (tools: the hands at every decide phase).
+OPPONENT_SCORE_ODDS: tuple[tuple[float, ...], ...] = (
+    (0.0, 0.002, 0.006, 0.002, 0.010, 0.0, 0.037, 0.0, 0.226, 0.0, 0.593, 0.0, 0.124),
+    (0.0, 0.064, 0.096, 0.005, 0.192, 0.0, 0.351, 0.0, 0.227, 0.0, 0.063, 0.0, 0.003),
+    (0.0, 0.286, 0.311, 0.029, 0.218, 0.0, 0.118, 0.0, 0.034, 0.0, 0.004, 0.0, 0.0),
+    (0.0, 0.553, 0.301, 0.030, 0.098, 0.0, 0.012, 0.0, 0.006, 0.0, 0.0, 0.0, 0.0),
+    (0.0, 0.782, 0.184, 0.007, 0.027, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+    (0.0, 0.903, 0.097, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0),
+)
+
+
+def settlement_gain(mine: int, theirs: int) -> int:
+    """Stake cards I win (positive) or pay (negative) when I declare with ``mine`` against ``theirs``."""
+    if theirs > mine:
+        return theirs - mine + (WINNER_ZERO_PENALTY if mine == 0 else 0)
+    return -(mine - theirs + DECLARER_LOST_PENALTY)
+
+
+def _expected_gains() -> tuple[tuple[float, ...], ...]:
+    """[opponent turns][my score] -> the expected settlement gain of declaring now."""
+    return tuple(
+        tuple(sum(odds * settlement_gain(mine, theirs) for theirs, odds in enumerate(row))
+              for mine in range(HAND_SIZE + 1))
+        for row in OPPONENT_SCORE_ODDS
+    )
+
+
+EXPECTED_GAIN = _expected_gains()
+
+
+def opponent_turns(observation: NoaronObservation) -> int:
+    """Turns the opponent has played in this round so far."""
+    return turns_played_by_other(observation.turn_number, observation.start_seat, observation.seat)
+
+
+def declare_gain(score: int, other_turns: int) -> float:
+    """The expected stake cards won by declaring now with ``score``."""
+    return EXPECTED_GAIN[min(other_turns, len(EXPECTED_GAIN) - 1)][score]
+
+
+@dataclass(frozen=True)
+class DeclareRule:
+    """Declare when the expected gain of declaring now is at least ``threshold`` (always at 0)."""
+
+    threshold: float = -2.0
+
+    def wants(self, score: int, other_turns: int) -> bool:
+        """True when declaring now looks right."""
+        return score == 0 or declare_gain(score, other_turns) >= self.threshold
+
+
+# ----- Normal -----------------------------------------------------------------------------------------
+class NoaronNormal:
+    """Normal: builds the hand with the potential tables, declares by ``DeclareRule``."""
+
+    name = "normal"
+
+    def __init__(self, rule: DeclareRule | None = None) -> None:
+        self.rule = rule or DeclareRule()
+        self.table = tables()
+
+    def choose(self, observation: NoaronObservation, legal: Sequence[NoaronAction], rng: random.Random,
+               budget: float) -> NoaronAction:
+        """The action with the best potential for this phase."""
+        if len(legal) == 1:
+            return legal[0]
+        phase = observation.phase
+        mask = hand_mask(observation.hand)
+        if phase == PHASE_TAKE:
+            sources = [action.source for action in legal]
+            values = take_values(self.table, mask, observation.piles, observation.seat, sources,
+                                 red_share(observation))
+            return TAKES[min(sources, key=values.__getitem__)]
+        if phase == PHASE_DISCARD:
+            return NoaronAction("discard", index=best_discard(self.table, mask, pair_code(observation.reserve)))
+        if phase == PHASE_INSERT:
+            return NoaronAction("insert", index=self.table.best_gap[mask][pair_code(observation.reserve)])
+        return DECLARE if self.rule.wants(SCORE_TABLE[mask], opponent_turns(observation)) else END
+
+
+# ----- Easy ----------------------------------------------------------------------------------------------
+class NoaronEasy:
+    """Easy: looks only at the score right now. Draws from the deck unless a pile pair lowers the
+    score at once, discards and inserts for the lowest score now (random among equals), and
+    declares whenever it may."""
+
+    name = "easy"
+
+    def choose(self, observation: NoaronObservation, legal: Sequence[NoaronAction], rng: random.Random,
+               budget: float) -> NoaronAction:
+        """A short-sighted but sensible action."""
+        if len(legal) == 1:
+            return legal[0]
+        phase = observation.phase
+        hand = observation.hand
+        if phase == PHASE_TAKE:
+            return self._take(observation, legal)
+        if phase == PHASE_DISCARD:
+            return _lowest(legal, rng, lambda a: _best_now(hand[:a.index] + hand[a.index + 2:],
+                                                            observation.reserve))
+        if phase == PHASE_INSERT:
+            reserve = tuple(observation.reserve)
+            return _lowest(legal, rng, lambda a: SCORE_TABLE[hand_mask(hand[:a.index] + reserve + hand[a.index:])])
+        return DECLARE
+
+    @staticmethod
+    def _take(observation: NoaronObservation, legal: Sequence[NoaronAction]) -> NoaronAction:
+        """A pile pair only if it lowers the score this very turn; otherwise the deck."""
+        hand = observation.hand
+        now = SCORE_TABLE[hand_mask(hand)]
+        best, best_score = None, now
+        for action in legal:
+            if action.source == SOURCE_DECK:
+                continue
+            pair = _pile_cards(observation, action.source)
+            score = min(_best_now(hand[:i] + hand[i + 2:], pair) for i in range(len(hand) - 1))
+            if score < best_score:
+                best, best_score = action, score
+        if best is not None:
+            return best
+        deck = TAKES[SOURCE_DECK]
+        return deck if deck in legal else legal[0]
+
+
+def _pile_cards(observation: NoaronObservation, source: str) -> tuple[str, str]:
+    """The two cards a pile take would give, left to right for the taker."""
+    piles = observation.piles
+    seat = observation.seat
+    if source == SOURCE_MINE:
+        return piles[seat][LEFT][-1], piles[seat][RIGHT][-1]
+    return piles[1 - seat][RIGHT][-1], piles[1 - seat][LEFT][-1]
+
+
+def _best_now(ten: Sequence[str], pair: Sequence[str]) -> int:
+    """The lowest score the pair can give when inserted into the 10 cards."""
+    ten = tuple(ten)
+    pair = tuple(pair)
+    return min(SCORE_TABLE[hand_mask(ten[:g] + pair + ten[g:])] for g in range(len(ten) + 1))
+
+
+def _lowest(legal: Sequence[NoaronAction], rng: random.Random, value) -> NoaronAction:
+    """A random action among those of the lowest value."""
+    scored = [(value(action), action) for action in legal]
+    low = min(score for score, _ in scored)
+    best = [action for score, action in scored if score == low]
+    return best[rng.randrange(len(best))] if len(best) > 1 else best[0]
+
+
+# ----- rollouts -------------------------------------------------------------------------------------------
+ROLLOUT_NOISE = 0.0  # chance of a uniformly random action in a playout (5% measured no better)
+ROLLOUT_RULE = DeclareRule()
+
+
+def rollout_policy(rules: NoaronRules, state: NoaronState, seat: int, legal: list[NoaronAction],
+                   rng: random.Random) -> NoaronAction:
+    """Normal's choice from the playout state, by table lookups (ROLLOUT_NOISE: random ones). Only what
+    the seat could know is used (its hand, its reserve, the piles)."""
+    count = len(legal)
+    if count == 1:
+        return legal[0]
+    if ROLLOUT_NOISE and rng.random() < ROLLOUT_NOISE:
+        return legal[rng.randrange(count)]
+    table = _TABLES or tables()
+    phase = state.phase
+    mask = hand_mask(state.hands[seat])
+    if phase == PHASE_DISCARD:
+        return legal[best_discard(table, mask, pair_code(state.reserve))]
+    if phase == PHASE_INSERT:
+        return legal[table.best_gap[mask][pair_code(state.reserve)]]
+    if phase == PHASE_DECIDE:
+        turns = turns_played_by_other(state.turn_number, state.start_seat, seat)
+        return DECLARE if ROLLOUT_RULE.wants(SCORE_TABLE[mask], turns) else END
+    sources = [action.source for action in legal]
+    values = take_values(table, mask, state.piles, seat, sources, 0.5)
+    return TAKES[min(sources, key=values.__getitem__)]
+
+
+# ----- what search knows beyond the rules ---------------------------------------------------------------
+BELIEF_TURNS = 4  # an opponent's hand is built up for at most this many of its turns (later ones change little)
+
+
+class NoaronSearchModel:
+    """Registered on the rules (``NoaronRules.search_model``) so that Hard's determinizations give
+    the opponent a hand as good as its turns so far make likely, and its leaves (the opponent's
+    turn) are scored by playing the round out with ``rollout_policy``."""
+
+    def build_hand(self, hand: list[str], pool: list[str], rng: random.Random, turns: int) -> list[str]:
+        """Play ``turns`` deck turns for the random ``hand``: draw two from ``pool``, discard and
+        insert as Normal would, and put the discarded pair back into ``pool`` at random places
+        (so ``pool`` stays shuffled)."""
+        table = _TABLES or tables()
+        mask = hand_mask(hand)
+        for _ in range(min(turns, BELIEF_TURNS)):
+            if len(pool) < 2:
+                break
+            first = pool.pop(rng.randrange(len(pool)))
+            second = pool.pop(rng.randrange(len(pool)))
+            pair = pair_code((first, second))
+            index = best_discard(table, mask, pair)
+            for card in mask_hand(mask)[index:index + 2]:  # back into the pool at random places
+                pool.insert(rng.randrange(len(pool) + 1), card)
+            rest = table.discards[mask][index]
+            mask = with_pair(rest, pair, table.best_gap[rest][pair])
+        return list(mask_hand(mask))
+
+    def finish_round(self, rules: NoaronRules, state: NoaronState) -> None:
+        """Both seats play ``rollout_policy`` with the state's own rng until the round is settled."""
+        rounds = len(state.records)
+        rng = state.rng
+        while state.phase != PHASE_OVER and len(state.records) == rounds:
+            seat = state.turn
+            legal = rules.legal_actions(state, seat)
+            rules.advance(state, seat, rollout_policy(rules, state, seat, legal, rng))
+
+
+NoaronRules.search_model = NoaronSearchModel()
+tables()  # built at import (about a second), so no agent's first decision pays for it
+
+
+def make(level: str) -> NoaronNormal | NoaronEasy:
+    """The noaron agent of ``level`` ("easy" or "normal")."""
+    if level == "easy":
+        return NoaronEasy()
+    if level == "normal":
+        return NoaronNormal()
+    raise ValueError(f"noaron has no heuristic level {level!r}; use easy or normal")

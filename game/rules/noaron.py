@@ -1,0 +1,1005 @@
+"""ノアロン (Noaron): 2 players, red and black cards; build one long yaku at an end of the hand.
+
+Cards: only the colour matters, ``"R"`` or ``"B"``. Hands are rows that are never rearranged,
+read left to right as their owner sees them. Each player has two discard piles in front of them,
+LEFT and RIGHT as seen by their owner; seat 0 and seat 1 face each other, so the opponent's RIGHT
+pile is on my left.
+
+Hand scoring: a yaku is a block of 2k cards (k >= 1), k of one colour then k of the other, that
+starts at an end of the hand. The hand is cut once into a yaku and the rest (zatsu, 雑); the zatsu
+scores its card count, or half of it when the zatsu is itself a yaku. A hand scores its best cut;
+with no yaku at either end every card counts. Scoring is a table lookup for 12-card hands.
+
+A turn: take two cards (deck / own two pile tops / opponent's two pile tops) into the reserve,
+discard two adjacent hand cards onto the own piles, insert the reserve pair anywhere, then with a
+score of at most 4 decide to declare (forced at 0) or end the turn. A declaration settles the
+round: the higher score loses the difference (+3 if the declarer lost, +3 if the winner scored
+0) in stake cards; a loser who runs out or cannot pay in full loses the game.
+
+House readings (the rulebook's pictures were lost, or it is silent): the deck of 36 red and 36
+black cards; the three take sources; equal scores at settlement lose for the declarer; a deck of
+fewer than 2 cards at a draw is first refilled from the piles minus their tops; and, so that a
+round always ends, the player of the ``HOUSE_TURN_LIMIT``-th turn of a round must declare.
+
+Notation of an action: ``take deck``, ``take mine``, ``take theirs``, ``discard 3``, ``insert 7``,
+``declare``, ``end``.
+
+Search hooks: the epoch is the number of settled rounds; rewards follow the change of each
+seat's share of the stake cards over the round. A state sampled by ``determinize`` remembers the
+seat it was sampled for and is a search leaf one action later; the rest of the round is then
+played out by the search model that ``game.ai.noaron`` registers (``search_model``), which also
+builds up the opponent's sampled hand for the turns it has played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple, Protocol
+
+from game.core.errors import IllegalAction
+from game.core.events import Event
+from game.core.rules import OptionSpec, Result, Rules, rank_scores
+
+GAME_ID = "noaron"
+RED = "R"
+BLACK = "B"
+COLOURS: tuple[str, str] = (RED, BLACK)
+
+# ----- house readings (RULES-READING "noaron"; shown in the help as house readings) ------------
+HOUSE_DECK_RED = 36
+HOUSE_DECK_BLACK = 36
+DECK: tuple[str, ...] = (RED,) * HOUSE_DECK_RED + (BLACK,) * HOUSE_DECK_BLACK  # 72 cards
+# The turn's first step: one of these sources (the rulebook's picture of it was lost).
+SOURCE_DECK = "deck"
+SOURCE_MINE = "mine"
+SOURCE_THEIRS = "theirs"
+HOUSE_TAKE_SOURCES: tuple[str, str, str] = (SOURCE_DECK, SOURCE_MINE, SOURCE_THEIRS)
+HOUSE_TIE_LOSER = "declarer"  # equal scores at settlement: the declarer loses
+# At a draw from a deck of fewer than 2 cards, first rebuild it under the remaining card from the
+# discard piles minus their tops (never needed with 36 + 36 cards, kept for other deck sizes).
+HOUSE_SHORT_DECK_REFILL = True
+# A round could go on forever (taking from the piles never empties the deck), so: the player of
+# this turn of a round must declare at its end, whatever the score.
+HOUSE_TURN_LIMIT = 60
+
+# ----- the rulebook's numbers --------------------------------------------------------------------
+STAKES_EACH = 9
+HAND_SIZE = 12
+TAKE_COUNT = 2
+DECLARE_AT_MOST = 4
+DECLARER_LOST_PENALTY = 3
+WINNER_ZERO_PENALTY = 3
+LEFT = 0
+RIGHT = 1
+NOBODY = -1
+
+PHASE_TAKE = "take"
+PHASE_DISCARD = "discard"
+PHASE_INSERT = "insert"
+PHASE_DECIDE = "decide"
+PHASE_OVER = "over"
+
+
+# ----- hand scoring (pure) -------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """One way of cutting a hand: the framed yaku ``hand[yaku_start:yaku_start + yaku_length]``
+    (length 0: no yaku, every card is zatsu) and the score of the zatsu (the rest)."""
+
+    score: int
+    yaku_start: int
+    yaku_length: int
+    zatsu_is_yaku: bool
+
+
+def is_yaku(cards: Sequence[str]) -> bool:
+    """True for 2k cards (k >= 1): k of one colour followed by k of the other.
+
+    >>> is_yaku("RRBB"), is_yaku("BR"), is_yaku("RRB"), is_yaku("RBRB"), is_yaku("")
+    (True, True, False, False, False)
+    """
+    length = len(cards)
+    if length < 2 or length % 2:
+        return False
+    half = length // 2
+    first, second = cards[0], cards[half]
+    if first == second:
+        return False
+    return all(card == first for card in cards[:half]) and all(card == second for card in cards[half:])
+
+
+def _end_yaku_lengths(hand: Sequence[str]) -> tuple[int, int]:
+    """Length of the yaku that starts at the left end and of the one that ends at the right end
+    (0 when there is none). At an end, k is the length of the first run, so each is unique."""
+    return _prefix_yaku_length(hand), _prefix_yaku_length(hand[::-1])
+
+
+def _prefix_yaku_length(hand: Sequence[str]) -> int:
+    """2k when the hand starts with k cards of one colour and then at least k of the other."""
+    count = len(hand)
+    if count < 2:
+        return 0
+    first = hand[0]
+    run = 1
+    while run < count and hand[run] == first:
+        run += 1
+    if run * 2 > count:
+        return 0
+    if all(card != first for card in hand[run:2 * run]):
+        return 2 * run
+    return 0
+
+
+def _compute_cut(hand: Sequence[str]) -> Cut:
+    """The best cut, computed from the two possible end yaku (the table is built with this)."""
+    count = len(hand)
+    best = (count, 0, 0, False)  # (score, -yaku length, yaku start, zatsu is yaku): smallest wins
+    left, right = _end_yaku_lengths(hand)
+    candidates = []
+    if left:
+        candidates.append((0, left))
+    if right and right < count:
+        candidates.append((count - right, right))
+    for start, length in candidates:
+        rest = hand[:start] + hand[start + length:]
+        zatsu_is_yaku = is_yaku(rest)
+        option = (len(rest) // 2 if zatsu_is_yaku else len(rest), -length, start, zatsu_is_yaku)
+        best = min(best, option)
+    return Cut(best[0], best[2], -best[1], best[3])
+
+
+_BITS = str.maketrans({RED: "1", BLACK: "0"})
+
+
+def hand_mask(hand: Sequence[str]) -> int:
+    """The hand as a bit mask, leftmost card in the highest bit, red = 1 (for table lookups)."""
+    return int("".join(hand).translate(_BITS), 2) if hand else 0
+
+
+def mask_hand(mask: int, length: int = HAND_SIZE) -> tuple[str, ...]:
+    """The inverse of ``hand_mask`` for a hand of ``length`` cards."""
+    return tuple(RED if mask >> (length - 1 - index) & 1 else BLACK for index in range(length))
+
+
+# Every 12-card colouring: bit mask -> its best cut and score (4096 entries, built at import).
+_AS_COLOURS = str.maketrans("10", RED + BLACK)
+CUT_TABLE: tuple[Cut, ...] = tuple(
+    _compute_cut(format(mask, f"0{HAND_SIZE}b").translate(_AS_COLOURS)) for mask in range(1 << HAND_SIZE)
+)
+SCORE_TABLE: tuple[int, ...] = tuple(cut.score for cut in CUT_TABLE)
+
+
+def best_cut(hand: Sequence[str]) -> Cut:
+    """The cut with the lowest score (ties: the longer yaku, then the left end).
+
+    >>> best_cut("RRRRBBBBRRRB").score, best_cut("RBRRRRBBBBBR").score, best_cut("RRRRRRBBBBBB").score
+    (4, 10, 0)
+    """
+    if len(hand) == HAND_SIZE:
+        return CUT_TABLE[hand_mask(hand)]
+    return _compute_cut(hand)
+
+
+def score_hand(hand: Sequence[str]) -> int:
+    """The hand's points: the zatsu size of its best cut (lower is better).
+
+    >>> score_hand("RRRRBBBBRRBB"), score_hand("RRBRRRBRBRRR")
+    (2, 12)
+    """
+    if len(hand) == HAND_SIZE:
+        return SCORE_TABLE[hand_mask(hand)]
+    return _compute_cut(hand).score
+
+
+# ----- actions ------------------------------------------------------------------------------------
+class NoaronAction(NamedTuple):
+    """``kind`` is "take" (with ``source``), "discard"/"insert" (with ``index``), "declare", "end"."""
+
+    kind: str
+    source: str = ""
+    index: int = -1
+
+
+DECLARE = NoaronAction("declare")
+END = NoaronAction("end")
+TAKES: dict[str, NoaronAction] = {source: NoaronAction("take", source) for source in HOUSE_TAKE_SOURCES}
+DISCARDS: tuple[NoaronAction, ...] = tuple(NoaronAction("discard", index=i) for i in range(HAND_SIZE - 1))
+INSERTS: tuple[NoaronAction, ...] = tuple(
+    NoaronAction("insert", index=g) for g in range(HAND_SIZE - TAKE_COUNT + 1)
+)
+KINDS = ("take", "discard", "insert", "declare", "end")
+
+
+# ----- events (public facts only) -------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RoundStarted(Event):
+    """A round begins (``round`` counts from 0); ``start_seat`` plays first."""
+
+    kind = "round_started"
+    hides_undo = True
+    round: int
+    start_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StakesDealt(Event):
+    """Face-down stake cards were drawn for each seat (the first round only)."""
+
+    kind = "stakes_dealt"
+    hides_undo = True
+    counts: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class PileSeeded(Event):
+    """A card from the deck went face up onto ``seat``'s ``pile``."""
+
+    kind = "pile_seeded"
+    hides_undo = True
+    seat: int
+    pile: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(Event):
+    """``count`` face-down cards went into ``seat``'s hand (its observation shows the faces)."""
+
+    kind = "hand_dealt"
+    hides_undo = True
+    seat: int
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Took(Event):
+    """``seat`` took two cards into its reserve; ``cards`` is () when they came from the deck."""
+
+    kind = "took"
+    seat: int
+    source: str
+    cards: tuple[str, ...]
+
+    @property
+    def hides_undo(self) -> bool:  # type: ignore[override]
+        """A deck draw shows the taker new cards: no undo past it."""
+        return self.source == SOURCE_DECK
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRebuilt(Event):
+    """The discard piles, all but their top cards, were shuffled into a new deck of ``count``."""
+
+    kind = "deck_rebuilt"
+    hides_undo = True
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """``seat`` put hand[index] on its LEFT pile and hand[index + 1] on its RIGHT pile."""
+
+    kind = "discarded"
+    seat: int
+    index: int
+    cards: tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Inserted(Event):
+    """``seat`` put its reserve pair into its hand before hand[index]; ``cards`` is () when the
+    pair came from the deck (the opponent never saw it)."""
+
+    kind = "inserted"
+    seat: int
+    index: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """``seat`` declared: the round is settled now."""
+
+    kind = "declared"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TurnPassed(Event):
+    """``seat`` finished its turn without declaring; the other seat plays next."""
+
+    kind = "turn_passed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Settled(Event):
+    """The round's settlement: both hands shown, who lost and what was paid."""
+
+    kind = "settled"
+    hides_undo = True
+    round: int
+    declarer: int
+    hands: tuple[tuple[str, ...], tuple[str, ...]]
+    cuts: tuple[Cut, Cut]
+    loser: int
+    difference: int
+    declarer_penalty: int
+    zero_penalty: int
+    loss: int
+    paid: int
+    stakes: tuple[int, int]  # stake cards left per seat after paying
+    game_over: bool
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    """The game is over: the loser ran out of stake cards or could not pay in full."""
+
+    kind = "game_ended"
+    hides_undo = True
+    winner: int
+    stakes: tuple[int, int]
+
+
+# ----- state and observation --------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """How one round was settled: ``loss`` is owed by ``loser``; ``scores`` are the hand scores."""
+
+    declarer: int
+    loser: int
+    loss: int
+    scores: tuple[int, int]
+
+
+@dataclass(slots=True)
+class NoaronState:
+    """The full truth of a game of Noaron (hands, deck order and stake faces included)."""
+
+    players: int
+    rng: random.Random
+    first_start: int = 0
+    round: int = 0
+    start_seat: int = 0
+    turn: int = 0
+    phase: str = PHASE_TAKE
+    deck: list[str] = field(default_factory=list)  # face down; the top is deck[-1]
+    hands: list[list[str]] = field(default_factory=list)  # per seat, left..right as its owner sees it
+    piles: list[list[list[str]]] = field(default_factory=list)  # [seat][LEFT/RIGHT], bottom..top
+    reserve: list[str] = field(default_factory=list)  # the two taken cards, left..right for the taker
+    reserve_source: str = ""
+    stakes: list[list[str]] = field(default_factory=list)  # face-down stake cards per seat
+    set_aside: list[list[str]] = field(default_factory=list)  # stake cards paid, per paying seat
+    declarer: int = NOBODY
+    records: list[RoundRecord] = field(default_factory=list)
+    turn_number: int = 1  # the turn in progress in this round, from 1 (HOUSE_TURN_LIMIT forces a declaration)
+    # Search only: the seat a determinized state was sampled for (-1 in a real game); its search
+    # tree stops after SEARCH_DEPTH actions (see ``NoaronRules.is_search_leaf``).
+    search_seat: int = NOBODY
+    search_steps: int = 0  # search only: actions played since the sample was taken
+
+
+@dataclass(frozen=True, slots=True)
+class NoaronObservation:
+    """What one seat sees: its own hand, every pile, counts of the hidden cards, never the
+    opponent's hand, the deck's order or any stake card's face."""
+
+    seat: int  # -1: a spectator
+    round: int
+    first_start: int
+    start_seat: int
+    turn: int
+    phase: str
+    hand: tuple[str, ...]
+    hand_counts: tuple[int, int]
+    deck_count: int
+    piles: tuple[tuple[tuple[str, ...], tuple[str, ...]], tuple[tuple[str, ...], tuple[str, ...]]]
+    reserve: tuple[str, ...]  # the reserve's faces when the observer may see them, else ()
+    reserve_count: int
+    reserve_source: str
+    stakes: tuple[int, int]
+    set_aside: tuple[int, int]
+    declarer: int
+    records: tuple[RoundRecord, ...]
+    turn_number: int
+
+
+def shuffle(cards: list[str], rng: random.Random) -> None:
+    """Shuffle in place: a sort by random keys, a uniform order several times faster than
+    ``Random.shuffle`` for these short lists (search shuffles at every sample)."""
+    draw = rng.random
+    cards.sort(key=lambda _card: draw())
+
+
+def reserve_visible(reserve_source: str, taker: int, viewer: int) -> bool:
+    """The reserve's faces are public when they came from the piles; a deck draw only the taker sees."""
+    return reserve_source in (SOURCE_MINE, SOURCE_THEIRS) or (viewer == taker and viewer >= 0)
+
+
+def stakes_after_rounds(records: Sequence[RoundRecord]) -> tuple[list[int], list[int]]:
+    """Replaying the records from ``STAKES_EACH`` each: (stake cards left per seat, paid per round)."""
+    left = [STAKES_EACH, STAKES_EACH]
+    paid: list[int] = []
+    for record in records:
+        amount = min(record.loss, left[record.loser])
+        left[record.loser] -= amount
+        paid.append(amount)
+    return left, paid
+
+
+def win_chance(mine: int, theirs: int) -> float:
+    """The stake share ``mine / (mine + theirs)``: a fair race to ruin's chance of winning it."""
+    total = mine + theirs
+    return 0.5 if total <= 0 else mine / total
+
+
+SEARCH_GAIN = 2.5  # search rewards: 0.5 + SEARCH_GAIN x the change of my stake share, clipped
+SEARCH_DEPTH = 1  # actions a search tree holds below a sampled state (see is_search_leaf)
+
+
+def turns_played_by_other(turn_number: int, start_seat: int, seat: int) -> int:
+    """During turn ``turn_number`` of a round, the turns the seat other than ``seat`` has finished."""
+    played = turn_number - 1
+    return played // 2 if start_seat == seat else (played + 1) // 2
+
+
+class SearchModel(Protocol):
+    """What search knows beyond the rules (registered by the AI module ``game.ai.noaron``)."""
+
+    def build_hand(self, hand: list[str], pool: list[str], rng: random.Random, turns: int) -> list[str]:
+        """A plausible hand for a player who has played ``turns`` turns this round, made from the
+        random ``hand`` by swapping cards with ``pool`` (changed in place; the colours are kept)."""
+        ...
+
+    def finish_round(self, rules: NoaronRules, state: NoaronState) -> None:
+        """Play ``state`` on until the round is settled (both seats by the playout policy)."""
+        ...
+
+
+class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
+    """The rules of ノアロン: rounds until one player loses all their stake cards."""
+
+    game_id = GAME_ID
+    min_players = 2
+    max_players = 2
+    options = (OptionSpec("older", 0, choices=(0, 1), label="noaron.option.older"),)
+    # Set by ``game.ai.noaron`` when it is imported; without it search samples opponent hands
+    # uniformly and scores an unfinished round by the hand scores.
+    search_model: ClassVar[SearchModel | None] = None
+
+    # ----- setup -------------------------------------------------------------------------------
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NoaronState:
+        """Shuffle, draw nine stake cards each and deal the first round; the older seat starts."""
+        opts = self.normalize_options(players, options)
+        state = NoaronState(players, random.Random(seed), first_start=int(opts["older"]))
+        state.deck = list(DECK)
+        shuffle(state.deck, state.rng)
+        state.hands = [[], []]
+        state.piles = [[[], []], [[], []]]
+        state.stakes = [[], []]
+        state.set_aside = [[], []]
+        self._deal_stakes(state, None)
+        self._start_round(state, 0, state.first_start, None)
+        return state
+
+    @staticmethod
+    def _deal_stakes(state: NoaronState, events: list[Event] | None) -> None:
+        """One card at a time from the deck, face down, until each seat has ``STAKES_EACH``."""
+        for _ in range(STAKES_EACH):
+            for step in range(state.players):
+                state.stakes[(state.first_start + step) % state.players].append(state.deck.pop())
+        if events is not None:
+            events.append(StakesDealt((STAKES_EACH, STAKES_EACH)))
+
+    def _start_round(self, state: NoaronState, number: int, start_seat: int, events: list[Event] | None) -> None:
+        """Seed each pile with one face-up card, deal 12 cards each, and give the turn to ``start_seat``."""
+        state.round = number
+        state.start_seat = start_seat
+        state.turn = start_seat
+        state.turn_number = 1
+        state.declarer = NOBODY
+        state.reserve = []
+        state.reserve_source = ""
+        order = (start_seat, 1 - start_seat)
+        if events is not None:
+            events.append(RoundStarted(number, start_seat))
+        deck = state.deck
+        for pile in (LEFT, RIGHT):
+            for seat in order:
+                card = deck.pop()
+                state.piles[seat][pile].append(card)
+                if events is not None:
+                    events.append(PileSeeded(seat, pile, card))
+        for _ in range(HAND_SIZE):
+            for seat in order:
+                state.hands[seat].append(deck.pop())
+        if events is not None:
+            events.extend(HandDealt(seat, HAND_SIZE) for seat in order)
+        state.phase = PHASE_TAKE
+
+    # ----- turns ---------------------------------------------------------------------------------
+    def to_move(self, state: NoaronState) -> tuple[int, ...]:
+        """The seat whose turn it is, or () when the game is over."""
+        return () if state.phase == PHASE_OVER else (state.turn,)
+
+    @staticmethod
+    def drawable(state: NoaronState | NoaronObservation) -> int:
+        """Cards a deck draw can reach now: the deck plus (short-deck refill) the piles under their tops."""
+        piles = state.piles
+        under = sum(len(pile) - 1 for seat_piles in piles for pile in seat_piles if pile)
+        count = state.deck_count if isinstance(state, NoaronObservation) else len(state.deck)
+        return count + under if HOUSE_SHORT_DECK_REFILL else count
+
+    def take_sources(self, state: NoaronState | NoaronObservation, seat: int) -> list[str]:
+        """The sources ``seat`` may take from now, in the order deck, mine, theirs."""
+        sources = []
+        deck_count = state.deck_count if isinstance(state, NoaronObservation) else len(state.deck)
+        if deck_count >= TAKE_COUNT or self.drawable(state) >= TAKE_COUNT:
+            sources.append(SOURCE_DECK)
+        mine, theirs = state.piles[seat], state.piles[1 - seat]
+        if mine[LEFT] and mine[RIGHT]:
+            sources.append(SOURCE_MINE)
+        if theirs[LEFT] and theirs[RIGHT]:
+            sources.append(SOURCE_THEIRS)
+        return sources
+
+    def must_declare(self, state: NoaronState, seat: int) -> bool:
+        """In the decide phase: a 0-point hand, or the last turn the house limit allows."""
+        return state.turn_number >= HOUSE_TURN_LIMIT or score_hand(state.hands[seat]) == 0
+
+    def legal_actions(self, state: NoaronState, seat: int) -> list[NoaronAction]:
+        """The actions of the phase, in a stable order."""
+        if state.phase == PHASE_OVER or seat != state.turn:
+            return []
+        phase = state.phase
+        if phase == PHASE_TAKE:
+            return [TAKES[source] for source in self.take_sources(state, seat)]
+        if phase == PHASE_DISCARD:
+            return list(DISCARDS[: len(state.hands[seat]) - 1])
+        if phase == PHASE_INSERT:
+            return list(INSERTS[: len(state.hands[seat]) + 1])
+        return [DECLARE] if self.must_declare(state, seat) else [DECLARE, END]
+
+    def check(self, state: NoaronState, seat: int, action: NoaronAction) -> None:
+        """Refuse look-alikes first (a plain tuple, a float index, a bool) so equality cannot
+        smuggle them past the legality test into the state and the log."""
+        if (
+            type(action) is not NoaronAction
+            or type(action.kind) is not str
+            or type(action.source) is not str
+            or type(action.index) is not int
+        ):
+            raise IllegalAction("reason.illegal", f"{action!r} is not a noaron action")
+        super().check(state, seat, action)
+
+    def explain_illegal(self, state: NoaronState, seat: int, action: NoaronAction) -> tuple[str, str, dict]:
+        """A reason a player can act on, for the screen's "springs back" message."""
+        if not isinstance(action, NoaronAction) or action.kind not in KINDS:
+            return "reason.illegal", f"{action!r} is not a noaron action", {}
+        wrong_phase = self._wrong_phase_reason(state, action)
+        if wrong_phase is not None:
+            return wrong_phase
+        if action.kind == "take":
+            return self._take_reason(state, seat, action.source)
+        if action.kind in ("discard", "insert"):
+            count = len(state.hands[seat])
+            top = count - 2 if action.kind == "discard" else count
+            key = "noaron.reason.discard_range" if action.kind == "discard" else "noaron.reason.insert_range"
+            return key, f"{action.kind} takes an index from 0 to {top}", {"top": top}
+        if action.kind == "end" and state.turn_number >= HOUSE_TURN_LIMIT:
+            return (
+                "noaron.reason.turn_limit",
+                f"turn {HOUSE_TURN_LIMIT} is the round's last: you must declare",
+                {"limit": HOUSE_TURN_LIMIT},
+            )
+        if action.kind == "end":
+            return "noaron.reason.must_declare_zero", "a hand of 0 points must declare", {}
+        return "reason.illegal", f"{action!r} is not legal now", {}
+
+    @staticmethod
+    def _wrong_phase_reason(state: NoaronState, action: NoaronAction) -> tuple[str, str, dict] | None:
+        """What the phase asks for, when ``action`` belongs to another phase."""
+        wanted = {
+            PHASE_TAKE: ("take",),
+            PHASE_DISCARD: ("discard",),
+            PHASE_INSERT: ("insert",),
+            PHASE_DECIDE: ("declare", "end"),
+        }.get(state.phase, ())
+        if action.kind in wanted:
+            return None
+        if state.phase == PHASE_DECIDE or action.kind not in ("declare", "end"):
+            messages = {
+                PHASE_TAKE: "first take two cards: from the deck, your piles or your opponent's piles",
+                PHASE_DISCARD: "now put two adjacent hand cards onto your piles",
+                PHASE_INSERT: "now put the two taken cards into your hand",
+                PHASE_DECIDE: "declare, or end your turn",
+            }
+            return f"noaron.reason.phase_{state.phase}", messages[state.phase], {}
+        return (
+            "noaron.reason.declare_timing",
+            f"declare only at the end of your turn, with {DECLARE_AT_MOST} points or fewer",
+            {"most": DECLARE_AT_MOST},
+        )
+
+    def _take_reason(self, state: NoaronState, seat: int, source: str) -> tuple[str, str, dict]:
+        """Why a take from ``source`` is refused."""
+        if source == SOURCE_DECK:
+            return "noaron.reason.deck_empty", "the deck cannot give two cards now", {}
+        if source == SOURCE_MINE:
+            return "noaron.reason.own_pile_empty", "one of your piles is empty", {}
+        if source == SOURCE_THEIRS:
+            return "noaron.reason.their_pile_empty", "one of your opponent's piles is empty", {}
+        return "reason.illegal", f"there is no source {source!r}", {}
+
+    def _perform(self, state: NoaronState, seat: int, action: NoaronAction, events: list[Event] | None) -> None:
+        """Play one step of the turn."""
+        if state.search_seat >= 0:
+            state.search_steps += 1
+        kind = action.kind
+        if kind == "take":
+            self._take(state, seat, action.source, events)
+        elif kind == "discard":
+            self._discard(state, seat, action.index, events)
+        elif kind == "insert":
+            self._insert(state, seat, action.index, events)
+        elif kind == "declare":
+            state.declarer = seat
+            if events is not None:
+                events.append(Declared(seat))
+            self._settle(state, seat, events)
+        else:
+            self._pass_turn(state, seat, events)
+
+    def _take(self, state: NoaronState, seat: int, source: str, events: list[Event] | None) -> None:
+        """Two cards into the reserve, in the order the taker sees them; rebuild an emptied deck."""
+        if source == SOURCE_DECK:
+            if len(state.deck) < TAKE_COUNT:
+                self._rebuild_deck(state, events)  # house: the short-deck refill, under the rest
+            cards = [state.deck.pop(), state.deck.pop()]
+        elif source == SOURCE_MINE:
+            mine = state.piles[seat]
+            cards = [mine[LEFT].pop(), mine[RIGHT].pop()]
+        else:
+            theirs = state.piles[1 - seat]
+            cards = [theirs[RIGHT].pop(), theirs[LEFT].pop()]  # their right pile is on my left
+        state.reserve = cards
+        state.reserve_source = source
+        state.phase = PHASE_DISCARD
+        if events is not None:
+            events.append(Took(seat, source, () if source == SOURCE_DECK else tuple(cards)))
+        if not state.deck:
+            self._rebuild_deck(state, events)
+
+    @staticmethod
+    def _rebuild_deck(state: NoaronState, events: list[Event] | None) -> None:
+        """Shuffle every pile but its top card into a new deck, under what is left of the deck."""
+        gathered: list[str] = []
+        for seat_piles in state.piles:
+            for pile in seat_piles:
+                if len(pile) > 1:
+                    gathered.extend(pile[:-1])
+                    del pile[:-1]
+        if not gathered:
+            return
+        shuffle(gathered, state.rng)
+        state.deck[:0] = gathered
+        if events is not None:
+            events.append(DeckRebuilt(len(gathered)))
+
+    @staticmethod
+    def _discard(state: NoaronState, seat: int, index: int, events: list[Event] | None) -> None:
+        """hand[index] onto the LEFT pile, hand[index + 1] onto the RIGHT pile."""
+        hand = state.hands[seat]
+        left, right = hand[index], hand[index + 1]
+        del hand[index:index + 2]
+        piles = state.piles[seat]
+        piles[LEFT].append(left)
+        piles[RIGHT].append(right)
+        state.phase = PHASE_INSERT
+        if events is not None:
+            events.append(Discarded(seat, index, (left, right)))
+
+    def _insert(self, state: NoaronState, seat: int, index: int, events: list[Event] | None) -> None:
+        """The reserve pair into the hand before hand[index]; then decide, or the turn passes."""
+        hand = state.hands[seat]
+        cards = state.reserve
+        hand[index:index] = cards
+        if events is not None:
+            shown = () if state.reserve_source == SOURCE_DECK else tuple(cards)
+            events.append(Inserted(seat, index, shown))
+        state.reserve = []
+        state.reserve_source = ""
+        if state.turn_number >= HOUSE_TURN_LIMIT or SCORE_TABLE[hand_mask(hand)] <= DECLARE_AT_MOST:
+            state.phase = PHASE_DECIDE
+        else:
+            self._pass_turn(state, seat, events)
+
+    @staticmethod
+    def _pass_turn(state: NoaronState, seat: int, events: list[Event] | None) -> None:
+        """The other seat's turn begins."""
+        state.turn = 1 - seat
+        state.turn_number += 1
+        state.phase = PHASE_TAKE
+        if events is not None:
+            events.append(TurnPassed(seat))
+
+    def _settle(self, state: NoaronState, declarer: int, events: list[Event] | None) -> None:
+        """Compare the hands, make the loser pay, then end the game or deal the next round."""
+        cuts = (best_cut(state.hands[0]), best_cut(state.hands[1]))
+        scores = (cuts[0].score, cuts[1].score)
+        if scores[0] == scores[1]:
+            loser = declarer  # HOUSE_TIE_LOSER
+        else:
+            loser = 0 if scores[0] > scores[1] else 1
+        winner = 1 - loser
+        difference = abs(scores[0] - scores[1])
+        declarer_penalty = DECLARER_LOST_PENALTY if loser == declarer else 0
+        zero_penalty = WINNER_ZERO_PENALTY if scores[winner] == 0 else 0
+        loss = difference + declarer_penalty + zero_penalty
+        owned = state.stakes[loser]
+        paid = min(loss, len(owned))
+        game_over = loss >= len(owned)
+        for _ in range(paid):
+            state.set_aside[loser].append(owned.pop())
+        state.records.append(RoundRecord(declarer, loser, loss, scores))
+        stakes = (len(state.stakes[0]), len(state.stakes[1]))
+        if events is not None:
+            hands = (tuple(state.hands[0]), tuple(state.hands[1]))
+            events.append(
+                Settled(state.round, declarer, hands, cuts, loser, difference, declarer_penalty,
+                        zero_penalty, loss, paid, stakes, game_over)
+            )
+        if game_over:
+            state.phase = PHASE_OVER
+            if events is not None:
+                events.append(GameEnded(winner, stakes))
+            return
+        self._gather_under_deck(state)
+        self._start_round(state, state.round + 1, winner, events)
+
+    @staticmethod
+    def _gather_under_deck(state: NoaronState) -> None:
+        """Both hands and every pile, shuffled face down, go under the deck."""
+        gathered = [card for hand in state.hands for card in hand]
+        for seat_piles in state.piles:
+            for pile in seat_piles:
+                gathered.extend(pile)
+                pile.clear()
+        for hand in state.hands:
+            hand.clear()
+        shuffle(gathered, state.rng)
+        state.deck[:0] = gathered
+
+    # ----- outcome ---------------------------------------------------------------------------------
+    def is_over(self, state: NoaronState) -> bool:
+        """True once a loser could not pay or ran out of stake cards."""
+        return state.phase == PHASE_OVER
+
+    def result(self, state: NoaronState) -> Result:
+        """Stake cards left per seat; per round the stake cards each seat lost (negative)."""
+        left = (len(state.stakes[0]), len(state.stakes[1]))
+        _, paid = stakes_after_rounds(state.records)
+        rounds = tuple(
+            tuple(-float(amount) if seat == record.loser else 0.0 for seat in range(2))
+            for record, amount in zip(state.records, paid)
+        )
+        won = [sum(1 for record in state.records if record.loser != seat) for seat in range(2)]
+        breakdown = tuple(
+            {"noaron.score.stakes": float(left[seat]), "noaron.score.rounds_won": float(won[seat])}
+            for seat in range(2)
+        )
+        return Result(
+            scores=tuple(float(count) for count in left),
+            ranks=rank_scores(left),
+            breakdown=breakdown,
+            rounds=rounds,
+        )
+
+    # ----- hidden information ------------------------------------------------------------------------
+    def observe(self, state: NoaronState, seat: int) -> NoaronObservation:
+        """Own hand, every pile, the reserve when it may be seen, and counts of everything hidden."""
+        visible = reserve_visible(state.reserve_source, state.turn, seat)
+        piles = state.piles
+        return NoaronObservation(
+            seat=seat,
+            round=state.round,
+            first_start=state.first_start,
+            start_seat=state.start_seat,
+            turn=state.turn,
+            phase=state.phase,
+            hand=tuple(state.hands[seat]) if 0 <= seat < state.players else (),
+            hand_counts=(len(state.hands[0]), len(state.hands[1])),
+            deck_count=len(state.deck),
+            piles=(
+                (tuple(piles[0][LEFT]), tuple(piles[0][RIGHT])),
+                (tuple(piles[1][LEFT]), tuple(piles[1][RIGHT])),
+            ),
+            reserve=tuple(state.reserve) if visible else (),
+            reserve_count=len(state.reserve),
+            reserve_source=state.reserve_source,
+            stakes=(len(state.stakes[0]), len(state.stakes[1])),
+            set_aside=(len(state.set_aside[0]), len(state.set_aside[1])),
+            declarer=state.declarer,
+            records=tuple(state.records),
+            turn_number=state.turn_number,
+        )
+
+    @staticmethod
+    def unseen_cards(observation: NoaronObservation) -> list[str]:
+        """Cards the observer cannot see, as a list: 72 minus its hand, the piles and a visible reserve."""
+        counts = Counter(DECK)
+        counts.subtract(observation.hand)
+        for seat_piles in observation.piles:
+            for pile in seat_piles:
+                counts.subtract(pile)
+        counts.subtract(observation.reserve)
+        return [colour for colour in COLOURS for _ in range(counts[colour])]
+
+    def determinize(self, observation: NoaronObservation, rng: random.Random) -> NoaronState:
+        """Share the unseen cards at random over the hidden places; a fresh RNG from ``rng``.
+
+        With a search model registered, the opponent's hand is not a uniform sample: it is a random
+        hand built up by the model for the turns the opponent has played this round (a player
+        who has had turns has improved its hand). Either way every unseen card is used once."""
+        unseen = self.unseen_cards(observation)
+        shuffle(unseen, rng)
+
+        def draw(count: int) -> list[str]:
+            taken = unseen[len(unseen) - count:] if count else []
+            del unseen[len(unseen) - count:]
+            return taken
+
+        viewer = observation.seat
+        hands = [list(observation.hand) if seat == viewer else draw(observation.hand_counts[seat]) for seat in (0, 1)]
+        model = self.search_model
+        if model is not None and viewer >= 0 and observation.phase != PHASE_OVER:
+            other = 1 - viewer
+            turns = turns_played_by_other(observation.turn_number, observation.start_seat, viewer)
+            if turns and len(hands[other]) == HAND_SIZE:
+                hands[other] = model.build_hand(hands[other], unseen, rng, turns)
+        reserve = list(observation.reserve) if observation.reserve else draw(observation.reserve_count)
+        stakes = [draw(observation.stakes[seat]) for seat in (0, 1)]
+        set_aside = [draw(observation.set_aside[seat]) for seat in (0, 1)]
+        deck = draw(observation.deck_count)
+        return NoaronState(
+            players=2,
+            rng=random.Random(rng.getrandbits(64)),
+            first_start=observation.first_start,
+            round=observation.round,
+            start_seat=observation.start_seat,
+            turn=observation.turn,
+            phase=observation.phase,
+            deck=deck,
+            hands=hands,
+            piles=[[list(pile) for pile in seat_piles] for seat_piles in observation.piles],
+            reserve=reserve,
+            reserve_source=observation.reserve_source,
+            stakes=stakes,
+            set_aside=set_aside,
+            declarer=observation.declarer,
+            records=list(observation.records),
+            turn_number=observation.turn_number,
+            search_seat=viewer,
+        )
+
+    def clone(self, state: NoaronState) -> NoaronState:
+        """A fast independent copy."""
+        rng = random.Random()
+        rng.setstate(state.rng.getstate())
+        piles = state.piles
+        return NoaronState(
+            players=state.players,
+            rng=rng,
+            first_start=state.first_start,
+            round=state.round,
+            start_seat=state.start_seat,
+            turn=state.turn,
+            phase=state.phase,
+            deck=state.deck[:],
+            hands=[state.hands[0][:], state.hands[1][:]],
+            piles=[[piles[0][0][:], piles[0][1][:]], [piles[1][0][:], piles[1][1][:]]],
+            reserve=state.reserve[:],
+            reserve_source=state.reserve_source,
+            stakes=[state.stakes[0][:], state.stakes[1][:]],
+            set_aside=[state.set_aside[0][:], state.set_aside[1][:]],
+            declarer=state.declarer,
+            records=state.records[:],
+            turn_number=state.turn_number,
+            search_seat=state.search_seat,
+            search_steps=state.search_steps,
+        )
+
+    # ----- notation ----------------------------------------------------------------------------------
+    def encode_action(self, action: NoaronAction) -> str:
+        """``take deck``, ``discard 3``, ``insert 7``, ``declare`` or ``end``."""
+        if action.kind == "take":
+            return f"take {action.source}"
+        if action.kind in ("discard", "insert"):
+            return f"{action.kind} {action.index}"
+        return action.kind
+
+    def decode_action(self, text: str) -> NoaronAction:
+        """Parse the notation of ``encode_action``."""
+        words = text.strip().split()
+        if words == ["declare"]:
+            return DECLARE
+        if words == ["end"]:
+            return END
+        if len(words) == 2 and words[0] == "take" and words[1] in HOUSE_TAKE_SOURCES:
+            return TAKES[words[1]]
+        if len(words) == 2 and words[0] in ("discard", "insert") and words[1].isdigit():
+            return NoaronAction(words[0], index=int(words[1]))
+        raise IllegalAction(
+            "reason.illegal",
+            f"{text!r} is not noaron notation (take deck|mine|theirs, discard N, insert N, declare, end)",
+        )
+
+    def notation(self, state: NoaronState) -> str:
+        """E.g. ``noaron r1 s0 t1 n7 discard d-1 | RRB.../BRR... | R,B/B;R/B,B | res RB deck | deck ...
+        | stakes RB.../... | aside -/BR | 1:0:5:8,3``."""
+
+        def row(cards: Sequence[str]) -> str:
+            return "".join(cards) or "-"
+
+        hands = "/".join(row(hand) for hand in state.hands)
+        piles = ";".join("/".join(row(pile) for pile in seat_piles) for seat_piles in state.piles)
+        stakes = "/".join(row(cards) for cards in state.stakes)
+        aside = "/".join(row(cards) for cards in state.set_aside)
+        records = ",".join(
+            f"{r.declarer}:{r.loser}:{r.loss}:{r.scores[0]}-{r.scores[1]}" for r in state.records
+        ) or "-"
+        return (
+            f"noaron r{state.round} f{state.first_start} s{state.start_seat} t{state.turn} n{state.turn_number} "
+            f"{state.phase} d{state.declarer} | {hands} | {piles} | res {row(state.reserve)} "
+            f"{state.reserve_source or '-'} | deck {row(state.deck)} | stakes {stakes} | aside {aside} | {records}"
+        )
+
+    # ----- search hooks ----------------------------------------------------------------------------
+    def search_epoch(self, state: NoaronState) -> int:
+        """Each round is dealt afresh from a reshuffled deck: search stops at the round's end."""
+        return len(state.records)
+
+    def is_search_leaf(self, state: NoaronState) -> bool:
+        """The end of the game; and, in a state sampled for a seat's search, the position after
+        SEARCH_DEPTH actions. Below that, a shared ISMCTS tree serves badly here: the opponent
+        would act without knowing its own hand, a deck draw's subtree would mix every pair the
+        deck can give, and 11 x 11 discard and insert choices would be explored at random. So
+        the search compares the choices now, and ``search_rewards`` plays the round out."""
+        if state.phase == PHASE_OVER:
+            return True
+        return state.search_seat >= 0 and state.search_steps >= SEARCH_DEPTH
+
+    def search_rewards(self, state: NoaronState) -> tuple[float, ...]:
+        """0.5 + SEARCH_GAIN x (change of my share of the stake cards) over the round, clipped to
+        [0, 1]; a lost game is 0, a won one 1. A round still running is first played to its end
+        by the search model, or, without one, scored as if settled now with nobody declaring."""
+        if state.phase == PHASE_OVER:
+            return tuple(1.0 if len(state.stakes[seat]) else 0.0 for seat in range(2))
+        after = [len(state.stakes[0]), len(state.stakes[1])]
+        before = list(after)
+        if state.phase == PHASE_TAKE and state.turn_number == 1 and state.records and not state.reserve:
+            record = state.records[-1]  # a round was just settled and the next one dealt
+            before[record.loser] += record.loss  # paid in full, or the game would be over
+        elif self.search_model is not None:
+            finished = self.clone(state)
+            self.search_model.finish_round(self, finished)
+            if finished.phase == PHASE_OVER:
+                return tuple(1.0 if len(finished.stakes[seat]) else 0.0 for seat in range(2))
+            after = [len(finished.stakes[0]), len(finished.stakes[1])]
+        else:
+            scores = (score_hand(state.hands[0]), score_hand(state.hands[1]))
+            if scores[0] != scores[1]:
+                loser = 0 if scores[0] > scores[1] else 1
+                after[loser] = max(0, after[loser] - abs(scores[0] - scores[1]))
+        rewards = []
+        for seat in range(2):
+            gain = win_chance(after[seat], after[1 - seat]) - win_chance(before[seat], before[1 - seat])
+            rewards.append(min(1.0, max(0.0, 0.5 + SEARCH_GAIN * gain)))
+        return tuple(rewards)
+
+
+RULES = NoaronRules()

@@ -1,0 +1,325 @@
+"""ノアロン AI: the hand tables, Easy and Normal, the rollout policy and Hard's search hooks."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from game.ai import noaron as ai
+from game.ai.base import make_agent
+from game.ai.ismcts import IsmctsAgent
+from game.ai.random_agent import RandomAgent
+from game.rules import noaron
+from game.rules.noaron import (
+    DECK,
+    DECLARE,
+    END,
+    HAND_SIZE,
+    LEFT,
+    RULES,
+    SCORE_TABLE,
+    NoaronAction,
+    NoaronState,
+    hand_mask,
+    mask_hand,
+    score_hand,
+)
+
+TABLES = ai.tables()
+
+
+# ----- helpers ------------------------------------------------------------------------------------
+def position(
+    hands: tuple[str, str],
+    piles: tuple[tuple[str, str], tuple[str, str]] = (("R", "B"), ("B", "R")),
+    turn: int = 0,
+    phase: str = noaron.PHASE_TAKE,
+    reserve: str = "",
+    reserve_source: str = "",
+    turn_number: int = 3,
+    start_seat: int = 0,
+) -> NoaronState:
+    """A state with these hands, piles and reserve; the other cards fill the stakes, then the deck."""
+    pool = Counter(DECK)
+    used = list(hands[0] + hands[1] + reserve) + [c for seat_piles in piles for pile in seat_piles for c in pile]
+    pool.subtract(used)
+    assert min(pool.values()) >= 0
+    left = sorted(pool.elements())
+    random.Random(3).shuffle(left)
+    stakes = [[left.pop() for _ in range(9)] for _ in range(2)]
+    return NoaronState(
+        players=2, rng=random.Random(4), start_seat=start_seat, turn=turn, phase=phase, deck=left,
+        hands=[list(hands[0]), list(hands[1])],
+        piles=[[list(piles[seat][LEFT]), list(piles[seat][1])] for seat in range(2)],
+        reserve=list(reserve), reserve_source=reserve_source, stakes=stakes, set_aside=[[], []],
+        turn_number=turn_number,
+    )
+
+
+def choose(agent, state: NoaronState, seed: int = 0) -> NoaronAction:
+    """What ``agent`` plays for the seat to move, from its observation only."""
+    seat = state.turn
+    return agent.choose(RULES.observe(state, seat), RULES.legal_actions(state, seat), random.Random(seed), 0.0)
+
+
+def random_position(seed: int, phase: str) -> NoaronState:
+    """A state of a Normal-vs-Normal game in ``phase`` with a real choice (for legality checks)."""
+    rng = random.Random(seed)
+    normal = ai.make("normal")
+    state = RULES.new_game(2, seed)
+    while True:
+        seat = state.turn
+        legal = RULES.legal_actions(state, seat)
+        if state.phase == phase and len(legal) > 1 and rng.random() < 0.5:
+            return state
+        RULES.advance(state, seat, normal.choose(RULES.observe(state, seat), legal, rng, 0.0))
+        if RULES.is_over(state):
+            state = RULES.new_game(2, rng.randrange(10**6))
+
+
+def play_match(agents: list, seed: int) -> NoaronState:
+    """A whole match through the checked ``apply``, agents seeing only their observations."""
+    state = RULES.new_game(2, seed)
+    rng = random.Random(seed)
+    while not RULES.is_over(state):
+        seat = state.turn
+        legal = RULES.legal_actions(state, seat)
+        action = agents[seat].choose(RULES.observe(state, seat), legal, rng, 0.0)
+        assert action in legal
+        RULES.apply(state, seat, action)
+    return state
+
+
+# ----- the tables ------------------------------------------------------------------------------------
+def test_pair_removal_and_insertion_masks_match_list_operations() -> None:
+    for mask in range(1 << HAND_SIZE):
+        hand = mask_hand(mask)
+        for index in range(HAND_SIZE - 1):
+            assert mask_hand(ai.without_pair(mask, index), 10) == hand[:index] + hand[index + 2:]
+    for mask in range(1 << 10):
+        ten = mask_hand(mask, 10)
+        for pair in range(4):
+            cards = mask_hand(pair, 2)
+            assert ai.pair_code(cards) == pair
+            for gap in range(11):
+                assert mask_hand(ai.with_pair(mask, pair, gap)) == ten[:gap] + cards + ten[gap:]
+
+
+def test_tables_are_consistent_and_zero_hands_have_the_best_potential() -> None:
+    potential = TABLES.potential
+    zero_hands = [mask for mask in range(4096) if SCORE_TABLE[mask] == 0]
+    assert len(zero_hands) == 2
+    assert max(potential[m] for m in zero_hands) < min(p for m, p in enumerate(potential) if m not in zero_hands)
+    rng = random.Random(1)
+    for _ in range(300):
+        ten, pair = rng.randrange(1024), rng.randrange(4)
+        values = [potential[ai.with_pair(ten, pair, gap)] for gap in range(11)]
+        assert TABLES.gap_value[ten][pair] == min(values) == values[TABLES.best_gap[ten][pair]]
+        mask = rng.randrange(4096)
+        best = min(TABLES.gap_value[ai.without_pair(mask, i)][pair] for i in range(11))
+        assert TABLES.turn_value[mask][pair] == best
+        assert ai.best_discard(TABLES, mask, pair) in range(11)
+
+
+def test_potential_follows_the_score_on_average() -> None:
+    groups: dict[str, list[float]] = {"low": [], "middle": [], "high": []}
+    for mask, value in enumerate(TABLES.potential):
+        score = SCORE_TABLE[mask]
+        groups["low" if score <= 2 else "middle" if score <= 6 else "high"].append(value)
+    low, middle, high = (sum(values) / len(values) for values in groups.values())
+    assert low < middle < high
+    for mask, value in enumerate(TABLES.potential):
+        assert 0.0 < value <= SCORE_TABLE[mask] or SCORE_TABLE[mask] == 0
+
+
+# ----- Normal -----------------------------------------------------------------------------------------
+def test_normal_takes_the_pile_pair_that_completes_a_whole_hand_yaku() -> None:
+    # RRRRRBBBBB + B R..: the opponent's right pile (R) and left pile (B) give "RB" to the taker
+    hand = "RRRRRBBBBB" + "BR"
+    state = position((hand, "RBRBRBRBRBRB"), piles=(("B", "B"), ("RRB", "BBR")))
+    assert choose(ai.make("normal"), state) == NoaronAction("take", "theirs")
+    RULES.apply(state, 0, NoaronAction("take", "theirs"))
+    assert state.reserve == ["R", "B"]
+    discard = choose(ai.make("normal"), state)
+    RULES.apply(state, 0, discard)
+    RULES.apply(state, 0, choose(ai.make("normal"), state))
+    assert score_hand(state.hands[0]) == 0
+    assert RULES.legal_actions(state, 0) == [DECLARE]
+
+
+def test_normal_prefers_the_deck_when_the_piles_offer_nothing() -> None:
+    hand = "RRRBBBRBRRBR"
+    state = position((hand, "RBRBRBRBRBRB"), piles=(("B", "B"), ("B", "B")))
+    values = ai.take_values(TABLES, hand_mask(hand), state.piles, 0, ["deck", "mine", "theirs"], 0.5)
+    assert values["deck"] < values["mine"]
+    assert choose(ai.make("normal"), state) == NoaronAction("take", "deck")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_normal_insert_reaches_the_lowest_potential(seed: int) -> None:
+    state = random_position(seed, noaron.PHASE_INSERT)
+    action = choose(ai.make("normal"), state)
+    pair = ai.pair_code(state.reserve)
+    mask = hand_mask(state.hands[state.turn])
+    values = [TABLES.potential[ai.with_pair(mask, pair, gap)] for gap in range(11)]
+    assert values[action.index] == min(values)
+
+
+def test_normal_declares_early_with_four_but_not_late() -> None:
+    early = position(("RRRRBBBBRRRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=2)
+    assert ai.opponent_turns(RULES.observe(early, 0)) == 0
+    assert choose(ai.make("normal"), early) == DECLARE
+    late = position(("RRRRBBBBRRRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=9)
+    assert ai.opponent_turns(RULES.observe(late, 0)) == 4
+    assert choose(ai.make("normal"), late) == END
+
+
+def test_declare_gain_is_the_settlement_arithmetic() -> None:
+    assert ai.settlement_gain(2, 6) == 4
+    assert ai.settlement_gain(0, 6) == 6 + noaron.WINNER_ZERO_PENALTY
+    assert ai.settlement_gain(4, 4) == -noaron.DECLARER_LOST_PENALTY
+    assert ai.settlement_gain(4, 1) == -(3 + noaron.DECLARER_LOST_PENALTY)
+    for row in ai.OPPONENT_SCORE_ODDS:
+        assert abs(sum(row) - 1.0) < 0.01
+    assert all(ai.declare_gain(score, 1) > ai.declare_gain(score + 1, 1) for score in range(12))
+
+
+def test_opponent_turns_count_from_who_started() -> None:
+    # turn_number counts from 1; the start seat plays the odd turns
+    assert noaron.turns_played_by_other(1, 0, 0) == 0
+    assert noaron.turns_played_by_other(2, 0, 1) == 1
+    assert noaron.turns_played_by_other(3, 0, 0) == 1
+    assert noaron.turns_played_by_other(4, 0, 1) == 2
+
+
+# ----- Easy -----------------------------------------------------------------------------------------
+def test_easy_declares_whenever_it_may_and_takes_a_pile_pair_only_if_it_helps_now() -> None:
+    state = position(("RRRRBBBBRRRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=9)
+    assert choose(ai.make("easy"), state) == DECLARE
+    hand = "RRRRRBBBBB" + "BR"
+    helps = position((hand, "RBRBRBRBRBRB"), piles=(("B", "B"), ("RRB", "BBR")))
+    assert choose(ai.make("easy"), helps) == NoaronAction("take", "theirs")
+    useless = position(("RRRRRBBBBBRB", "RBRBRBRBRBRB"), piles=(("B", "B"), ("B", "B")))  # 1 point: BB cannot help
+    assert choose(ai.make("easy"), useless) == NoaronAction("take", "deck")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_heuristics_play_whole_matches_legally(level: str) -> None:
+    for seed in range(3):
+        state = play_match([ai.make(level), ai.make(level)], seed)
+        assert RULES.is_over(state)
+
+
+def test_normal_beats_random_and_easy_beats_random() -> None:
+    for level in ("normal", "easy"):
+        wins = 0
+        for seed in range(20):
+            agents = [ai.make(level), RandomAgent()] if seed % 2 == 0 else [RandomAgent(), ai.make(level)]
+            state = play_match(agents, 100 + seed)
+            wins += RULES.result(state).winners == (seed % 2,)
+        assert wins >= 16, (level, wins)
+
+
+def test_make_builds_the_levels() -> None:
+    assert ai.make("easy").name == "easy" and ai.make("normal").name == "normal"
+    with pytest.raises(ValueError):
+        ai.make("hard")
+    hard = make_agent("noaron", "hard")
+    assert isinstance(hard, IsmctsAgent) and hard.rollout_policy is ai.rollout_policy
+
+
+# ----- rollouts and search -------------------------------------------------------------------------------
+@pytest.mark.parametrize("phase", [noaron.PHASE_TAKE, noaron.PHASE_DISCARD, noaron.PHASE_INSERT, noaron.PHASE_DECIDE])
+def test_rollout_policy_answers_legally_from_the_full_state(phase: str) -> None:
+    for seed in range(5):
+        state = random_position(seed, phase)
+        legal = RULES.legal_actions(state, state.turn)
+        rng = random.Random(seed)
+        for _ in range(20):
+            assert ai.rollout_policy(RULES, state, state.turn, legal, rng) in legal
+
+
+def test_rollout_policy_completes_a_yaku_it_can_see() -> None:
+    state = position(("RRRRRBBBBB" + "BR", "RBRBRBRBRBRB"), phase=noaron.PHASE_DISCARD, reserve="RB",
+                     reserve_source="theirs")
+    seat = 0
+    rng = random.Random(0)
+    rng.random = lambda: 0.99  # type: ignore[method-assign]  # no noise
+    RULES.advance(state, seat, ai.rollout_policy(RULES, state, seat, RULES.legal_actions(state, seat), rng))
+    RULES.advance(state, seat, ai.rollout_policy(RULES, state, seat, RULES.legal_actions(state, seat), rng))
+    assert score_hand(state.hands[0]) == 0
+
+
+def test_the_search_model_is_registered_and_builds_plausible_hands() -> None:
+    assert isinstance(noaron.NoaronRules.search_model, ai.NoaronSearchModel)
+    model = ai.NoaronSearchModel()
+    rng = random.Random(2)
+    built = plain = 0
+    for _ in range(200):
+        pool = list(DECK)
+        rng.shuffle(pool)
+        hand, rest = pool[:12], pool[12:]
+        kept = Counter(hand + rest)
+        plain += score_hand(hand)
+        better = model.build_hand(hand, rest, rng, 3)
+        assert Counter(better + rest) == kept and len(better) == 12
+        built += score_hand(better)
+    assert built < plain / 2
+
+
+def test_search_leaves_are_played_out_by_the_search_model() -> None:
+    state = position(("RRRRBBBBRRRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=2)
+    guess = RULES.determinize(RULES.observe(state, 0), random.Random(1))
+    assert guess.search_seat == 0 and not RULES.is_search_leaf(guess)
+    RULES.advance(guess, 0, END)
+    assert RULES.is_search_leaf(guess) and not RULES.is_over(guess)
+    finished = RULES.clone(guess)
+    ai.NoaronSearchModel().finish_round(RULES, finished)
+    assert len(finished.records) == 1 or RULES.is_over(finished)
+    rewards = RULES.search_rewards(guess)
+    assert all(0.0 <= reward <= 1.0 for reward in rewards) and len(guess.records) == 0
+
+
+def test_determinize_builds_up_the_opponent_hand_and_keeps_the_observation() -> None:
+    state = RULES.new_game(2, 8)
+    normal = ai.make("normal")
+    rng = random.Random(8)
+    while state.turn_number < 5 and not state.records:
+        seat = state.turn
+        RULES.advance(state, seat, normal.choose(RULES.observe(state, seat), RULES.legal_actions(state, seat), rng, 0))
+    seen = RULES.observe(state, state.turn)
+    for k in range(5):
+        guess = RULES.determinize(seen, random.Random(k))
+        assert RULES.observe(guess, state.turn) == seen
+        assert Counter(c for c in noaron_cards(guess)) == Counter(DECK)
+
+
+def noaron_cards(state: NoaronState) -> list[str]:
+    """Every card of a state."""
+    cards = list(state.deck) + list(state.reserve)
+    for seat in range(2):
+        cards += state.hands[seat] + state.stakes[seat] + state.set_aside[seat] + state.piles[seat][0] + state.piles[seat][1]
+    return cards
+
+
+def test_ismcts_returns_a_legal_action_and_ignores_the_hidden_cards() -> None:
+    state = random_position(3, noaron.PHASE_DISCARD)
+    seat = state.turn
+    other = RULES.clone(state)
+    hidden = other.hands[1 - seat] + other.deck
+    random.Random(5).shuffle(hidden)
+    other.hands[1 - seat], other.deck = hidden[:12], hidden[12:]
+    assert RULES.observe(other, seat) == RULES.observe(state, seat)
+    legal = RULES.legal_actions(state, seat)
+    agent = IsmctsAgent(RULES, rollout_policy=ai.rollout_policy, max_iterations=120)
+    first = agent.choose(RULES.observe(state, seat), legal, random.Random(9), 0.0)
+    assert first in legal and agent.last_iterations == 120
+    assert agent.choose(RULES.observe(other, seat), legal, random.Random(9), 0.0) == first
+
+
+def test_hard_declares_a_one_point_hand_early_in_the_round() -> None:
+    state = position(("RRRRRBBBBBRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=2)
+    agent = IsmctsAgent(RULES, rollout_policy=ai.rollout_policy, max_iterations=200)
+    assert choose(agent, state, 3) == DECLARE
