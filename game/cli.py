@@ -124,6 +124,8 @@ def build_parser() -> argparse.ArgumentParser:
     """Every command and its arguments."""
     parser = _Parser(prog="kotatsu", description="Kotatsu Table: five Japanese tabletop games.")
     parser.add_argument("--version", action="version", version=f"kotatsu-table {__version__}")
+    parser.add_argument("--selftest", nargs="*", metavar="GAME",
+                        help="check headless that assets, fonts, sounds, tables and AI work (default: every game)")
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     play = commands.add_parser("play", help="open the table (the default)")
@@ -171,6 +173,15 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--runs", type=int, default=5, help="launches for bench startup (median)")
     bench.add_argument("--json", action="store_true")
+
+    kiosk = commands.add_parser("kiosk", help="kiosk mode for game events (see README \"Kiosk mode\")")
+    kiosk.add_argument("--config", type=Path, help="the organiser's TOML file (docs/kiosk.example.toml)")
+    kiosk.add_argument("--windowed", action="store_true", help="try it out in a window, without the lock")
+    kiosk.add_argument("--soak", type=int, metavar="GAMES", help="headless: play GAMES attract games, report RSS")
+    kiosk.add_argument("--stats", action="store_true", help="games played, completed, abandoned, crashes")
+    kiosk.add_argument("--screenshots", type=Path, metavar="DIR", help="render kiosk_*.png headless")
+    kiosk.add_argument("--json", action="store_true")
+    kiosk.add_argument("--child", action="store_true", help=argparse.SUPPRESS)  # the supervisor's child
     return parser
 
 
@@ -286,6 +297,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_selftest(args: argparse.Namespace) -> int:
+    """Headless checks of everything the app needs; exit 0 only if all passed."""
+    games = [_game(game_id) for game_id in args.selftest]
+    from game.selftest import run_selftest
+
+    return run_selftest(games)
+
+
 def bench_startup(runs: int) -> dict[str, Any]:
     """Seconds from launching ``python -m game`` to its first frame (title screen), ``runs``
     times; the app prints the time of its first frame and quits (see scenes.main)."""
@@ -328,7 +347,16 @@ def _format_figures(figures: dict[str, Any], indent: str = "") -> str:
     return "\n".join(lines)
 
 
+def cmd_kiosk(args: argparse.Namespace) -> int:
+    """Kiosk mode: the supervisor (default), its child, a soak, the stats or the screenshots."""
+    _positive("--soak", args.soak)
+    from game.kiosk import run_command
+
+    return run_command(args)
+
+
 COMMANDS = {
+    "kiosk": cmd_kiosk,
     "play": cmd_play,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
@@ -345,9 +373,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
-        if not argv or (argv[0] not in COMMANDS and argv[0] not in ("--version", "-h", "--help")):
+        if not argv or (argv[0] not in COMMANDS and argv[0] not in ("--version", "--selftest", "-h", "--help")):
             argv = ["play", *argv]  # the app is the default command
         args = parser.parse_args(argv)
+        if args.selftest is not None:
+            return cmd_selftest(args)
         return COMMANDS[args.command](args)
     except UsageError as error:
         print(f"kotatsu: {error}", file=sys.stderr)

@@ -280,7 +280,7 @@ def _open_mixer() -> MixerFormat | None:
         if not pygame.mixer.get_init():
             pygame.mixer.init()
         return pygame.mixer.get_init()
-    except Exception as error:  # no device, no driver, a broken SDL build: play silently
+    except Exception as error:  # noqa: BLE001 - no device, no driver, a broken SDL build: play silently
         log.info("sound off: mixer unavailable (%s)", error)
         return None
 

@@ -22,8 +22,8 @@ from fontTools.ttLib import TTCollection, TTFont
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # so "game" and "scenes" import when run as a script
 
-from game.i18n import all_texts  # noqa: E402
-from scenes.theme import SEAT_SYMBOLS  # noqa: E402  (theme is plain data: no pygame import)
+from game.i18n import all_texts
+from scenes.theme import SEAT_SYMBOLS
 
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
 OUT_DIR = ROOT / "assets" / "fonts"

@@ -9,9 +9,10 @@ an event that revealed hidden information or drew on chance.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 from game.core.errors import RulesError, SaveError
 from game.core.events import Event
@@ -37,7 +38,7 @@ class Seat:
         return self.kind == "human"
 
     @staticmethod
-    def parse(text: str) -> "Seat":
+    def parse(text: str) -> Seat:
         """``human`` or ``ai:LEVEL`` (``ai`` alone is normal), as on the command line."""
         text = text.strip().lower()
         if text == "human":
@@ -158,7 +159,7 @@ class Match:
         }
 
     @classmethod
-    def from_json(cls, data: Any, verify: bool = True) -> "Match":
+    def from_json(cls, data: Any, verify: bool = True) -> Match:
         """Rebuild a match by replaying its log; ``SaveError`` names what is wrong."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a Kotatsu Table match file")
@@ -186,7 +187,7 @@ class Match:
         write_json_atomic(path, self.to_json())
 
     @classmethod
-    def load(cls, path: Path, verify: bool = True) -> "Match":
+    def load(cls, path: Path, verify: bool = True) -> Match:
         """Read and replay a save file; ``SaveError`` for anything unreadable."""
         try:
             data = read_json(path)

@@ -26,7 +26,7 @@ class Settings:
         """Animation time scale: 0 means instant."""
         return ANIM_SPEEDS.get(self.anim_speed, 1.0)
 
-    def validated(self) -> "Settings":
+    def validated(self) -> Settings:
         """A copy with every unknown value replaced by its default."""
         default = Settings()
         language = self.language if self.language in ("ja", "en") else default.language
@@ -48,7 +48,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     try:
         data: Any = read_json(path)
         if not isinstance(data, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError("not a JSON object")  # noqa: TRY004 - caught below as "bad file"
         known = {f.name for f in fields(Settings)}
         unknown = sorted(set(data) - known)
         if unknown:

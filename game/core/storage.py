@@ -29,11 +29,17 @@ def data_dir() -> Path:
 
 
 def asset_path(*parts: str) -> Path:
-    """A file under assets/: inside a frozen build, else beside the source tree (issue 8 adds
-    the installed-wheel location here, the one place that knows)."""
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    root = Path(frozen_root) if frozen_root else Path(__file__).resolve().parents[2]
-    return root.joinpath("assets", *parts)
+    """A file under the app's assets, found the same way from a source checkout, an installed
+    wheel and a frozen build, the one place that knows where assets live.
+
+    The wheel maps the top-level assets/ folder to the data package ``game/assets`` and the
+    pyinstaller builds bundle it at the same place beside the frozen ``game`` package, so the
+    folder next to this package wins; a source checkout has it one level up instead.
+    """
+    package = Path(__file__).resolve().parents[1]  # the ``game`` package folder
+    bundled = package / "assets"
+    root = bundled if bundled.is_dir() else package.parent / "assets"
+    return root.joinpath(*parts)
 
 
 def write_atomic(path: Path, text: str) -> None:

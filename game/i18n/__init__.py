@@ -8,7 +8,7 @@ game and screen owns its own files. Texts use ``str.format`` fields: ``{card}``.
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ _HERE = Path(__file__).resolve().parent
 _current = DEFAULT_LANGUAGE
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalogue(lang: str) -> dict[str, str]:
     """Every key -> text of one language, merged from its namespace files."""
     if lang not in LANGUAGES:
