@@ -33,7 +33,7 @@ class Scene:
 
     opaque = True  # False: the scene below is drawn first (dialogs, curtains, toasts)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def enter(self) -> None:
@@ -62,8 +62,9 @@ class Scene:
 class App:
     """Owns pygame, the screen and the scene stack; gives scenes their services."""
 
-    def __init__(self, settings: Settings | None = None, *, headless: bool = False) -> None:
+    def __init__(self, settings: Settings | None = None, *, headless: bool = False, display: int = 0) -> None:
         self.settings = (settings or Settings()).validated()
+        self.display = display  # the monitor a fullscreen window opens on (kiosk mode picks it)
         self.headless = headless or os.environ.get("SDL_VIDEODRIVER") == "dummy"
         if self.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -80,6 +81,13 @@ class App:
         self.pointer_held = False
         self.frame_times: list[float] = []  # seconds per step(), for the frame bench
         self.after_frame: list[Callable[[], None]] = []  # one-shot callbacks run after a draw
+        # Kiosk hooks (scenes/kiosk.py); all inert by default, so the normal app is unchanged.
+        self.ignore_quit = False  # True: window close / Alt+F4 (a QUIT intent) does nothing
+        self.intent_filter: Callable[[Intent], bool] | None = None  # sees every intent first; True eats it
+        self.frame_hooks: list[Callable[[float], None]] = []  # each frame, after input, before update
+        self.overlays: list[Callable[[pygame.Surface], None]] = []  # painted over every scene
+        self.on_error: Callable[[Exception], None] | None = None  # set: a frame's exception goes here
+        self._canvas: pygame.Surface | None = None  # where scenes paint while there are overlays
 
     # ----- window ----------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -89,9 +97,9 @@ class App:
             return pygame.display.set_mode(SIZE)
         flags = pygame.SCALED | (pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE)
         try:
-            return pygame.display.set_mode(SIZE, flags, vsync=1)
+            return pygame.display.set_mode(SIZE, flags, vsync=1, display=self.display)
         except pygame.error:
-            return pygame.display.set_mode(SIZE, flags)
+            return pygame.display.set_mode(SIZE, flags, display=self.display)
 
     def set_fullscreen(self, on: bool) -> None:
         """Switch between window and fullscreen (kept in the settings)."""
@@ -160,8 +168,11 @@ class App:
     # ----- frames ----------------------------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:
         """Offer an intent to the scenes from the top down until one consumes it."""
+        if self.intent_filter is not None and self.intent_filter(intent):
+            return
         if intent.kind == intents.QUIT:
-            self.running = False
+            if not self.ignore_quit:
+                self.running = False
             return
         for scene in reversed(list(self.scenes)):
             if scene.handle(intent):
@@ -179,21 +190,49 @@ class App:
                 self.dispatch(intent)
 
     def draw(self) -> None:
-        """Paint from the highest opaque scene up."""
+        """Paint from the highest opaque scene up, then any overlays."""
         start = 0
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
                 start = index
                 break
+        target = self._scene_canvas() if self.overlays else self.screen
         for scene in self.scenes[start:]:
-            scene.draw(self.screen)
+            scene.draw(target)
+        if target is not self.screen:
+            self.screen.blit(target, (0, 0))
+            for overlay in self.overlays:
+                overlay(self.screen)
+
+    def _scene_canvas(self) -> pygame.Surface:
+        """With overlays, scenes paint on a canvas of their own: a table that repaints only what
+        moved then never keeps an overlay's pixels once the overlay is gone."""
+        if self._canvas is None or self._canvas.get_size() != self.screen.get_size():
+            self._canvas = pygame.Surface(self.screen.get_size())
+        return self._canvas
 
     def step(self, dt: float, feed: Iterable[Intent] = ()) -> None:
-        """One frame: input (pygame's queue, then ``feed``), update the top scene, draw."""
+        """One frame: input (pygame's queue, then ``feed``), update the top scene, draw.
+
+        With ``on_error`` set (kiosk mode), an exception anywhere in the frame is handed to it
+        instead of ending the loop.
+        """
+        if self.on_error is None:
+            self._frame(dt, feed)
+            return
+        try:
+            self._frame(dt, feed)
+        except Exception as error:  # noqa: BLE001 - the kiosk logs it and falls back to the title
+            self.on_error(error)
+
+    def _frame(self, dt: float, feed: Iterable[Intent]) -> None:
+        """The body of ``step``."""
         began = time.perf_counter()
         self.pump()
         for intent in feed:
             self.dispatch(intent)
+        for hook in list(self.frame_hooks):
+            hook(dt)
         if self.top is not None:
             self.top.update(dt)
         self.draw()
