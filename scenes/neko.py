@@ -621,35 +621,6 @@ class NekoTable(TableScene):
         self.animator.add(self.fly(sprite, view.landing_pos(), tilt, SLIDE, flip_to=1.0 if flip else None,
                                    scale_to=1.0, on_land=land))
 
-    def fly(self, sprite: CardSprite, target: Point, angle: float, duration: float, *,
-            flip_to: float | None = None, scale_to: float | None = None,
-            on_land: Callable[[], None] | None = None) -> anim.Step:
-        """A timeline: ``sprite`` lifts, travels to ``target`` (turning, flipping) and lands."""
-        def take_off() -> None:
-            sprite.quick = True
-            if sprite not in self.flying:
-                self.flying.append(sprite)
-
-        def land() -> None:
-            if sprite in self.flying:
-                self.flying.remove(sprite)
-            sprite.lift = 0.0
-            sprite.quick = False
-            if on_land is not None:
-                on_land()
-
-        moves: list[anim.Step] = [
-            anim.Tween(sprite, "pos", target, duration, anim.ease_out_cubic),
-            anim.Tween(sprite, "angle", angle, duration, anim.ease_out_cubic),
-            anim.Sequence(anim.Tween(sprite, "lift", 1.0, duration * 0.35, anim.ease_out_quad),
-                          anim.Tween(sprite, "lift", 0.0, duration * 0.65, anim.ease_in_quad)),
-        ]
-        if flip_to is not None:
-            moves.append(anim.Tween(sprite, "flip", flip_to, duration * 0.8, anim.ease_in_out_sine))
-        if scale_to is not None:
-            moves.append(anim.Tween(sprite, "scale", scale_to, duration, anim.ease_out_cubic))
-        return anim.Sequence(anim.Call(take_off), anim.Parallel(*moves), anim.Call(land))
-
     def animate_pass(self, event: Passed) -> None:
         """A "Pass!" bubble at the seat, then a short beat before the cat steps on."""
         self.app.audio.play("pass")

@@ -1153,35 +1153,6 @@ class NewOldTable(TableScene):
             MatchEnded: self.finish_match,
         }
 
-    def fly(self, sprite: NewOldCard, target: Point, angle: float, duration: float, *,
-            flip_to: float | None = None, scale_to: float | None = None,
-            on_land: Callable[[], None] | None = None) -> anim.Step:
-        """A timeline: ``sprite`` lifts, travels to ``target`` (turning, flipping) and lands."""
-        def take_off() -> None:
-            sprite.quick = True
-            if sprite not in self.flying:
-                self.flying.append(sprite)
-
-        def land() -> None:
-            if sprite in self.flying:
-                self.flying.remove(sprite)
-            sprite.lift = 0.0
-            sprite.quick = False
-            if on_land is not None:
-                on_land()
-
-        moves: list[anim.Step] = [
-            anim.Tween(sprite, "pos", target, duration, anim.ease_out_cubic),
-            anim.Tween(sprite, "angle", angle, duration, anim.ease_out_cubic),
-            anim.Sequence(anim.Tween(sprite, "lift", 1.0, duration * 0.35, anim.ease_out_quad),
-                          anim.Tween(sprite, "lift", 0.0, duration * 0.65, anim.ease_in_quad)),
-        ]
-        if flip_to is not None:
-            moves.append(anim.Tween(sprite, "flip", flip_to, duration * 0.8, anim.ease_in_out_sine))
-        if scale_to is not None:
-            moves.append(anim.Tween(sprite, "scale", scale_to, duration, anim.ease_out_cubic))
-        return anim.Sequence(anim.Call(take_off), anim.Parallel(*moves), anim.Call(land))
-
     def bubble(self, seat: int, text: str) -> None:
         """A short call at a seat's plate."""
         plate = self.places[seat].plate

@@ -210,6 +210,7 @@ class TableScene(Scene):
     KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
     felt: tuple[int, int, int, int] = FELT
     status_y = STATUS_Y
+    flying: list[Any]  # pieces in the air, drawn over the still layer (each subclass makes the list)
 
     def __init__(self, app: App, match: Match, *, viewer: int | None = None, ai_enabled: bool = True,
                  worker_inline: bool | None = None) -> None:
@@ -435,6 +436,39 @@ class TableScene(Scene):
         if not self.match.seats[seat].is_human:
             return t("table.status.thinking", player=seat_label(seat, self.match.seats[seat]))
         return self.waiting_text(seat)
+
+    # ----- animation helpers -----------------------------------------------------------------------
+    def fly(self, sprite: Any, target: tuple[float, float], angle: float, duration: float, *,
+            flip_to: float | None = None, scale_to: float | None = None,
+            on_land: Callable[[], None] | None = None) -> anim.Step:
+        """A timeline: ``sprite`` lifts, travels to ``target`` (turning, flipping, scaling) and lands.
+
+        While in the air it is drawn from ``self.flying`` (a list every table keeps of its moving
+        pieces) and set to its quick, unshadowed picture."""
+        def take_off() -> None:
+            sprite.quick = True
+            if sprite not in self.flying:
+                self.flying.append(sprite)
+
+        def land() -> None:
+            if sprite in self.flying:
+                self.flying.remove(sprite)
+            sprite.lift = 0.0
+            sprite.quick = False
+            if on_land is not None:
+                on_land()
+
+        moves: list[anim.Step] = [
+            anim.Tween(sprite, "pos", target, duration, anim.ease_out_cubic),
+            anim.Tween(sprite, "angle", angle, duration, anim.ease_out_cubic),
+            anim.Sequence(anim.Tween(sprite, "lift", 1.0, duration * 0.35, anim.ease_out_quad),
+                          anim.Tween(sprite, "lift", 0.0, duration * 0.65, anim.ease_in_quad)),
+        ]
+        if flip_to is not None:
+            moves.append(anim.Tween(sprite, "flip", flip_to, duration * 0.8, anim.ease_in_out_sine))
+        if scale_to is not None:
+            moves.append(anim.Tween(sprite, "scale", scale_to, duration, anim.ease_out_cubic))
+        return anim.Sequence(anim.Call(take_off), anim.Parallel(*moves), anim.Call(land))
 
     # ----- actions ------------------------------------------------------------------------------
     def attempt(self, action: Any) -> bool:
