@@ -300,7 +300,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 def cmd_selftest(args: argparse.Namespace) -> int:
     """Headless checks of everything the app needs; exit 0 only if all passed."""
     games = [_game(game_id) for game_id in args.selftest]
-    from game.selftest import run_selftest
+    from scenes.selftest import run_selftest
 
     return run_selftest(games)
 
@@ -350,7 +350,7 @@ def _format_figures(figures: dict[str, Any], indent: str = "") -> str:
 def cmd_kiosk(args: argparse.Namespace) -> int:
     """Kiosk mode: the supervisor (default), its child, a soak, the stats or the screenshots."""
     _positive("--soak", args.soak)
-    from game.kiosk import run_command
+    from scenes.kiosk import run_command
 
     return run_command(args)
 

@@ -32,10 +32,11 @@ import logging
 import math
 import os
 import random
+import sys
 import time
 import traceback
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,16 @@ from game.core.match import Match, Seat
 from game.core.registry import get_rules
 from game.core.settings import load_settings
 from game.i18n import language, set_language, t
-from game.kiosk import KioskConfig, Session, organiser_event
+from game.kiosk import (
+    KioskConfig,
+    Session,
+    load_config,
+    log_to_stderr,
+    open_organiser_log,
+    organiser_event,
+    stats_from_log,
+    supervise,
+)
 from scenes import fonts, tables, theme
 from scenes import input as intents
 from scenes.app import FPS, App, Scene
@@ -1062,3 +1072,62 @@ def take_screenshots(out_dir: Path, config: KioskConfig | None = None, lang: str
     app.close()
     return paths
 
+
+# ----- the command ----------------------------------------------------------------------------------
+def run_command(args: Any) -> int:
+    """``python -m game kiosk``: the supervisor, or (with flags) its child, a soak, the stats or
+    the screenshots (here, not in game/kiosk.py, because all but the supervisor need the screen). ``args`` has config, child, windowed, soak, stats, screenshots, json."""
+    config, warnings = load_config(args.config)
+    if args.stats:
+        _print_warnings(warnings)
+        print(stats_from_log(config).as_text())
+        return 0
+    if args.soak:
+        _print_warnings(warnings)
+        return _soak(config, args.soak, as_json=args.json)
+    if args.screenshots:
+        for path in take_screenshots(args.screenshots, config, lang=config.language):
+            print(path)
+        return 0
+    if args.child:  # the supervisor already logged the warnings; our stderr goes to its log
+        log_to_stderr()
+        return run_kiosk(config)
+    if args.windowed:
+        handler = open_organiser_log(config)
+        for warning in warnings:
+            log.warning("%s", warning)
+        try:
+            return run_kiosk(config, windowed=True)
+        finally:
+            logging.getLogger("kotatsu").removeHandler(handler)
+    handler = open_organiser_log(config)
+    for warning in warnings:
+        log.warning("%s", warning)
+    logging.getLogger("kotatsu").removeHandler(handler)
+    handler.close()
+    return supervise(args.config, config)
+
+
+def _print_warnings(warnings: Sequence[str]) -> None:
+    """Config problems, one line each, on stderr."""
+    for warning in warnings:
+        print(f"kotatsu kiosk: {warning}", file=sys.stderr)
+
+
+def _soak(config: KioskConfig, games: int, *, as_json: bool) -> int:
+    """Run the soak and print its figures; exit 1 if any demo failed."""
+    import json
+
+    def progress(done: int, total: int) -> None:
+        if not as_json:
+            print(f"\r{done}/{total} attract games", end="", file=sys.stderr, flush=True)
+
+    figures = run_soak(config, games, progress=progress)
+    if not as_json:
+        print(file=sys.stderr)
+    if as_json:
+        print(json.dumps(figures, indent=1))
+    else:
+        for key, value in figures.items():
+            print(f"{key}: {value:.1f}" if isinstance(value, float) else f"{key}: {value}")
+    return 0 if figures["errors"] == 0 and figures["games"] >= games else 1

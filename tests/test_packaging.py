@@ -185,7 +185,7 @@ def test_selftest_exit_code_is_1_when_any_check_fails(monkeypatch: pytest.Monkey
     """Every check runs and is reported; one failure is enough for exit code 1."""
     import io
 
-    from game import selftest
+    from scenes import selftest
 
     def broken() -> str:
         raise FileNotFoundError("no such font")
@@ -204,7 +204,7 @@ def test_selftest_exit_code_is_1_when_any_check_fails(monkeypatch: pytest.Monkey
 
 def test_selftest_refuses_a_missing_assets_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A build without its assets fails the assets check."""
-    from game import selftest
+    from scenes import selftest
 
     monkeypatch.setattr(selftest, "asset_path", lambda *parts: tmp_path.joinpath("nowhere", *parts))
     result = selftest.run_check("assets", selftest.check_assets)
@@ -215,7 +215,7 @@ def test_selftest_refuses_a_missing_assets_folder(monkeypatch: pytest.MonkeyPatc
 def test_selftest_refuses_a_font_without_a_catalogue_character(monkeypatch: pytest.MonkeyPatch) -> None:
     """A catalogue text the font subset cannot show (here Thai) fails the fonts check."""
     import game.i18n
-    from game import selftest
+    from scenes import selftest
 
     monkeypatch.setattr(game.i18n, "all_texts", lambda: ["こたつ", "ก"])
     result = selftest.run_check("fonts", selftest.check_fonts)
