@@ -393,19 +393,23 @@ class TableScene(Scene):
         to_move = self.match.to_move()
         return to_move[0] if to_move else -1
 
+    def viewer_is_person(self) -> bool:
+        """True when the seat at the bottom is a person's (a spectator, viewer -1, is nobody's)."""
+        return 0 <= self.viewer < self.match.players and self.match.seats[self.viewer].is_human
+
     def viewer_may_act(self) -> bool:
         """True when the person at the bottom is to act (animations may still be finishing)."""
         seat = self.seat_to_move()
-        return (seat == self.viewer and self.match.seats[self.viewer].is_human and self.panel is None
+        return (seat == self.viewer and self.viewer_is_person() and self.panel is None
                 and not self.curtain_up and not self.finished)
 
     def hand_interactive(self) -> bool:
         """True when the viewer's own pieces belong to a person and may be handled."""
-        return self.match.seats[self.viewer].is_human and not self.hand_hidden and not self.finished
+        return self.viewer_is_person() and not self.hand_hidden and not self.finished
 
     def can_undo(self) -> bool:
         """The Undo button's enabled flag: the viewer's own last action, nothing since."""
-        return (self.match.seats[self.viewer].is_human and self.panel is None and not self.finished
+        return (self.viewer_is_person() and self.panel is None and not self.finished
                 and self.match.can_undo(self.viewer))
 
     def name_of(self, seat: int) -> str:
@@ -831,7 +835,7 @@ class TableScene(Scene):
         text = self.status_text()
         mine = self.viewer_may_act()
         banner = labels.status_banner(text, mine) if text else None
-        hint = labels.key_hint(t(self.KEYS_TEXT)) if self.match.seats[self.viewer].is_human else None
+        hint = labels.key_hint(t(self.KEYS_TEXT)) if self.viewer_is_person() else None
         banner_at = banner.get_rect(center=(960, self.status_y)) if banner is not None else None
         hint_at = hint.get_rect(bottomleft=(48, 1068)) if hint is not None else None
         areas = [area for area in (banner_at, hint_at) if area is not None]
