@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import random
+import subprocess
+import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +33,8 @@ from game.rules.noaron import (
 )
 
 TABLES = ai.tables()
+SEARCH = ai.SEARCH_RULES
+FOUR = "RRRRBBBBRRRB"  # 4 points
 
 
 # ----- helpers ------------------------------------------------------------------------------------
@@ -226,8 +233,63 @@ def test_make_builds_the_levels() -> None:
     assert ai.make("easy").name == "easy" and ai.make("normal").name == "normal"
     with pytest.raises(ValueError):
         ai.make("hard")
+
+
+def test_make_agent_hard_is_the_shallow_search_over_the_search_rules() -> None:
     hard = make_agent("noaron", "hard")
     assert isinstance(hard, IsmctsAgent) and hard.rollout_policy is ai.rollout_policy
+    assert isinstance(hard.rules, ai.NoaronSearchRules) and hard.rules is ai.SEARCH_RULES
+    state = position(("RRRRBBBBRRRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=2)
+    hard.max_iterations = 80
+    made = ai.make_hard()
+    made.max_iterations = 80
+    assert choose(hard, state, 4) == choose(made, state, 4)
+    assert hard.root_statistics() == made.root_statistics()
+
+
+# What RULES does, printed as JSON before and after importing game.ai.noaron in a fresh interpreter
+# (this test process has imported it long ago).
+RULES_FINGERPRINT = """
+import json, random
+from game.rules import noaron
+RULES = noaron.RULES
+
+def fingerprint():
+    state = RULES.new_game(2, 5)
+    for _ in range(13):  # a few turns each: the opponent has improved its hand
+        seat = state.turn
+        RULES.advance(state, seat, RULES.legal_actions(state, seat)[-1])
+    seen = RULES.observe(state, state.turn)
+    guesses = [RULES.determinize(seen, random.Random(k)) for k in range(4)]
+    leaf = RULES.clone(guesses[0])
+    RULES.advance(leaf, leaf.turn, RULES.legal_actions(leaf, leaf.turn)[0])
+    return {
+        "turns": noaron.turns_played_by_other(seen.turn_number, seen.start_seat, seen.seat),
+        "guesses": [RULES.notation(guess) for guess in guesses],
+        "classes": sorted({type(guess).__name__ for guess in guesses}),
+        "leaf": RULES.is_search_leaf(leaf),
+        "rewards": [list(RULES.search_rewards(guess)) for guess in guesses + [leaf]],
+    }
+
+members = {name: id(value) for name, value in vars(noaron.NoaronRules).items()}
+before = fingerprint()
+import game.ai.noaron  # noqa: F401
+after = fingerprint()
+print(json.dumps({"before": before, "after": after,
+                  "members_kept": members == {n: id(v) for n, v in vars(noaron.NoaronRules).items()}}))
+"""
+
+
+def test_importing_the_ai_leaves_the_rules_untouched() -> None:
+    assert not hasattr(noaron.NoaronRules, "search_model")
+    assert type(RULES) is noaron.NoaronRules and RULES.state_class is NoaronState
+    done = subprocess.run([sys.executable, "-c", RULES_FINGERPRINT], capture_output=True, text=True,
+                          cwd=Path(__file__).resolve().parents[1], timeout=120, check=True)
+    seen = json.loads(done.stdout)
+    assert seen["members_kept"], "game.ai.noaron changed an attribute of NoaronRules"
+    assert seen["before"]["turns"] >= 2  # an opponent hand a search model would build up
+    assert seen["before"]["classes"] == ["NoaronState"] and not seen["before"]["leaf"]
+    assert seen["after"] == seen["before"]
 
 
 # ----- rollouts and search -------------------------------------------------------------------------------
@@ -252,9 +314,7 @@ def test_rollout_policy_completes_a_yaku_it_can_see() -> None:
     assert score_hand(state.hands[0]) == 0
 
 
-def test_the_search_model_is_registered_and_builds_plausible_hands() -> None:
-    assert isinstance(noaron.NoaronRules.search_model, ai.NoaronSearchModel)
-    model = ai.NoaronSearchModel()
+def test_build_hand_builds_plausible_hands_and_keeps_every_card() -> None:
     rng = random.Random(2)
     built = plain = 0
     for _ in range(200):
@@ -263,37 +323,77 @@ def test_the_search_model_is_registered_and_builds_plausible_hands() -> None:
         hand, rest = pool[:12], pool[12:]
         kept = Counter(hand + rest)
         plain += score_hand(hand)
-        better = model.build_hand(hand, rest, rng, 3)
+        better = ai.build_hand(hand, rest, rng, 3)
         assert Counter(better + rest) == kept and len(better) == 12
         built += score_hand(better)
     assert built < plain / 2
 
 
-def test_search_leaves_are_played_out_by_the_search_model() -> None:
+def as_search_state(state: NoaronState) -> ai.NoaronSearchState:
+    """The same position as a freshly sampled search state."""
+    return ai.NoaronSearchState(**{f.name: getattr(state, f.name) for f in dataclasses.fields(state)})
+
+
+def test_search_states_stop_after_the_search_depth_and_count_on_their_own() -> None:
     state = position(("RRRRBBBBRRRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=2)
-    guess = RULES.determinize(RULES.observe(state, 0), random.Random(1))
-    assert guess.search_seat == 0 and not RULES.is_search_leaf(guess)
-    RULES.advance(guess, 0, END)
-    assert RULES.is_search_leaf(guess) and not RULES.is_over(guess)
-    finished = RULES.clone(guess)
-    ai.NoaronSearchModel().finish_round(RULES, finished)
-    assert len(finished.records) == 1 or RULES.is_over(finished)
-    rewards = RULES.search_rewards(guess)
+    guess = SEARCH.determinize(RULES.observe(state, 0), random.Random(1))
+    assert type(guess) is ai.NoaronSearchState and guess.steps == 0 and not SEARCH.is_search_leaf(guess)
+    twin = SEARCH.clone(guess)
+    for _ in range(ai.SEARCH_DEPTH):
+        SEARCH.advance(guess, guess.turn, SEARCH.legal_actions(guess, guess.turn)[0])
+    assert SEARCH.is_search_leaf(guess) and guess.steps == ai.SEARCH_DEPTH and not SEARCH.is_over(guess)
+    assert type(twin) is ai.NoaronSearchState and twin.steps == 0  # clones count on their own
+    assert SEARCH.clone(guess).steps == ai.SEARCH_DEPTH
+    # the real game is never cut short: the bare rules have no search depth
+    for _ in range(3):
+        RULES.advance(state, state.turn, RULES.legal_actions(state, state.turn)[0])
+    assert not RULES.is_search_leaf(state) and not hasattr(state, "steps")
+
+
+def test_search_leaves_are_played_out_to_the_end_of_the_round() -> None:
+    state = position(("RRRRBBBBRRRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=2)
+    guess = SEARCH.determinize(RULES.observe(state, 0), random.Random(1))
+    SEARCH.advance(guess, 0, END)
+    finished = SEARCH.clone(guess)
+    SEARCH.finish_round(finished)
+    assert len(finished.records) == 1 or SEARCH.is_over(finished)
+    rewards = SEARCH.search_rewards(guess)
     assert all(0.0 <= reward <= 1.0 for reward in rewards) and len(guess.records) == 0
+    assert guess.steps == ai.SEARCH_DEPTH  # search_rewards played a copy out, not the leaf itself
+
+
+def test_search_rewards_follow_the_stake_swing_of_the_round() -> None:
+    state = as_search_state(position(("RRRRBBBBRRBB", "RRRBBBRRRBBR"), phase=noaron.PHASE_DECIDE))
+    SEARCH.advance(state, 0, DECLARE)  # 2 against 6: seat 1 pays 4 of its 9
+    assert len(state.records) == 1 and not SEARCH.is_over(state)
+    rewards = SEARCH.search_rewards(state)
+    assert rewards[0] - 0.5 == pytest.approx(ai.SEARCH_GAIN * (9 / 14 - 0.5))
+    assert rewards[1] - 0.5 == pytest.approx(ai.SEARCH_GAIN * (5 / 14 - 0.5))
+    tie = as_search_state(position((FOUR, FOUR), phase=noaron.PHASE_DECIDE, turn=1))
+    SEARCH.advance(tie, 1, DECLARE)  # a tie: the declarer pays 3
+    assert 0.5 < SEARCH.search_rewards(tie)[0] < rewards[0]
 
 
 def test_determinize_builds_up_the_opponent_hand_and_keeps_the_observation() -> None:
     state = RULES.new_game(2, 8)
     normal = ai.make("normal")
     rng = random.Random(8)
-    while state.turn_number < 5 and not state.records:
+    while state.turn_number < 5:  # Normal's choices, but no declaring in these first turns
         seat = state.turn
-        RULES.advance(state, seat, normal.choose(RULES.observe(state, seat), RULES.legal_actions(state, seat), rng, 0))
+        legal = RULES.legal_actions(state, seat)
+        action = END if END in legal else normal.choose(RULES.observe(state, seat), legal, rng, 0)
+        RULES.advance(state, seat, action)
     seen = RULES.observe(state, state.turn)
-    for k in range(5):
-        guess = RULES.determinize(seen, random.Random(k))
+    assert noaron.turns_played_by_other(seen.turn_number, seen.start_seat, seen.seat) >= 2
+    other = 1 - state.turn
+    built = plain = 0
+    for k in range(40):
+        guess = SEARCH.determinize(seen, random.Random(k))
         assert RULES.observe(guess, state.turn) == seen
         assert Counter(c for c in noaron_cards(guess)) == Counter(DECK)
+        built += score_hand(guess.hands[other])
+        plain += score_hand(RULES.determinize(seen, random.Random(k)).hands[other])
+    assert built < plain / 2  # the bare rules sample the opponent's hand uniformly
 
 
 def noaron_cards(state: NoaronState) -> list[str]:
@@ -313,7 +413,8 @@ def test_ismcts_returns_a_legal_action_and_ignores_the_hidden_cards() -> None:
     other.hands[1 - seat], other.deck = hidden[:12], hidden[12:]
     assert RULES.observe(other, seat) == RULES.observe(state, seat)
     legal = RULES.legal_actions(state, seat)
-    agent = IsmctsAgent(RULES, rollout_policy=ai.rollout_policy, max_iterations=120)
+    agent = ai.make_hard()
+    agent.max_iterations = 120
     first = agent.choose(RULES.observe(state, seat), legal, random.Random(9), 0.0)
     assert first in legal and agent.last_iterations == 120
     assert agent.choose(RULES.observe(other, seat), legal, random.Random(9), 0.0) == first
@@ -321,5 +422,6 @@ def test_ismcts_returns_a_legal_action_and_ignores_the_hidden_cards() -> None:
 
 def test_hard_declares_a_one_point_hand_early_in_the_round() -> None:
     state = position(("RRRRRBBBBBRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=2)
-    agent = IsmctsAgent(RULES, rollout_policy=ai.rollout_policy, max_iterations=200)
+    agent = ai.make_hard()
+    agent.max_iterations = 200
     assert choose(agent, state, 3) == DECLARE

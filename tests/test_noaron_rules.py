@@ -12,6 +12,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pytest
 
@@ -810,63 +811,57 @@ def test_hides_undo_marks_every_chance_or_reveal_event() -> None:
 
 
 # ----- search hooks ------------------------------------------------------------------------------------------------
-def test_search_epoch_counts_finished_rounds_and_rewards_follow_the_stake_swing() -> None:
+def test_search_epoch_counts_finished_rounds_and_rewards_are_the_stake_shares() -> None:
     state, _ = settle(("RRRRBBBBRRBB", "RRRBBBRRRBBR"))  # seat 1 pays 4
     assert RULES.search_epoch(state) == 1
-    rewards = RULES.search_rewards(state)
-    assert rewards[0] > 0.5 > rewards[1] and all(0.0 <= r <= 1.0 for r in rewards)
-    assert rewards[0] - 0.5 == pytest.approx(noaron.SEARCH_GAIN * (9 / 14 - 0.5))
+    assert RULES.search_rewards(state) == pytest.approx((9 / 14, 5 / 14))
     small, _ = settle((FOUR_HAND, FOUR_HAND), declarer=1)  # a tie: the declarer pays 3
-    assert 0.5 < RULES.search_rewards(small)[0] < rewards[0]
+    assert RULES.search_rewards(small) == pytest.approx((9 / 15, 6 / 15))
     over, _ = settle(("RRRRRRBBBBBB", "RRRBBBRRRBBR"))  # 9 owed from 9: the game is lost
     assert RULES.is_over(over) and RULES.search_rewards(over) == (1.0, 0.0)
+    assert not RULES.is_search_leaf(state) and RULES.is_search_leaf(over)
 
 
-def test_an_unfinished_round_is_scored_by_the_hands_without_a_search_model(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(noaron.NoaronRules, "search_model", None)
-    mid = position(hands=(FOUR_HAND, HIGH_HAND))
-    rewards = RULES.search_rewards(mid)
-    assert rewards[0] > 0.5 > rewards[1]
-    assert RULES.search_epoch(mid) == 0
+def test_an_unfinished_round_is_scored_as_if_settled_by_the_hands() -> None:
+    mid = position(hands=(FOUR_HAND, HIGH_HAND))  # 4 against 12: seat 1 would pay 8
+    assert RULES.search_rewards(mid) == pytest.approx((9 / 10, 1 / 10))
+    assert RULES.search_epoch(mid) == 0 and not RULES.is_search_leaf(mid)
     even = position(hands=(FOUR_HAND, FOUR_HAND))
     assert RULES.search_rewards(even) == (0.5, 0.5)
 
 
-class ScriptedModel:
-    """A search model that hands out a fixed hand and settles rounds by declaring at once."""
+@dataclass(slots=True)
+class TaggedState(NoaronState):
+    """A state with one more field, as a search may add."""
 
-    def __init__(self) -> None:
-        self.finished = 0
-
-    def build_hand(self, hand: list[str], pool: list[str], rng: random.Random, turns: int) -> list[str]:
-        return hand  # the uniform sample as it is
-
-    def finish_round(self, rules: noaron.NoaronRules, state: NoaronState) -> None:
-        self.finished += 1
-        state.phase = noaron.PHASE_DECIDE
-        rules.advance(state, state.turn, DECLARE)
+    tag: int = 0
 
 
-def test_search_states_stop_after_the_search_depth_and_play_the_round_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    model = ScriptedModel()
-    monkeypatch.setattr(noaron.NoaronRules, "search_model", model)
-    state = position(hands=(FOUR_HAND, HIGH_HAND), deck_top="RB")
-    guess = RULES.determinize(RULES.observe(state, 0), random.Random(2))
-    assert (guess.search_seat, guess.search_steps) == (0, 0)
-    assert not RULES.is_search_leaf(guess)
-    twin = RULES.clone(guess)
-    assert (twin.search_seat, twin.search_steps) == (0, 0)
-    for _ in range(noaron.SEARCH_DEPTH):
-        RULES.advance(guess, guess.turn, RULES.legal_actions(guess, guess.turn)[0])
-    assert RULES.is_search_leaf(guess) and guess.search_steps == noaron.SEARCH_DEPTH
-    assert twin.search_steps == 0  # clones count on their own
-    rewards = RULES.search_rewards(guess)
-    assert model.finished == 1 and all(0.0 <= reward <= 1.0 for reward in rewards)
-    assert len(guess.records) == 0  # search_rewards played a copy out, not the leaf itself
-    # the real game is never cut short and never counts
-    for _ in range(3):
-        RULES.advance(state, state.turn, RULES.legal_actions(state, state.turn)[0])
-    assert not RULES.is_search_leaf(state) and state.search_steps == 0 and state.search_seat == -1
+class TaggedRules(noaron.NoaronRules):
+    state_class = TaggedState
+
+
+def test_determinize_makes_the_rules_state_class_and_clone_keeps_the_class() -> None:
+    state = position(hands=(FOUR_HAND, HIGH_HAND), turn_number=6)
+    seen = RULES.observe(state, 0)
+    plain = RULES.determinize(seen, random.Random(3))
+    tagged = TaggedRules().determinize(seen, random.Random(3))
+    assert type(plain) is NoaronState and type(tagged) is TaggedState
+    # the class is all that differs: the same rng gives the same sample
+    assert RULES.notation(tagged) == RULES.notation(plain) and RULES.observe(tagged, 0) == seen
+    tagged.tag = 5
+    twin = RULES.clone(tagged)
+    assert type(twin) is TaggedState and twin.tag == 0 and RULES.notation(twin) == RULES.notation(tagged)
+
+
+def test_determinize_deals_the_hidden_hands_from_the_end_of_the_shuffled_cards() -> None:
+    seen = RULES.observe(position(hands=(FOUR_HAND, HIGH_HAND)), 0)
+    unseen = list("RRBBBRRRBBBBRB")
+    hands = RULES.deal_hidden_hands(seen, unseen)
+    assert hands == [list(FOUR_HAND), list("RRBBBRRRBBBBRB"[-12:])] and unseen == list("RR")
+    spectator = RULES.observe(position(hands=(FOUR_HAND, HIGH_HAND)), -1)
+    cards = list("B" * 12 + "R" * 12)
+    assert RULES.deal_hidden_hands(spectator, cards) == [list("R" * 12), list("B" * 12)] and cards == []
 
 
 def test_the_shuffle_is_a_uniform_permutation() -> None:

@@ -29,7 +29,8 @@ class Agent(Protocol):
 
 def make_agent(game_id: str, level: str) -> Agent:
     """The agent for ``level`` of ``game_id``: random, easy/normal (the game's heuristic
-    module ``game.ai.<game id>``) or hard (ISMCTS over that game's rules)."""
+    module ``game.ai.<game id>``) or hard: that module's ``make_hard()`` when it defines one (a
+    search tuned to the game), else ISMCTS over the game's rules with its ``rollout_policy``."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r}; levels: {', '.join(LEVELS)}")
     if level == "random":
@@ -41,6 +42,9 @@ def make_agent(game_id: str, level: str) -> Agent:
         from game.core.registry import get_rules
 
         heuristic = importlib.import_module(f"game.ai.{game_id}")
+        make_hard = getattr(heuristic, "make_hard", None)
+        if make_hard is not None:
+            return make_hard()
         return IsmctsAgent(get_rules(game_id), rollout_policy=getattr(heuristic, "rollout_policy", None))
     heuristic = importlib.import_module(f"game.ai.{game_id}")
     return heuristic.make(level)

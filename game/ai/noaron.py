@@ -20,12 +20,13 @@ the best discard: a whole turn is then decided with a dozen lookups.
   always at 0.
 * Easy looks at the score now only (not the potential), draws from the deck unless a pile pair
   lowers its score at once, and always declares when it may.
-* Hard is the generic ISMCTS with ``rollout_policy`` (Normal's choices, read off the playout
-  state). This module also registers ``NoaronSearchModel`` on the rules: determinizations give
-  the opponent a hand built up over the turns it has played (not a random one: it has been
-  improving it), and below the choice at hand the round is played out by the rollout policy
-  (see ``NoaronRules.is_search_leaf``), so Hard compares each legal action by whole-round
-  playouts against a plausible opponent.
+* Hard (``make_hard``) is a shallow ISMCTS over ``NoaronSearchRules``, the rules as this search
+  sees them: determinizations give the opponent a hand built up over the turns it has played
+  (not a random one: it has been improving it), the tree holds only the choice at hand
+  (``SEARCH_DEPTH``), and below it the round is played out by ``rollout_policy`` (Normal's
+  choices, read off the playout state) and scored by the swing of the stake share. So Hard
+  compares each legal action by whole-round playouts against a plausible opponent. The rules
+  module itself knows nothing of this.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.ai.ismcts import IsmctsAgent
 from game.rules.noaron import (
     DECLARE,
     DECLARER_LOST_PENALTY,
@@ -57,8 +59,11 @@ from game.rules.noaron import (
     NoaronRules,
     NoaronState,
     hand_mask,
+    just_dealt,
     mask_hand,
+    shuffle,
     turns_played_by_other,
+    win_chance,
 )
 
 HORIZON = 0.85  # chance that the round goes on for one more turn, in the potential's model
@@ -360,46 +365,134 @@ def rollout_policy(rules: NoaronRules, state: NoaronState, seat: int, legal: lis
     return TAKES[min(sources, key=values.__getitem__)]
 
 
-# ----- what search knows beyond the rules ---------------------------------------------------------------
+# ----- Hard: the rules as its search sees them ------------------------------------------------------------
 BELIEF_TURNS = 4  # an opponent's hand is built up for at most this many of its turns (later ones change little)
+SEARCH_DEPTH = 1  # actions the search tree holds below a sampled state (see NoaronSearchRules.is_search_leaf)
+SEARCH_GAIN = 2.5  # rewards: 0.5 + SEARCH_GAIN x the change of the seat's stake share over the round, clipped
 
 
-class NoaronSearchModel:
-    """Registered on the rules (``NoaronRules.search_model``) so that Hard's determinizations give
-    the opponent a hand as good as its turns so far make likely, and its leaves (the opponent's
-    turn) are scored by playing the round out with ``rollout_policy``."""
+@dataclass(slots=True)
+class NoaronSearchState(NoaronState):
+    """A sampled state that counts the actions search has played on it since it was sampled."""
 
-    def build_hand(self, hand: list[str], pool: list[str], rng: random.Random, turns: int) -> list[str]:
-        """Play ``turns`` deck turns for the random ``hand``: draw two from ``pool``, discard and
-        insert as Normal would, and put the discarded pair back into ``pool`` at random places
-        (so ``pool`` stays shuffled)."""
-        table = _TABLES or tables()
-        mask = hand_mask(hand)
-        for _ in range(min(turns, BELIEF_TURNS)):
-            if len(pool) < 2:
-                break
-            first = pool.pop(rng.randrange(len(pool)))
-            second = pool.pop(rng.randrange(len(pool)))
-            pair = pair_code((first, second))
-            index = best_discard(table, mask, pair)
-            for card in mask_hand(mask)[index:index + 2]:  # back into the pool at random places
-                pool.insert(rng.randrange(len(pool) + 1), card)
-            rest = table.discards[mask][index]
-            mask = with_pair(rest, pair, table.best_gap[rest][pair])
-        return list(mask_hand(mask))
+    steps: int = 0
 
-    def finish_round(self, rules: NoaronRules, state: NoaronState) -> None:
+
+def build_hand(hand: list[str], pool: list[str], rng: random.Random, turns: int) -> list[str]:
+    """A plausible hand for a player who has played ``turns`` turns this round: play up to
+    BELIEF_TURNS deck turns for the random ``hand`` (draw two from ``pool``, discard and insert as
+    Normal would) and put each discarded pair back into ``pool`` at random places (so ``pool``
+    stays shuffled and every card is kept)."""
+    table = _TABLES or tables()
+    mask = hand_mask(hand)
+    for _ in range(min(turns, BELIEF_TURNS)):
+        if len(pool) < 2:
+            break
+        first = pool.pop(rng.randrange(len(pool)))
+        second = pool.pop(rng.randrange(len(pool)))
+        pair = pair_code((first, second))
+        index = best_discard(table, mask, pair)
+        for card in mask_hand(mask)[index:index + 2]:  # back into the pool at random places
+            pool.insert(rng.randrange(len(pool) + 1), card)
+        rest = table.discards[mask][index]
+        mask = with_pair(rest, pair, table.best_gap[rest][pair])
+    return list(mask_hand(mask))
+
+
+def round_start_stakes(state: NoaronState) -> list[int]:
+    """The stake cards per seat when the round that ``state`` scores began: before the settlement
+    just made when a new round was dealt (paid in full, or the game would be over), else now."""
+    before = [len(state.stakes[0]), len(state.stakes[1])]
+    if just_dealt(state):
+        record = state.records[-1]
+        before[record.loser] += record.loss
+    return before
+
+
+class NoaronSearchRules(NoaronRules):
+    """The rules as Hard's search sees them; only ``make_hard``'s agent uses them.
+
+    * ``determinize`` gives the opponent a hand built up over the turns it has played
+      (``build_hand``) instead of a uniform one;
+    * a sampled state is a search leaf ``SEARCH_DEPTH`` actions after it was sampled. Below that a
+      shared ISMCTS tree serves badly here: the opponent would act without knowing its own hand,
+      a deck draw's subtree would mix every pair the deck can give, and 11 x 11 discard and insert
+      choices would be explored at random. So the search compares the choices now, and
+    * ``search_rewards`` plays the round out with ``rollout_policy`` and rewards each seat by the
+      change of its stake share over the round.
+
+    ``advance``, ``clone``, ``is_search_leaf`` and ``search_rewards`` expect the
+    ``NoaronSearchState`` that ``determinize`` makes.
+    """
+
+    state_class = NoaronSearchState
+
+    def determinize(self, observation: NoaronObservation, rng: random.Random) -> NoaronSearchState:
+        """The rules' uniform sample, except that a hidden 12-card opponent hand is built up by
+        ``build_hand`` for the turns the opponent has played this round."""
+        unseen = self.unseen_cards(observation)
+        shuffle(unseen, rng)
+        hands = self.deal_hidden_hands(observation, unseen)
+        viewer = observation.seat
+        if viewer >= 0 and observation.phase != PHASE_OVER:
+            other = 1 - viewer
+            turns = turns_played_by_other(observation.turn_number, observation.start_seat, viewer)
+            if turns and len(hands[other]) == HAND_SIZE:
+                hands[other] = build_hand(hands[other], unseen, rng, turns)
+        return self.sampled_state(observation, hands, unseen, rng)  # type: ignore[return-value]
+
+    def advance(self, state: NoaronSearchState, seat: int, action: NoaronAction) -> None:  # type: ignore[override]
+        """The unchecked transition, counted toward the search depth."""
+        self._perform(state, seat, action, None)
+        state.steps += 1
+
+    def clone(self, state: NoaronSearchState) -> NoaronSearchState:  # type: ignore[override]
+        """A copy that keeps the count of actions played."""
+        copy = super().clone(state)
+        copy.steps = state.steps  # type: ignore[attr-defined]
+        return copy  # type: ignore[return-value]
+
+    def is_search_leaf(self, state: NoaronSearchState) -> bool:  # type: ignore[override]
+        """The end of the game, or ``SEARCH_DEPTH`` actions below the sampled state."""
+        return state.phase == PHASE_OVER or state.steps >= SEARCH_DEPTH
+
+    def search_rewards(self, state: NoaronSearchState) -> tuple[float, ...]:  # type: ignore[override]
+        """0.5 + SEARCH_GAIN x (change of the seat's stake share over the round), clipped to [0, 1];
+        a lost game is 0, a won one 1. A round still running is first played to its end on a copy
+        (``finish_round``)."""
+        if state.phase == PHASE_OVER:
+            return tuple(1.0 if len(state.stakes[seat]) else 0.0 for seat in range(2))
+        before = round_start_stakes(state)
+        if not just_dealt(state):
+            finished = self.clone(state)
+            self.finish_round(finished)
+            if finished.phase == PHASE_OVER:
+                return tuple(1.0 if len(finished.stakes[seat]) else 0.0 for seat in range(2))
+            state = finished
+        after = [len(state.stakes[0]), len(state.stakes[1])]
+        rewards = []
+        for seat in range(2):
+            gain = win_chance(after[seat], after[1 - seat]) - win_chance(before[seat], before[1 - seat])
+            rewards.append(min(1.0, max(0.0, 0.5 + SEARCH_GAIN * gain)))
+        return tuple(rewards)
+
+    def finish_round(self, state: NoaronSearchState) -> None:
         """Both seats play ``rollout_policy`` with the state's own rng until the round is settled."""
         rounds = len(state.records)
         rng = state.rng
         while state.phase != PHASE_OVER and len(state.records) == rounds:
             seat = state.turn
-            legal = rules.legal_actions(state, seat)
-            rules.advance(state, seat, rollout_policy(rules, state, seat, legal, rng))
+            legal = self.legal_actions(state, seat)
+            self.advance(state, seat, rollout_policy(self, state, seat, legal, rng))
 
 
-NoaronRules.search_model = NoaronSearchModel()
+SEARCH_RULES = NoaronSearchRules()
 tables()  # built at import (about a second), so no agent's first decision pays for it
+
+
+def make_hard() -> IsmctsAgent:
+    """Hard: the shallow ISMCTS over ``NoaronSearchRules`` with ``rollout_policy`` (``make_agent`` uses it)."""
+    return IsmctsAgent(SEARCH_RULES, rollout_policy=rollout_policy)
 
 
 def make(level: str) -> NoaronNormal | NoaronEasy:

@@ -24,11 +24,10 @@ round always ends, the player of the ``HOUSE_TURN_LIMIT``-th turn of a round mus
 Notation of an action: ``take deck``, ``take mine``, ``take theirs``, ``discard 3``, ``insert 7``,
 ``declare``, ``end``.
 
-Search hooks: the epoch is the number of settled rounds; rewards follow the change of each
-seat's share of the stake cards over the round. A state sampled by ``determinize`` remembers the
-seat it was sampled for and is a search leaf one action later; the rest of the round is then
-played out by the search model that ``game.ai.noaron`` registers (``search_model``), which also
-builds up the opponent's sampled hand for the turns it has played.
+Search hooks: the epoch is the number of settled rounds; a seat's reward is its share of the stake
+cards once the round is over (an unfinished round is scored as if settled now). ``determinize``
+shares the unseen cards uniformly; it is built from ``deal_hidden_hands`` and ``sampled_state`` so
+that a search may deal hidden hands its own way (the Hard AI does, in ``game.ai.noaron``).
 """
 
 from __future__ import annotations
@@ -37,7 +36,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
@@ -377,10 +376,6 @@ class NoaronState:
     declarer: int = NOBODY
     records: list[RoundRecord] = field(default_factory=list)
     turn_number: int = 1  # the turn in progress in this round, from 1 (HOUSE_TURN_LIMIT forces a declaration)
-    # Search only: the seat a determinized state was sampled for (-1 in a real game); its search
-    # tree stops after SEARCH_DEPTH actions (see ``NoaronRules.is_search_leaf``).
-    search_seat: int = NOBODY
-    search_steps: int = 0  # search only: actions played since the sample was taken
 
 
 @dataclass(frozen=True, slots=True)
@@ -415,6 +410,15 @@ def shuffle(cards: list[str], rng: random.Random) -> None:
     cards.sort(key=lambda _card: draw())
 
 
+def take_last(cards: list[str], count: int) -> list[str]:
+    """Remove the last ``count`` cards of ``cards`` and return them in their order."""
+    if not count:
+        return []
+    taken = cards[len(cards) - count:]
+    del cards[len(cards) - count:]
+    return taken
+
+
 def reserve_visible(reserve_source: str, taker: int, viewer: int) -> bool:
     """The reserve's faces are public when they came from the piles; a deck draw only the taker sees."""
     return reserve_source in (SOURCE_MINE, SOURCE_THEIRS) or (viewer == taker and viewer >= 0)
@@ -437,27 +441,15 @@ def win_chance(mine: int, theirs: int) -> float:
     return 0.5 if total <= 0 else mine / total
 
 
-SEARCH_GAIN = 2.5  # search rewards: 0.5 + SEARCH_GAIN x the change of my stake share, clipped
-SEARCH_DEPTH = 1  # actions a search tree holds below a sampled state (see is_search_leaf)
+def just_dealt(state: NoaronState) -> bool:
+    """True at the first step of a round dealt after a settlement (the stake counts are the round's outcome)."""
+    return state.phase == PHASE_TAKE and state.turn_number == 1 and bool(state.records) and not state.reserve
 
 
 def turns_played_by_other(turn_number: int, start_seat: int, seat: int) -> int:
     """During turn ``turn_number`` of a round, the turns the seat other than ``seat`` has finished."""
     played = turn_number - 1
     return played // 2 if start_seat == seat else (played + 1) // 2
-
-
-class SearchModel(Protocol):
-    """What search knows beyond the rules (registered by the AI module ``game.ai.noaron``)."""
-
-    def build_hand(self, hand: list[str], pool: list[str], rng: random.Random, turns: int) -> list[str]:
-        """A plausible hand for a player who has played ``turns`` turns this round, made from the
-        random ``hand`` by swapping cards with ``pool`` (changed in place; the colours are kept)."""
-        ...
-
-    def finish_round(self, rules: NoaronRules, state: NoaronState) -> None:
-        """Play ``state`` on until the round is settled (both seats by the playout policy)."""
-        ...
 
 
 class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
@@ -467,9 +459,8 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
     min_players = 2
     max_players = 2
     options = (OptionSpec("older", 0, choices=(0, 1), label="noaron.option.older"),)
-    # Set by ``game.ai.noaron`` when it is imported; without it search samples opponent hands
-    # uniformly and scores an unfinished round by the hand scores.
-    search_model: ClassVar[SearchModel | None] = None
+    # The class ``determinize`` makes; a subclass of the rules may extend the state with fields of its own.
+    state_class: ClassVar[type[NoaronState]] = NoaronState
 
     # ----- setup -------------------------------------------------------------------------------
     def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NoaronState:
@@ -637,8 +628,6 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
 
     def _perform(self, state: NoaronState, seat: int, action: NoaronAction, events: list[Event] | None) -> None:
         """Play one step of the turn."""
-        if state.search_seat >= 0:
-            state.search_steps += 1
         kind = action.kind
         if kind == "take":
             self._take(state, seat, action.source, events)
@@ -840,32 +829,34 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         return [colour for colour in COLOURS for _ in range(counts[colour])]
 
     def determinize(self, observation: NoaronObservation, rng: random.Random) -> NoaronState:
-        """Share the unseen cards at random over the hidden places; a fresh RNG from ``rng``.
-
-        With a search model registered, the opponent's hand is not a uniform sample: it is a random
-        hand built up by the model for the turns the opponent has played this round (a player
-        who has had turns has improved its hand). Either way every unseen card is used once."""
+        """Share the unseen cards at random over the hidden places; a fresh RNG from ``rng``."""
         unseen = self.unseen_cards(observation)
         shuffle(unseen, rng)
+        hands = self.deal_hidden_hands(observation, unseen)
+        return self.sampled_state(observation, hands, unseen, rng)
 
-        def draw(count: int) -> list[str]:
-            taken = unseen[len(unseen) - count:] if count else []
-            del unseen[len(unseen) - count:]
-            return taken
+    @staticmethod
+    def deal_hidden_hands(observation: NoaronObservation, unseen: list[str]) -> list[list[str]]:
+        """Both hands of a sample: the observer's own, and each hidden one taken from the end of the
+        shuffled ``unseen`` (removed from it; seat 0 first)."""
+        hands = []
+        for seat in (0, 1):
+            if seat == observation.seat:
+                hands.append(list(observation.hand))
+            else:
+                hands.append(take_last(unseen, observation.hand_counts[seat]))
+        return hands
 
-        viewer = observation.seat
-        hands = [list(observation.hand) if seat == viewer else draw(observation.hand_counts[seat]) for seat in (0, 1)]
-        model = self.search_model
-        if model is not None and viewer >= 0 and observation.phase != PHASE_OVER:
-            other = 1 - viewer
-            turns = turns_played_by_other(observation.turn_number, observation.start_seat, viewer)
-            if turns and len(hands[other]) == HAND_SIZE:
-                hands[other] = model.build_hand(hands[other], unseen, rng, turns)
-        reserve = list(observation.reserve) if observation.reserve else draw(observation.reserve_count)
-        stakes = [draw(observation.stakes[seat]) for seat in (0, 1)]
-        set_aside = [draw(observation.set_aside[seat]) for seat in (0, 1)]
-        deck = draw(observation.deck_count)
-        return NoaronState(
+    def sampled_state(self, observation: NoaronObservation, hands: list[list[str]], unseen: list[str],
+                      rng: random.Random) -> NoaronState:
+        """The full state of ``observation`` with these ``hands``: a hidden reserve, the stake cards,
+        the set-aside stake cards and the deck are taken, in that order, from the end of the shuffled
+        ``unseen`` (which must hold exactly those cards), and the state's RNG is seeded from ``rng``."""
+        reserve = list(observation.reserve) if observation.reserve else take_last(unseen, observation.reserve_count)
+        stakes = [take_last(unseen, observation.stakes[seat]) for seat in (0, 1)]
+        set_aside = [take_last(unseen, observation.set_aside[seat]) for seat in (0, 1)]
+        deck = take_last(unseen, observation.deck_count)
+        return self.state_class(
             players=2,
             rng=random.Random(rng.getrandbits(64)),
             first_start=observation.first_start,
@@ -883,15 +874,14 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             declarer=observation.declarer,
             records=list(observation.records),
             turn_number=observation.turn_number,
-            search_seat=viewer,
         )
 
     def clone(self, state: NoaronState) -> NoaronState:
-        """A fast independent copy."""
+        """A fast independent copy, of the state's own class (fields a subclass adds start at their defaults)."""
         rng = random.Random()
         rng.setstate(state.rng.getstate())
         piles = state.piles
-        return NoaronState(
+        return type(state)(
             players=state.players,
             rng=rng,
             first_start=state.first_start,
@@ -909,8 +899,6 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             declarer=state.declarer,
             records=state.records[:],
             turn_number=state.turn_number,
-            search_seat=state.search_seat,
-            search_steps=state.search_steps,
         )
 
     # ----- notation ----------------------------------------------------------------------------------
@@ -963,43 +951,19 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         """Each round is dealt afresh from a reshuffled deck: search stops at the round's end."""
         return len(state.records)
 
-    def is_search_leaf(self, state: NoaronState) -> bool:
-        """The end of the game; and, in a state sampled for a seat's search, the position after
-        SEARCH_DEPTH actions. Below that, a shared ISMCTS tree serves badly here: the opponent
-        would act without knowing its own hand, a deck draw's subtree would mix every pair the
-        deck can give, and 11 x 11 discard and insert choices would be explored at random. So
-        the search compares the choices now, and ``search_rewards`` plays the round out."""
-        if state.phase == PHASE_OVER:
-            return True
-        return state.search_seat >= 0 and state.search_steps >= SEARCH_DEPTH
-
     def search_rewards(self, state: NoaronState) -> tuple[float, ...]:
-        """0.5 + SEARCH_GAIN x (change of my share of the stake cards) over the round, clipped to
-        [0, 1]; a lost game is 0, a won one 1. A round still running is first played to its end
-        by the search model, or, without one, scored as if settled now with nobody declaring."""
+        """Each seat's share of the stake cards (``win_chance``) once the round is over: a lost game is 0,
+        a won one 1; a round still running is scored as if settled now with nobody declaring (the
+        higher hand score pays the difference)."""
         if state.phase == PHASE_OVER:
             return tuple(1.0 if len(state.stakes[seat]) else 0.0 for seat in range(2))
-        after = [len(state.stakes[0]), len(state.stakes[1])]
-        before = list(after)
-        if state.phase == PHASE_TAKE and state.turn_number == 1 and state.records and not state.reserve:
-            record = state.records[-1]  # a round was just settled and the next one dealt
-            before[record.loser] += record.loss  # paid in full, or the game would be over
-        elif self.search_model is not None:
-            finished = self.clone(state)
-            self.search_model.finish_round(self, finished)
-            if finished.phase == PHASE_OVER:
-                return tuple(1.0 if len(finished.stakes[seat]) else 0.0 for seat in range(2))
-            after = [len(finished.stakes[0]), len(finished.stakes[1])]
-        else:
+        left = [len(state.stakes[0]), len(state.stakes[1])]
+        if not just_dealt(state):
             scores = (score_hand(state.hands[0]), score_hand(state.hands[1]))
             if scores[0] != scores[1]:
                 loser = 0 if scores[0] > scores[1] else 1
-                after[loser] = max(0, after[loser] - abs(scores[0] - scores[1]))
-        rewards = []
-        for seat in range(2):
-            gain = win_chance(after[seat], after[1 - seat]) - win_chance(before[seat], before[1 - seat])
-            rewards.append(min(1.0, max(0.0, 0.5 + SEARCH_GAIN * gain)))
-        return tuple(rewards)
+                left[loser] = max(0, left[loser] - abs(scores[0] - scores[1]))
+        return (win_chance(left[0], left[1]), win_chance(left[1], left[0]))
 
 
 RULES = NoaronRules()
