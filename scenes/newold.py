@@ -26,7 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 import pygame
 
@@ -213,7 +213,6 @@ class KindFan(HandFan):
 
     EAGER_LIFT = 0.4
     cards: list[NewOldCard]  # type: ignore[assignment]  # a hand here holds New and Old cards only
-    _pictures: ClassVar[dict[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int]]]] = {}
 
     def lift_of(self, index: int, lifted: int | None) -> float:
         """How far card ``index`` is raised: 1 held/pointed/marked, a little when playable."""
@@ -257,26 +256,6 @@ class KindFan(HandFan):
                 tuple((card.value if card.face_up else getattr(card, "kind", ""), card.dim,
                        getattr(card, "marked", False)) for card in self.cards),
                 tuple(lift for _, _, lift in self.targets()), self.lifted_index())
-
-    def resting_picture(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The whole resting fan in one picture and where it goes."""
-        return self._resting_picture()
-
-    def _resting_picture(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The whole resting fan in one picture, cached by what it shows (backs by kind)."""
-        key = self.resting_key()
-        cached = self._pictures.get(key)
-        if cached is None:
-            order = self.draw_order()
-            area = self.cards[order[0]].bounds().unionall([self.cards[i].bounds() for i in order[1:]])
-            picture = pygame.Surface(area.size, pygame.SRCALPHA)
-            for index in order:
-                self.cards[index].draw(picture, (-area.x, -area.y))
-            cached = (art.ready(picture), area.topleft)
-            self._pictures[key] = cached
-            if len(self._pictures) > 40:
-                del self._pictures[next(iter(self._pictures))]
-        return cached
 
 
 class ZoneView(StackView):

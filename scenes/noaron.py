@@ -208,19 +208,6 @@ class SettlementPanel(ModalPanel):
             return True
         return super().handle(intent)
 
-    def render(self) -> pygame.Surface:
-        """Shadow, paper and gold line, then the body (as the base panel, with a shadow that is
-        blurred small and enlarged, and kept: a full-size blur would stall the frame it opens in)."""
-        width, height = self.RECT.size
-        surface = pygame.Surface((width + 40, height + 40), pygame.SRCALPHA)
-        shadow = panel_shadow((width, height))
-        surface.blit(shadow, shadow.get_rect(center=(width // 2 + 20, height // 2 + 30)))
-        body = pygame.Rect(20, 20, width, height)
-        pygame.draw.rect(surface, theme.PAPER, body, border_radius=28)
-        pygame.draw.rect(surface, theme.GOLD, body.inflate(-16, -16), 2, border_radius=22)
-        self.paint_body(surface, body)
-        return surface
-
     def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """The still part, painted once per language: the heading and both revealed hands."""
         event = self.event
@@ -296,15 +283,6 @@ class SettlementPanel(ModalPanel):
         if seat == event.loser:
             mark = fonts.text(t("noaron_table.settle.loser"), theme.SMALL, theme.FUTON, True)
             surface.blit(mark, mark.get_rect(midleft=(right + 130, y0 + height // 2 + 20)))
-
-
-def panel_shadow(size: tuple[int, int]) -> pygame.Surface:
-    """The soft shadow of a panel of ``size``: blurred at a quarter of its size, then enlarged."""
-    def make() -> pygame.Surface:
-        small = art.soft_rect((size[0] // 4, size[1] // 4), 7, 140, 3)
-        return pygame.transform.smoothscale(small, (small.get_width() * 4, small.get_height() * 4))
-
-    return art.variant(("noaron-panel-shadow", size), make)
 
 
 def zatsu_span(cut: Cut, size: int) -> tuple[int, int]:
@@ -428,7 +406,7 @@ class NoaronTable(TableScene):
     def _prewarm_pictures(self) -> None:
         """Both faces, the back and the scales the table uses, before the first frame."""
         cards_art.prewarm()
-        panel_shadow(SettlementPanel.RECT.size)
+        art.panel_shadow(SettlementPanel.RECT.size)
         for scale in {HAND["bottom"][1], HAND["top"][1], PILE_SCALE, DECK_SCALE, STAKE_SCALE,
                       RESERVE_SCALE["top"], SettlementPanel.MINI_SCALE}:
             for colour in ("R", "B", None):
@@ -1325,26 +1303,8 @@ class NoaronTable(TableScene):
         surface.blit(label, label.get_rect(midleft=(round(x) - 30, round(y))))
 
     def _plate(self, name: str, seat: int, turn: bool, stakes: int, you: bool) -> pygame.Surface:
-        """The plate: colour disc with symbol, name, "stakes n"; a persimmon ring on the turn."""
-        def make() -> pygame.Surface:
-            label = fonts.text(name + (f" ({t('table.you')})" if you else ""), theme.SMALL + 2, theme.TEXT, True)
-            line = fonts.text(t("noaron_table.stakes", n=stakes), theme.TINY, theme.TEXT_DIM)
-            width = max(label.get_width(), line.get_width()) + 92
-            height = 74
-            surface = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)
-            body = pygame.Rect(6, 6, width, height)
-            pygame.draw.rect(surface, (*theme.INK, 215), body, border_radius=22)
-            if turn:
-                pygame.draw.rect(surface, theme.ACCENT, body.inflate(8, 8), 5, border_radius=26)
-            pygame.draw.circle(surface, seat_color(seat), (body.left + 38, body.centery), 25)
-            pygame.draw.circle(surface, theme.PAPER, (body.left + 38, body.centery), 25, 2)
-            symbol = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.SMALL, theme.TEXT, True)
-            surface.blit(symbol, symbol.get_rect(center=(body.left + 38, body.centery)))
-            surface.blit(label, (body.left + 74, body.top + 8))
-            surface.blit(line, (body.left + 74, body.top + 44))
-            return surface
-
-        return labels.cached(("noaron-plate", name, seat, turn, stakes, you, language()), make)
+        """The shared name plate, its second line counting the stake cards left."""
+        return labels.plate(name, seat, turn, stakes, you, detail=t("noaron_table.stakes", n=stakes))
 
     def _board(self, heading: str) -> pygame.Surface:
         """The corner board: the round, and each seat's stakes left."""

@@ -276,6 +276,16 @@ def soft_rect(size: tuple[int, int], radius: int, alpha: int, blur: int) -> pyga
     return ready(pygame.transform.gaussian_blur(shape, blur))
 
 
+def panel_shadow(size: tuple[int, int]) -> pygame.Surface:
+    """The soft shadow of a panel of ``size``, kept: blurred at a quarter of its size and then
+    enlarged, since a full-size blur would stall the frame a panel opens in."""
+    def make() -> pygame.Surface:
+        small = soft_rect((size[0] // 4, size[1] // 4), 7, 140, 3)
+        return pygame.transform.smoothscale(small, (small.get_width() * 4, small.get_height() * 4))
+
+    return variant(("panel-shadow", size), make)
+
+
 # ----- cards ------------------------------------------------------------------------------------
 def _card_shape(size: tuple[int, int], fill: Color, edge: Color) -> pygame.Surface:
     """A supersampled rounded card shape with a thin edge line."""

@@ -183,7 +183,7 @@ class ModalPanel:
         """Paint the panel: shadow, paper, a gold line, then the subclass's body."""
         width, height = self.RECT.size
         surface = pygame.Surface((width + 40, height + 40), pygame.SRCALPHA)
-        shadow = art.soft_rect((width, height), 28, 140, 12)
+        shadow = art.panel_shadow((width, height))
         surface.blit(shadow, shadow.get_rect(center=(width // 2 + 20, height // 2 + 30)))
         body = pygame.Rect(20, 20, width, height)
         pygame.draw.rect(surface, theme.PAPER, body, border_radius=28)

@@ -63,11 +63,13 @@ def note_pill(text: str, good: bool) -> pygame.Surface:
     return cached(("note", text, good), make)
 
 
-def plate(name: str, seat: int, turn: bool, cards: int, you: bool) -> pygame.Surface:
-    """A seat's name plate; the seat to act gets a persimmon ring and an arrow."""
+def plate(name: str, seat: int, turn: bool, cards: int, you: bool, detail: str | None = None) -> pygame.Surface:
+    """A seat's name plate; the seat to act gets a persimmon ring and an arrow. The second line
+    says how many cards are left, or ``detail`` when a game shows something else there."""
     def make() -> pygame.Surface:
         label = fonts.text(name + (f" ({t('table.you')})" if you else ""), theme.SMALL + 2, theme.TEXT, True)
-        count = fonts.text(t("table.cards_left", n=cards), theme.TINY, theme.TEXT_DIM)
+        second = detail if detail is not None else t("table.cards_left", n=cards)
+        count = fonts.text(second, theme.TINY, theme.TEXT_DIM)
         width = max(label.get_width(), count.get_width()) + 92
         height = 74
         surface = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)
@@ -83,7 +85,7 @@ def plate(name: str, seat: int, turn: bool, cards: int, you: bool) -> pygame.Sur
         surface.blit(count, (body.left + 74, body.top + 44))
         return surface
 
-    return cached(("plate", name, seat, turn, cards, you, lang()), make)
+    return cached(("plate", name, seat, turn, cards, you, detail, lang()), make)
 
 
 def scoreboard(rows: tuple[tuple[int, str, int, int], ...], heading: str) -> pygame.Surface:

@@ -381,7 +381,7 @@ class HandFan:
         if not self.cards:
             return nothing(self.anchor)
         if self.at_rest():
-            picture, topleft = self._resting_picture()
+            picture, topleft = self.resting_picture()
             return surface.blit(picture, topleft)
         painted = nothing(self.anchor)
         for index in self.draw_order():
@@ -389,11 +389,15 @@ class HandFan:
             painted = area if not painted.size[0] else painted.union(area)
         return painted
 
-    def _resting_picture(self) -> tuple[pygame.Surface, tuple[int, int]]:
-        """The whole resting fan in one picture (cached by what it shows), and where it goes."""
-        key = ("fan", self.anchor, self.rotation, self.scale, self.radius, self.step, self.max_spread,
-               tuple((card.value if card.face_up else None, card.dim) for card in self.cards),
-               self.lifted_index())
+    def resting_key(self) -> tuple[Any, ...]:
+        """Everything the resting picture shows (a subclass that draws more adds it here)."""
+        return ("fan", self.anchor, self.rotation, self.scale, self.radius, self.step, self.max_spread,
+                tuple((card.value if card.face_up else None, card.dim) for card in self.cards),
+                self.lifted_index())
+
+    def resting_picture(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The whole resting fan in one picture (cached by ``resting_key``), and where it goes."""
+        key = self.resting_key()
         cached = _fan_pictures.get(key)
         if cached is None:
             order = self.draw_order()
