@@ -34,7 +34,8 @@ def percentile(values: Sequence[float], fraction: float) -> float:
 
 def option_sets(rules: Rules, players: int) -> list[dict[str, Any]]:
     """Every combination of the option values that apply to ``players``."""
-    specs = [spec for spec in rules.options if spec.applies_to(players)]
+    # per-seat options (a player's home, ...) are profiles, not variants: they stay at their default
+    specs = [spec for spec in rules.options if spec.applies_to(players) and not spec.per_seat]
     combos = itertools.product(*(spec.choices for spec in specs))
     return [dict(zip((spec.key for spec in specs), values)) for values in combos]
 

@@ -18,6 +18,7 @@ from typing import Any
 from game import __version__
 from game.core.errors import BadOptions, SaveError
 from game.core.registry import GAME_IDS, available_games, get_rules
+from game.core.rules import OptionSpec
 
 EXIT_USAGE = 2
 
@@ -64,16 +65,26 @@ def _options(game_id: str, players: int, pairs: Sequence[str]) -> dict[str, Any]
         if key not in specs:
             known = ", ".join(specs) or "none"
             raise UsageError(f"{game_id} has no option {key!r} (options: {known})")
-        by_text = {str(choice).lower(): choice for choice in specs[key].choices}
-        by_text.update({"on": True, "yes": True, "1": True, "off": False, "no": False, "0": False})
-        value = by_text.get((text or "true").lower())
-        if value not in specs[key].choices:
-            raise UsageError(f"option {key} takes {', '.join(map(str, specs[key].choices))}, not {text!r}")
-        options[key] = value
+        spec = specs[key]
+        if spec.per_seat:  # one value per seat, comma-separated: home=apartment,none,mansion
+            options[key] = tuple(_option_value(spec, part, key) for part in text.split(","))
+        else:
+            options[key] = _option_value(spec, text, key)
     try:
         return rules.normalize_options(players, options)
     except BadOptions as error:
         raise UsageError(str(error)) from None
+
+
+def _option_value(spec: OptionSpec, text: str, key: str) -> Any:
+    """One option value spelled on the command line (on/off/yes/no/1/0 for switches)."""
+    by_text = {str(choice).lower(): choice for choice in spec.choices}
+    if True in spec.choices and False in spec.choices:
+        by_text.update({"on": True, "yes": True, "1": True, "off": False, "no": False, "0": False})
+    value = by_text.get((text or "true").lower())
+    if value not in spec.choices:
+        raise UsageError(f"option {key} takes {', '.join(map(str, spec.choices))}, not {text!r}")
+    return value
 
 
 def _players(game_id: str, value: int | None, default: int) -> int:

@@ -39,6 +39,20 @@ class OptionSpec:
     choices: tuple[Any, ...] = (False, True)
     label: str = ""  # i18n key of its label
     players: tuple[int, ...] | None = None  # player counts it applies to (None: all)
+    # A per-seat option holds one value per seat (a tuple as long as the player count), each one
+    # of ``choices``; ``default`` is the value of every seat nobody set (e.g. a player's home).
+    per_seat: bool = False
+
+    def default_for(self, players: int) -> Any:
+        """The value this option takes when nobody sets it."""
+        return (self.default,) * players if self.per_seat else self.default
+
+    def accepts(self, value: Any, players: int) -> bool:
+        """True when ``value`` is a valid value of this option for ``players`` seats."""
+        if not self.per_seat:
+            return value in self.choices
+        return (isinstance(value, tuple) and len(value) == players
+                and all(item in self.choices for item in value))
 
     def applies_to(self, players: int) -> bool:
         """True when this option is offered for that many players."""
@@ -112,15 +126,17 @@ class Rules(ABC, Generic[S, A, O]):
                 raise BadOptions("error.option_key", f"{self.game_id} has no option {key!r}", key=key)
         result: dict[str, Any] = {}
         for spec in self.options:
-            value = given.get(spec.key, spec.default)
-            if value not in spec.choices:
+            value = given.get(spec.key, spec.default_for(players))
+            if spec.per_seat and isinstance(value, list):
+                value = tuple(value)  # saves hold JSON lists
+            if not spec.accepts(value, players):
                 raise BadOptions(
                     "error.option_value",
                     f"option {spec.key!r} takes {list(spec.choices)}, not {value!r}",
                     key=spec.key,
                     value=value,
                 )
-            if value != spec.default and not spec.applies_to(players):
+            if value != spec.default_for(players) and not spec.applies_to(players):
                 raise BadOptions(
                     "error.option_players",
                     f"option {spec.key!r} is only for {list(spec.players or ())} players",
