@@ -435,17 +435,18 @@ def test_undo_takes_back_the_move_before_the_ai_answers(app: App) -> None:
     assert shown_hand_matches_observation(scene)
 
 
-def test_escape_takes_back_the_box_choice(app: App) -> None:
-    """Esc right after putting two cards in the box takes them back into the hand."""
+def test_ai_seats_box_first_so_the_persons_choice_starts_play(app: App) -> None:
+    """AI seats put their secret box cards down at once, before the person may choose; the
+    person's choice then completes the box phase and play begins (nothing left to take back)."""
     scene = human_vs_ai(app, seed=6, players=3)
     assert wait_for_person(app, scene)
+    assert scene.match.to_move() == (0,)
+    assert scene.observation().chosen == (False, True, True)
     app.settings.anim_speed = "normal"
-    hand = scene.observation().hand
     action = scene.match.legal_actions(0)[0]
     box_by_clicks(app, scene, action)
-    assert len(scene.observation().hand) == 12
-    app.step(DT, feed=[Intent(BACK)])
-    assert scene.observation().hand == hand
+    assert scene.observation().phase == PHASE_PLAY
+    assert not scene.can_undo()
     for _ in range(60):
         app.step(DT)
     assert shown_hand_matches_observation(scene)

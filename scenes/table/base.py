@@ -399,9 +399,11 @@ class TableScene(Scene):
 
     def viewer_may_act(self) -> bool:
         """True when the person at the bottom is to act (animations may still be finishing)."""
-        seat = self.seat_to_move()
-        return (seat == self.viewer and self.viewer_is_person() and self.panel is None
-                and not self.curtain_up and not self.finished)
+        to_move = self.match.to_move()
+        # in a simultaneous choice the AI seats put theirs down first (at once, see ``update_ai``),
+        # so no AI answer lands in the middle of the person's gesture
+        return (self.viewer in to_move and self.ai_seat_to_move() < 0 and self.viewer_is_person()
+                and self.panel is None and not self.curtain_up and not self.finished)
 
     def hand_interactive(self) -> bool:
         """True when the viewer's own pieces belong to a person and may be handled."""
@@ -430,13 +432,15 @@ class TableScene(Scene):
             return ""
         if self.panel is not None:
             return t("table.status.round_panel")
-        seat = self.seat_to_move()
-        if seat < 0:
+        to_move = self.match.to_move()
+        if not to_move:
             return ""
         if self.curtain_up:
+            seat = next((seat for seat in to_move if self.match.seats[seat].is_human), to_move[0])
             return t("table.status.curtain", player=seat_label(seat, self.match.seats[seat]))
-        if seat == self.viewer and self.match.seats[seat].is_human:
+        if self.viewer_may_act():
             return self.your_turn_text()
+        seat = next((seat for seat in to_move if not self.match.seats[seat].is_human), to_move[0])
         if not self.match.seats[seat].is_human:
             return t("table.status.thinking", player=seat_label(seat, self.match.seats[seat]))
         return self.waiting_text(seat)
@@ -595,11 +599,14 @@ class TableScene(Scene):
         self.ai_waited = 0.0
 
     def ai_seat_to_move(self) -> int:
-        """The AI seat whose turn it is (-1 if none)."""
-        seat = self.seat_to_move()
-        if seat < 0 or self.match.seats[seat].is_human:
-            return -1
-        return seat
+        """The first AI seat among those to act (-1 if none).
+
+        In a simultaneous secret choice the AI seats put their choice down at once (see
+        ``update_ai``), instead of waiting for the person listed before them."""
+        for seat in self.match.to_move():
+            if not self.match.seats[seat].is_human:
+                return seat
+        return -1
 
     def update_ai(self, dt: float) -> None:
         """Ask, collect and (after the minimum pause) apply AI moves."""
@@ -616,7 +623,9 @@ class TableScene(Scene):
             answer = worker.poll()
             if answer is not None and answer[0] == self.ai_ticket:
                 self.ai_answer = answer[1]
-        if self.ai_answer is not None and (self.speed() <= 0 or self.ai_waited >= AI_MIN_THINK):
+        # a secret simultaneous choice needs no pause: nobody sees it, and the person waits less
+        secret = len(self.match.to_move()) > 1
+        if self.ai_answer is not None and (self.speed() <= 0 or secret or self.ai_waited >= AI_MIN_THINK):
             self._apply_ai(seat, self.ai_answer)
 
     def _request_ai(self, worker: Any, seat: int) -> None:
@@ -647,8 +656,11 @@ class TableScene(Scene):
         """With several people at one screen, cover the table before another person's turn."""
         if len(self.humans) < 2 or not self.idle():
             return
-        seat = self.seat_to_move()
-        if seat < 0 or seat == self.viewer or not self.match.seats[seat].is_human:
+        to_move = self.match.to_move()
+        if self.viewer in to_move or self.ai_seat_to_move() >= 0:
+            return  # the person at the screen acts first; AI seats choose before anyone
+        seat = next((seat for seat in to_move if self.match.seats[seat].is_human), -1)
+        if seat < 0:
             return
         from scenes.curtain import Curtain, pass_title, ready_subtitle
 
