@@ -1,8 +1,10 @@
 """Setting the table for one game: how many players, who sits where, and the game's options.
 
 Options come from the rules (``Rules.options``) and are shown only for the player counts they
-apply to, labelled by their catalogue keys; a yes/no option is an Off/On switch. Start builds the
-match with a fresh seed and opens its table.
+apply to, labelled by their catalogue keys; a yes/no option is an Off/On switch. Per-seat options
+(a player's profile, such as the home that breaks Nostalgic's ties) live on their own screen,
+``SeatProfiles``, opened by a button between Back and Start. Start builds the match with a fresh
+seed and opens its table.
 """
 
 from __future__ import annotations
@@ -66,7 +68,19 @@ class Setup(MenuScene):
         self.players = self.rules.min_players
         # one choice per possible seat, kept when the player count goes down and up again
         self.kinds = ["human"] + ["normal"] * (self.rules.max_players - 1)
-        self.option_values: dict[str, Any] = {spec.key: spec.default for spec in self.rules.options}
+        self.option_values: dict[str, Any] = {
+            spec.key: spec.default for spec in self.rules.options if not spec.per_seat
+        }
+        # per-seat options: one value per possible seat, kept when the player count changes
+        self.seat_values: dict[str, list[Any]] = {
+            spec.key: [spec.default] * self.rules.max_players for spec in self.rules.options if spec.per_seat
+        }
+        self.profiles_button = Button(
+            pygame.Rect(LEFT.x + 300, FOOTER_Y, 560, theme.BUTTON_HEIGHT),
+            self._profiles_label,
+            self.open_profiles,
+            style="secondary",
+        )
         self.back_button = Button(
             pygame.Rect(LEFT.x, FOOTER_Y, 260, theme.BUTTON_HEIGHT),
             lambda: t("ui.back"),
@@ -100,8 +114,12 @@ class Setup(MenuScene):
 
     # ----- state ------------------------------------------------------------------------------
     def applicable_options(self) -> list[OptionSpec]:
-        """The options offered for the current player count."""
-        return [spec for spec in self.rules.options if spec.applies_to(self.players)]
+        """The game-wide options offered for the current player count (switches and choices)."""
+        return [spec for spec in self.rules.options if spec.applies_to(self.players) and not spec.per_seat]
+
+    def seat_options(self) -> list[OptionSpec]:
+        """The per-seat options offered for the current player count (shown on ``SeatProfiles``)."""
+        return [spec for spec in self.rules.options if spec.applies_to(self.players) and spec.per_seat]
 
     def seats(self) -> list[Seat]:
         """The seats as chosen."""
@@ -109,7 +127,10 @@ class Setup(MenuScene):
 
     def options(self) -> dict[str, Any]:
         """The chosen values of the options that apply (the others stay at their defaults)."""
-        return {spec.key: self.option_values[spec.key] for spec in self.applicable_options()}
+        chosen = {spec.key: self.option_values[spec.key] for spec in self.applicable_options()}
+        for spec in self.seat_options():
+            chosen[spec.key] = tuple(self.seat_values[spec.key][: self.players])
+        return chosen
 
     def set_players(self, count: int) -> None:
         """A new player count: seats and options follow."""
@@ -123,6 +144,19 @@ class Setup(MenuScene):
     def set_option(self, key: str, value: Any) -> None:
         """One option's value."""
         self.option_values[key] = value
+
+    def set_seat_option(self, key: str, seat: int, value: Any) -> None:
+        """One seat's value of a per-seat option."""
+        self.seat_values[key][seat] = value
+
+    def _profiles_label(self) -> str:
+        """The profile button's label: the first per-seat option's name, then an ellipsis."""
+        specs = self.seat_options()
+        return t("ui.setup.profiles", what=t(specs[0].label) if specs and specs[0].label else "")
+
+    def open_profiles(self) -> None:
+        """Open the screen where each seat sets its per-seat options."""
+        self.app.push(SeatProfiles(self.app, self))
 
     # ----- layout -----------------------------------------------------------------------------
     def seat_row_y(self, seat: int) -> int:
@@ -148,7 +182,8 @@ class Setup(MenuScene):
                 rect, choices, self.option_values[spec.key], self._option_setter(spec.key)
             )
         widgets = [self.player_choice, *self.seat_choices, *self.option_choices.values()]
-        self.group.set_widgets([*widgets, self.back_button, self.start_button])
+        footer = [self.back_button, self.profiles_button] if self.seat_options() else [self.back_button]
+        self.group.set_widgets([*widgets, *footer, self.start_button])
 
     @staticmethod
     def _kind_label(kind: str) -> Any:
@@ -218,3 +253,92 @@ class Setup(MenuScene):
                 for line in fonts.wrap(t(hint_key), theme.TINY, RIGHT.width - 80)[:2]:
                     draw_text(surface, line, theme.TINY, theme.INK_SOFT, (RIGHT.x + 40, line_y))
                     line_y += fonts.line_height(theme.TINY)
+
+
+STEPPER_LIMIT = 6  # a per-seat option with more choices than this gets a − value + stepper
+
+
+class SeatProfiles(MenuScene):
+    """Each seat's per-seat options (e.g. the home and floor that break Nostalgic's ties).
+
+    One row per seat; an option with few choices is a segmented row, one with many (a floor) a
+    stepper. Changes go straight into the ``Setup`` that opened it; Done or Back returns there.
+    """
+
+    ROW_TOP = 300
+    ROW_HEIGHT = 150
+
+    def __init__(self, app: App, setup: Setup) -> None:
+        super().__init__(app)
+        self.setup = setup
+        self.done_button = Button(
+            pygame.Rect(RIGHT.right - 420, FOOTER_Y, 420, theme.BUTTON_HEIGHT), lambda: t("ui.done"), self.back
+        )
+        widgets: list[Any] = []
+        for seat in range(setup.players):
+            for spec in setup.seat_options():
+                widgets.extend(self._controls(spec, seat))
+        self.group.set_widgets([*widgets, self.done_button])
+        self.group.focus_on(self.done_button)
+
+    def row_y(self, seat: int) -> int:
+        """Top of a seat's row."""
+        return self.ROW_TOP + seat * self.ROW_HEIGHT
+
+    def _controls(self, spec: OptionSpec, seat: int) -> list[Any]:
+        """The widgets that set ``spec`` for ``seat``: a segmented row, or a stepper to its right."""
+        x = LEFT.x + 300
+        top = self.row_y(seat) + 40
+        if len(spec.choices) <= STEPPER_LIMIT:
+            rect = pygame.Rect(x, top, 900, CONTROL_HEIGHT)
+            choices = [(value, choice_label(spec, value)) for value in spec.choices]
+            value = self.setup.seat_values[spec.key][seat]
+            setter = self._setter(spec.key, seat)
+            return [Segmented(rect, choices, value, setter)]
+        left = pygame.Rect(x + 940, top, CONTROL_HEIGHT, CONTROL_HEIGHT)
+        right = pygame.Rect(x + 940 + CONTROL_HEIGHT + 140, top, CONTROL_HEIGHT, CONTROL_HEIGHT)
+        return [
+            Button(left, "−", lambda k=spec.key, s=seat: self.step(k, s, -1), style="secondary"),
+            Button(right, "+", lambda k=spec.key, s=seat: self.step(k, s, +1), style="secondary"),
+        ]
+
+    def _setter(self, key: str, seat: int) -> Any:
+        """A callback that sets option ``key`` of ``seat``."""
+        return lambda value: self.setup.set_seat_option(key, seat, value)
+
+    def step(self, key: str, seat: int, delta: int) -> None:
+        """Move a stepper option of ``seat`` one choice down or up (kept within its choices)."""
+        spec = next(spec for spec in self.setup.seat_options() if spec.key == key)
+        values = list(spec.choices)
+        index = values.index(self.setup.seat_values[key][seat]) + delta
+        self.setup.set_seat_option(key, seat, values[max(0, min(len(values) - 1, index))])
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Room, heading, one row per seat with its controls and the stepper values."""
+        draw_room(surface)
+        specs = self.setup.seat_options()
+        heading = t(specs[0].label) if specs and specs[0].label else ""
+        draw_heading(surface, t(f"game.{self.setup.game_id}.title"), heading, top=40)
+        height = self.ROW_HEIGHT * self.setup.players + 80
+        panel = pygame.Rect(LEFT.x, self.ROW_TOP - 60, RIGHT.right - LEFT.x, height)
+        draw_panel(surface, panel, theme.PAPER, radius=28)
+        hint_key = f"{specs[0].label}.hint" if specs and specs[0].label else ""
+        if hint_key and has_key(hint_key):
+            draw_text(surface, t(hint_key), theme.SMALL, theme.INK_SOFT, (LEFT.x + 40, self.ROW_TOP - 40))
+        for seat in range(self.setup.players):
+            center_y = self.row_y(seat) + 40 + CONTROL_HEIGHT // 2
+            disc = (LEFT.x + 70, center_y)
+            pygame.draw.circle(surface, seat_color(seat), disc, 28)
+            symbol = theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)]
+            draw_text_centered(surface, symbol, theme.BODY, theme.TEXT, disc, True)
+            name = fonts.text(t("ui.seat.seat", n=seat + 1), theme.BODY, theme.INK)
+            surface.blit(name, name.get_rect(midleft=(LEFT.x + 114, center_y)))
+            for spec in specs:
+                if len(spec.choices) > STEPPER_LIMIT:
+                    value = self.setup.seat_values[spec.key][seat]
+                    value_key = f"{spec.label}.value"
+                    text = t(value_key, value=value) if has_key(value_key) else str(value)
+                    x = LEFT.x + 300 + 940 + CONTROL_HEIGHT + 70
+                    draw_text_centered(surface, text, theme.BODY, theme.INK, (x, center_y), True)
+        self.group.draw(surface)
+        self.toast.draw(surface)

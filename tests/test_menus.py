@@ -5,6 +5,7 @@ Tables are replaced by a stand-in scene so these tests do not depend on any game
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +20,7 @@ from game.core.settings import Settings, load_settings
 from game.i18n import catalogue, set_language
 from scenes import input as intents
 from scenes import tables
+from scenes import title as title_module
 from scenes.app import App, Scene
 from scenes.curtain import Curtain, pass_title
 from scenes.help import Help
@@ -125,7 +127,14 @@ def test_title_lists_the_five_games_with_the_unfinished_ones_coming_soon(app: Ap
         assert app.screen.get_rect().contains(card.rect)
 
 
-def test_coming_soon_games_cannot_be_focused_or_opened(app: App, opened: list[Match]) -> None:
+def test_coming_soon_games_cannot_be_focused_or_opened(
+        app: App, opened: list[Match], monkeypatch: pytest.MonkeyPatch) -> None:
+    # every game is playable now: mark one as coming soon to keep the guard tested
+    soon = tuple(dataclasses.replace(entry, available=entry.game_id != "wallpaper") for entry in CATALOGUE)
+    monkeypatch.setattr(title_module, "CATALOGUE", soon)
+    app.pop()
+    app.push(Title(app))
+    app.step(FRAME)
     title = app.top
     assert isinstance(title, Title)
     seen = set()
@@ -458,3 +467,36 @@ def test_build_app_resume_opens_the_autosave(home: Path, opened: list[Match]) ->
 def test_title_card_is_a_focusable_widget(app: App) -> None:
     card = app.top.card_for("neko")
     assert isinstance(card, GameCard) and card.is_enabled and card.contains(card.rect.center)
+
+
+def test_per_seat_options_are_set_on_their_own_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A per-seat option (a player's home) is not a switch in the options panel: a button between
+    Back and Start opens one row per seat; segmented choices and a stepper set each seat's value."""
+    from game.core.rules import OptionSpec
+    from scenes import setup as setup_module
+    from scenes.setup import SeatProfiles
+
+    real = setup_module.get_rules("neko")
+    specs = (
+        OptionSpec("home", "none", choices=("none", "flat", "house"), label="ui.setup.players", per_seat=True),
+        OptionSpec("floor", 1, choices=tuple(range(1, 31)), per_seat=True),
+    )
+    fake = type("HomeRules", (type(real),), {"options": specs})()
+    monkeypatch.setattr(setup_module, "get_rules", lambda game_id: fake)
+    setup = Setup(app, "neko")
+    app.push(setup)
+    app.step(FRAME)
+    assert setup.option_choices == {}
+    assert setup.profiles_button in setup.group.widgets
+    tap(app, setup.profiles_button.rect)
+    profiles = app.top
+    assert isinstance(profiles, SeatProfiles)
+    homes = [widget for widget in profiles.group.widgets if isinstance(widget, Segmented)]
+    assert len(homes) == setup.players
+    tap(app, segment(homes[1], "house"))
+    steppers = [widget for widget in profiles.group.widgets if isinstance(widget, Button) and widget.label == "+"]
+    for _ in range(3):
+        tap(app, steppers[0].rect)
+    keys(app, intents.BACK)
+    assert app.top is setup
+    assert setup.options() == {"home": ("none", "house"), "floor": (4, 1)}
