@@ -229,7 +229,47 @@ def _win(rate: int) -> Samples:
     return out
 
 
+def _clack(out: Samples, rate: int, start: float, pitch: float, gain: float) -> None:
+    """One die striking the table: a hard, very short knock with bright inharmonic overtones."""
+    bone = ((1.0, 1.0), (2.32, 0.5), (4.1, 0.25), (6.7, 0.12))
+    _mix_tone(out, rate, start, lambda t: pitch, bone, 0.0008, 0.012, gain)
+
+
+def _dice_roll(rate: int) -> Samples:
+    """Dice tumbling: a rattle of clacks coming closer together and softer, under a faint rumble."""
+    duration = 0.75
+    out = _silence(rate, duration)
+    rng = random.Random(17)
+    at, gap = 0.0, 0.075
+    while at < duration - 0.05:
+        _clack(out, rate, at, rng.uniform(900.0, 1500.0), gain=max(0.2, 1.0 - at / duration))
+        at += gap * rng.uniform(0.6, 1.3)
+        gap *= 0.9
+    _mix_noise(out, rate, lambda t: 700.0, lambda t: 0.25 * max(0.0, 1.0 - t / duration), seed=19)
+    return out
+
+
+def _dice_land(rate: int) -> Samples:
+    """A die settling: two quick clacks, the second softer (it rocks onto its face)."""
+    out = _silence(rate, 0.14)
+    _clack(out, rate, 0.0, 1150.0, 1.0)
+    _clack(out, rate, 0.045, 1250.0, 0.45)
+    return out
+
+
+def _chip(rate: int) -> Samples:
+    """A plastic chip set down on another: a short bright clink with a ringing second strike."""
+    out = _silence(rate, 0.2)
+    clink = ((1.0, 1.0), (2.7, 0.4), (5.2, 0.15))
+    _mix_tone(out, rate, 0.0, lambda t: 2600.0, clink, 0.0008, 0.03)
+    _mix_tone(out, rate, 0.05, lambda t: 2900.0, clink, 0.0008, 0.025, gain=0.5)
+    return out
+
+
 RECIPES: dict[str, Callable[[int], Samples]] = {
+    "dice_roll": _dice_roll,
+    "dice_land": _dice_land,
+    "chip": _chip,
     "card_slide": _card_slide,
     "card_flip": _card_flip,
     "deal": _deal,

@@ -35,7 +35,7 @@ def test_every_sound_synthesizes_audible_samples_without_clicks(name: str) -> No
 
 def test_the_expected_sounds_exist() -> None:
     expected = {"card_slide", "card_flip", "deal", "cat_hop", "cat_land", "pass", "click"}
-    expected |= {"round_end", "refuse", "win"}
+    expected |= {"round_end", "refuse", "win", "dice_roll", "dice_land", "chip"}
     assert set(Audio.names) == expected
 
 
