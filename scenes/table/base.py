@@ -224,6 +224,8 @@ class TableScene(Scene):
         self.ambient = anim.Animator(app.settings.speed_factor)  # hover lifts, bubbles: never gates
         self.pending: deque[Event] = deque()
         self.panel: ModalPanel | None = None
+        self._veiled: pygame.Surface | None = None  # the dimmed table under the open panel
+        self._veiled_key: tuple[Any, str, int] | None = None  # (that panel, language, viewer)
         self.finished = False
         self.curtain_up = False
         self.hand_hidden = False  # the viewer's private pieces are hidden (under a curtain)
@@ -557,6 +559,7 @@ class TableScene(Scene):
         if self.panel is None:
             return
         self.panel = None
+        self._veiled = None
 
     def fast_forward(self) -> None:
         """Finish running animations and play queued events instantly, up to a panel."""
@@ -773,6 +776,11 @@ class TableScene(Scene):
         repaints the whole screen.
         Only these pixel caches are touched here; no game or scene state changes.
         """
+        if self.panel is not None and self._draw_under_panel(surface):
+            self.panel.draw(surface)
+            self.toast.draw(surface)
+            self._last_frame = (id(surface), True)
+            return
         still, changed = self._still_layer()
         if changed is None or not self._may_restore_only(surface):
             surface.blit(still, (0, 0))
@@ -782,9 +790,23 @@ class TableScene(Scene):
         self._painted = [area.inflate(4, 4) for area in self.draw_moving(surface) if area.width and area.height]
         if self.panel is not None:
             surface.blit(labels.veil(), (0, 0))
+            # the dimmed table under a panel does not move: keep it, so later frames are one blit
+            self._veiled = surface.copy()
+            self._veiled_key = (self.panel, labels.lang(), self.viewer)
             self.panel.draw(surface)
         self.toast.draw(surface)
         self._last_frame = (id(surface), self.toast.visible or self.panel is not None)
+
+    def _draw_under_panel(self, surface: pygame.Surface) -> bool:
+        """Paint the dimmed table kept when the current panel opened; False if there is none yet.
+
+        A panel stops event playback, so what lies under the veil stays as it was; blending the
+        full-screen veil again every frame cost several milliseconds."""
+        key = self._veiled_key
+        if self._veiled is None or key is None or key[0] is not self.panel or key[1:] != (labels.lang(), self.viewer):
+            return False
+        surface.blit(self._veiled, (0, 0))
+        return True
 
     def _may_restore_only(self, surface: pygame.Surface) -> bool:
         """True when the screen still holds exactly last frame's picture of this table."""
