@@ -31,8 +31,10 @@ from game.core.rules import Rules, rank_scores
 
 
 def option_sets(rules: Rules, players: int) -> Iterator[dict[str, Any]]:
-    """Every combination of option values the game accepts for that many players."""
-    specs = rules.options
+    """Every combination of option values the game accepts for that many players.
+
+    Per-seat options (a player's home...) are profiles, not variants: they keep their default."""
+    specs = [spec for spec in rules.options if not spec.per_seat]
     for values in itertools.product(*(spec.choices for spec in specs)):
         options = {spec.key: value for spec, value in zip(specs, values)}
         try:
