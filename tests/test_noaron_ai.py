@@ -235,16 +235,16 @@ def test_make_builds_the_levels() -> None:
         ai.make("hard")
 
 
-def test_make_agent_hard_is_the_shallow_search_over_the_search_rules() -> None:
+def test_make_agent_hard_is_the_flat_search_over_the_search_rules() -> None:
     hard = make_agent("noaron", "hard")
-    assert isinstance(hard, IsmctsAgent) and hard.rollout_policy is ai.rollout_policy
-    assert isinstance(hard.rules, ai.NoaronSearchRules) and hard.rules is ai.SEARCH_RULES
+    assert isinstance(hard, ai.NoaronHard) and hard.rules is ai.SEARCH_RULES
     state = position(("RRRRBBBBRRRB", "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=2)
     hard.max_iterations = 80
     made = ai.make_hard()
     made.max_iterations = 80
     assert choose(hard, state, 4) == choose(made, state, 4)
-    assert hard.root_statistics() == made.root_statistics()
+    assert hard.last_values == made.last_values and set(hard.last_values) == {DECLARE, END}
+    assert hard.last_iterations == 80  # 40 samples, each playing both candidates
 
 
 # What RULES does, printed as JSON before and after importing game.ai.noaron in a fresh interpreter
@@ -362,16 +362,34 @@ def test_search_leaves_are_played_out_to_the_end_of_the_round() -> None:
     assert guess.steps == ai.SEARCH_DEPTH  # search_rewards played a copy out, not the leaf itself
 
 
-def test_search_rewards_follow_the_stake_swing_of_the_round() -> None:
+def test_search_rewards_are_the_match_odds_after_the_round() -> None:
     state = as_search_state(position(("RRRRBBBBRRBB", "RRRBBBRRRBBR"), phase=noaron.PHASE_DECIDE))
-    SEARCH.advance(state, 0, DECLARE)  # 2 against 6: seat 1 pays 4 of its 9
+    SEARCH.advance(state, 0, DECLARE)  # 2 against 6: seat 1 pays 4 of its 9, seat 0 begins the next round
     assert len(state.records) == 1 and not SEARCH.is_over(state)
     rewards = SEARCH.search_rewards(state)
-    assert rewards[0] - 0.5 == pytest.approx(ai.SEARCH_GAIN * (9 / 14 - 0.5))
-    assert rewards[1] - 0.5 == pytest.approx(ai.SEARCH_GAIN * (5 / 14 - 0.5))
+    assert rewards == (ai.match_win_chance(9, 5, True), ai.match_win_chance(5, 9, False))
+    assert rewards[0] + rewards[1] == pytest.approx(1.0) and rewards[0] > 0.7
     tie = as_search_state(position((FOUR, FOUR), phase=noaron.PHASE_DECIDE, turn=1))
     SEARCH.advance(tie, 1, DECLARE)  # a tie: the declarer pays 3
     assert 0.5 < SEARCH.search_rewards(tie)[0] < rewards[0]
+    ended = as_search_state(position((FOUR, "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE))
+    ended.stakes[1] = ended.stakes[1][:5]
+    SEARCH.advance(ended, 0, DECLARE)  # 4 against 12: a loss of 8 that 5 cards cannot pay
+    assert SEARCH.is_over(ended) and SEARCH.search_rewards(ended) == (1.0, 0.0)
+
+
+def test_match_odds_value_stakes_and_the_next_first_turn() -> None:
+    for mine in range(1, 10):
+        for theirs in range(1, 10):
+            for begin in (True, False):
+                odds = ai.match_win_chance(mine, theirs, begin)
+                assert 0.0 < odds < 1.0
+                assert odds + ai.match_win_chance(theirs, mine, not begin) == pytest.approx(1.0)
+                if mine < 9:
+                    assert ai.match_win_chance(mine + 1, theirs, begin) >= odds
+            assert ai.match_win_chance(mine, theirs, True) > ai.match_win_chance(mine, theirs, False)
+    assert ai.match_win_chance(9, 9, True) > 0.5
+    assert sum(ai.ROUND_LOSS_ODDS.values()) == pytest.approx(1.0)
 
 
 def test_determinize_builds_up_the_opponent_hand_and_keeps_the_observation() -> None:
@@ -393,7 +411,9 @@ def test_determinize_builds_up_the_opponent_hand_and_keeps_the_observation() -> 
         assert Counter(c for c in noaron_cards(guess)) == Counter(DECK)
         built += score_hand(guess.hands[other])
         plain += score_hand(RULES.determinize(seen, random.Random(k)).hands[other])
-    assert built < plain / 2  # the bare rules sample the opponent's hand uniformly
+    # the bare rules sample the opponent's hand uniformly; the search builds it up (but only to hands
+    # it would not have declared with, so not as low as it could)
+    assert built < plain * 0.7
 
 
 def noaron_cards(state: NoaronState) -> list[str]:
@@ -404,7 +424,7 @@ def noaron_cards(state: NoaronState) -> list[str]:
     return cards
 
 
-def test_ismcts_returns_a_legal_action_and_ignores_the_hidden_cards() -> None:
+def test_search_returns_a_legal_action_and_ignores_the_hidden_cards() -> None:
     state = random_position(3, noaron.PHASE_DISCARD)
     seat = state.turn
     other = RULES.clone(state)
@@ -413,11 +433,12 @@ def test_ismcts_returns_a_legal_action_and_ignores_the_hidden_cards() -> None:
     other.hands[1 - seat], other.deck = hidden[:12], hidden[12:]
     assert RULES.observe(other, seat) == RULES.observe(state, seat)
     legal = RULES.legal_actions(state, seat)
-    agent = ai.make_hard()
-    agent.max_iterations = 120
-    first = agent.choose(RULES.observe(state, seat), legal, random.Random(9), 0.0)
-    assert first in legal and agent.last_iterations == 120
-    assert agent.choose(RULES.observe(other, seat), legal, random.Random(9), 0.0) == first
+    # Hard, and the generic ISMCTS over the same search rules (they keep its contract)
+    for agent in (ai.make_hard(), IsmctsAgent(SEARCH, rollout_policy=ai.rollout_policy)):
+        agent.max_iterations = 120
+        first = agent.choose(RULES.observe(state, seat), legal, random.Random(9), 0.0)
+        assert first in legal and agent.last_iterations == 120
+        assert agent.choose(RULES.observe(other, seat), legal, random.Random(9), 0.0) == first
 
 
 def test_hard_declares_a_one_point_hand_early_in_the_round() -> None:
@@ -425,3 +446,78 @@ def test_hard_declares_a_one_point_hand_early_in_the_round() -> None:
     agent = ai.make_hard()
     agent.max_iterations = 200
     assert choose(agent, state, 3) == DECLARE
+
+
+def test_build_hand_can_keep_only_hands_the_opponent_would_not_have_declared_with() -> None:
+    rng = random.Random(6)
+    declarable = {None: 0, True: 0}
+    for _ in range(300):
+        pool = list(DECK)
+        rng.shuffle(pool)
+        for started in declarable:
+            hand, rest = pool[:12], pool[12:]
+            kept = Counter(hand + rest)
+            built = ai.build_hand(hand, rest, rng, 1, started)
+            assert Counter(built + rest) == kept and len(built) == 12
+            # it began the round: it ended its first turn before its opponent had played
+            declarable[started] += ai.would_declare(score_hand(built), 0)
+    assert declarable[None] > 30 and declarable[True] < declarable[None] / 10
+
+
+def test_hard_declares_when_the_opponent_surely_could_not_have() -> None:
+    # The opponent began the round and ended two turns without declaring: by Normal's rule its
+    # hand scores 5 or more, so 4 points win. Normal's fixed odds still say wait at this point.
+    state = position((FOUR, "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=4, start_seat=1)
+    assert ai.opponent_turns(RULES.observe(state, 0)) == 2
+    assert choose(ai.make("normal"), state) == END
+    seen = RULES.observe(state, 0)
+    assert ai.sure_declaration(seen, 0, 4) and not ai.sure_declaration(seen, 0, 5)
+    hard = ai.make_hard()
+    hard.max_iterations = 400
+    assert choose(hard, state, 2) == DECLARE and hard.last_iterations == 0  # no search needed
+    # and the search, whose samples give the opponent such hands, finds the same
+    totals, samples = hard._sample(seen, [DECLARE, END], random.Random(2), 0.0, 0.0)
+    assert samples <= 200 and totals[0] > totals[1]  # settled early or at the cap
+    assert totals[0] / samples > ai.match_win_chance(9, 9, True)  # a win, and the next round's first turn
+    first_turn = position((FOUR, "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=1, start_seat=0)
+    assert not ai.sure_declaration(RULES.observe(first_turn, 0), 0, 4)  # no evidence yet
+
+
+def test_hard_candidates_are_every_take_and_the_best_discards_and_inserts() -> None:
+    hard = ai.make_hard()
+    take = random_position(4, noaron.PHASE_TAKE)
+    seen = RULES.observe(take, take.turn)
+    legal = RULES.legal_actions(take, take.turn)
+    assert hard.candidates(seen, legal) == legal
+    normal = ai.make("normal")
+    for phase in (noaron.PHASE_DISCARD, noaron.PHASE_INSERT):
+        for seed in range(4):
+            state = random_position(seed, phase)
+            seen = RULES.observe(state, state.turn)
+            legal = RULES.legal_actions(state, state.turn)
+            picked = hard.candidates(seen, legal)
+            assert len(picked) == ai.TOP_CANDIDATES and set(picked) <= set(legal)
+            assert normal.choose(seen, legal, random.Random(0), 0.0) in picked
+
+
+def test_hard_stops_early_only_when_the_paired_differences_settle_the_choice() -> None:
+    clear = [[0.6 + 0.1 * (k % 3) for k in range(64)], [0.5 + 0.1 * (k % 3) for k in range(64)]]
+    assert ai._settled(clear)  # always 0.1 behind on the same sample
+    noisy = [[float(k % 2) for k in range(64)], [float((k // 2) % 2) for k in range(64)]]
+    assert not ai._settled(noisy)
+    same = [[0.3 + 0.01 * k for k in range(64)]] * 3
+    assert ai._settled(same)  # identical candidates: nothing to gain by looking longer
+
+
+def test_hard_plays_whole_matches_legally_within_a_time_budget() -> None:
+    hard = ai.make_hard()
+    state = RULES.new_game(2, 11)
+    rng = random.Random(11)
+    normal = ai.make("normal")
+    while not RULES.is_over(state):
+        seat = state.turn
+        legal = RULES.legal_actions(state, seat)
+        agent = hard if seat == 0 else normal
+        action = agent.choose(RULES.observe(state, seat), legal, rng, 0.02)
+        assert action in legal
+        RULES.apply(state, seat, action)

@@ -20,24 +20,32 @@ the best discard: a whole turn is then decided with a dozen lookups.
   always at 0.
 * Easy looks at the score now only (not the potential), draws from the deck unless a pile pair
   lowers its score at once, and always declares when it may.
-* Hard (``make_hard``) is a shallow ISMCTS over ``NoaronSearchRules``, the rules as this search
-  sees them: determinizations give the opponent a hand built up over the turns it has played
-  (not a random one: it has been improving it), the tree holds only the choice at hand
-  (``SEARCH_DEPTH``), and below it the round is played out by ``rollout_policy`` (Normal's
-  choices, read off the playout state) and scored by the swing of the stake share. So Hard
-  compares each legal action by whole-round playouts against a plausible opponent. The rules
-  module itself knows nothing of this.
+* Hard (``make_hard``, ``NoaronHard``) is flat Monte Carlo over the choice at hand. A sample is a
+  determinization of ``NoaronSearchRules``, the rules as this search sees them: the opponent's
+  hand is built up over the turns it has played (it has been improving it) and is one it did
+  not declare with (``build_hand``: the round going on is evidence about it). On each sample every
+  candidate (every take and declare choice; the best ``TOP_CANDIDATES`` discards and inserts by
+  potential) is played and the round played out by ``rollout_policy`` (Normal's choices, read off
+  the playout state), so candidates are compared on the same cards (common random numbers) and a
+  decision stops early once the paired differences settle it. A round is scored by the chance of
+  winning the match after it (``match_win_chance``: a loss that ends the match is worth more
+  than its size, and the round's winner begins the next one). When the opponent's hand must score
+  more than Hard's (``sure_declaration``), Hard declares without searching. The rules module
+  itself knows nothing of this; the generic ISMCTS can still search ``NoaronSearchRules`` (it
+  measured weaker: a shared tree compares a dozen discards with far noisier, unpaired playouts).
 """
 
 from __future__ import annotations
 
+import functools
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.ismcts import IsmctsAgent
 from game.rules.noaron import (
     DECLARE,
+    DECLARE_AT_MOST,
     DECLARER_LOST_PENALTY,
     END,
     HAND_SIZE,
@@ -63,7 +71,6 @@ from game.rules.noaron import (
     mask_hand,
     shuffle,
     turns_played_by_other,
-    win_chance,
 )
 
 HORIZON = 0.85  # chance that the round goes on for one more turn, in the potential's model
@@ -367,36 +374,132 @@ def rollout_policy(rules: NoaronRules, state: NoaronState, seat: int, legal: lis
 
 # ----- Hard: the rules as its search sees them ------------------------------------------------------------
 BELIEF_TURNS = 4  # an opponent's hand is built up for at most this many of its turns (later ones change little)
+BELIEF_DEALS = 4  # hands dealt afresh when no draw keeps a built-up hand one the opponent did not declare with
+BELIEF_TRIES = 8  # draws per built-up turn to find one after which the opponent would not have declared
+TOP_CANDIDATES = 4  # discards and inserts Hard plays out, the best by potential
+SETTLE_MIN_SAMPLES = 64  # Hard stops early only after this many samples,
+SETTLE_EVERY = 32  # checking this often
+SETTLE_Z = 3.0  # whether the leader is this many standard errors ahead of each other candidate
+SETTLE_EQUAL = 0.004  # or surely within this reward of it (then the choice hardly matters)
+DEFAULT_SECONDS = 1.0  # Hard's search time when neither a budget nor an iteration cap is given
 SEARCH_DEPTH = 1  # actions the search tree holds below a sampled state (see NoaronSearchRules.is_search_leaf)
-SEARCH_GAIN = 2.5  # rewards: 0.5 + SEARCH_GAIN x the change of the seat's stake share over the round, clipped
+
+
+# How rounds between Normal players end (5,056 rounds of Normal self-play): the player who begins a
+# round wins it this often (the winner begins the next one), and the loser owes these amounts.
+ROUND_STARTER_WINS = 0.707
+ROUND_LOSS_ODDS: dict[int, float] = {
+    loss: count / 5056 for loss, count in {
+        1: 16, 2: 780, 3: 127, 4: 1244, 5: 427, 6: 1210, 7: 303, 8: 454, 9: 317, 10: 40, 11: 80, 13: 54, 15: 4,
+    }.items()
+}
+
+
+@functools.cache
+def match_win_chance(mine: int, theirs: int, i_begin: bool) -> float:
+    """The chance of winning the match with ``mine`` stake cards against ``theirs`` when the next
+    round is begun by me (``i_begin``) or by the opponent, if every later round goes as between
+    Normal players (ROUND_STARTER_WINS, ROUND_LOSS_ODDS). A loss the loser cannot pay with cards
+    to spare ends the match. This values a round's outcome by what it does to the match: a swing
+    that ends it is worth more than its size, and winning also wins the next round's first turn."""
+    if mine <= 0 or theirs <= 0:
+        return 1.0 if mine > 0 else 0.0
+    win_round = ROUND_STARTER_WINS if i_begin else 1.0 - ROUND_STARTER_WINS
+    won = sum(odds * (1.0 if loss >= theirs else match_win_chance(mine, theirs - loss, True))
+              for loss, odds in ROUND_LOSS_ODDS.items())
+    lost = sum(odds * (0.0 if loss >= mine else match_win_chance(mine - loss, theirs, False))
+               for loss, odds in ROUND_LOSS_ODDS.items())
+    return win_round * won + (1.0 - win_round) * lost
 
 
 @dataclass(slots=True)
 class NoaronSearchState(NoaronState):
-    """A sampled state that counts the actions search has played on it since it was sampled."""
+    """A sampled state that counts the actions search has played on it since it was sampled, and
+    knows whose search sampled it (``viewer``, -1 when none)."""
 
     steps: int = 0
+    viewer: int = -1
 
 
-def build_hand(hand: list[str], pool: list[str], rng: random.Random, turns: int) -> list[str]:
+def would_declare(score: int, seen_turns: int) -> bool:
+    """True when a player ending its turn with ``score``, after its opponent had played ``seen_turns``
+    turns of the round, would declare by ``ROLLOUT_RULE`` (Normal's rule; it may only at 4 or less)."""
+    return score <= DECLARE_AT_MOST and ROLLOUT_RULE.wants(score, seen_turns)
+
+
+def opponent_floor(seen_turns: int) -> int:
+    """The lowest score a player can hold after ending a turn without declaring, when its opponent
+    had played ``seen_turns`` turns of the round by then (by ``would_declare``)."""
+    return next(score for score in range(HAND_SIZE + 1) if not would_declare(score, seen_turns))
+
+
+def sure_declaration(state: NoaronState | NoaronObservation, seat: int, score: int) -> bool:
+    """True when ``seat`` may declare with ``score`` and wins for sure if the opponent declares by
+    Normal's rule: its hand has not changed since it ended its last turn without declaring, so it
+    scores at least ``opponent_floor`` (no such evidence before the opponent's first turn)."""
+    if state.phase != PHASE_DECIDE or score > DECLARE_AT_MOST:
+        return False
+    other = 1 - seat
+    if not turns_played_by_other(state.turn_number, state.start_seat, seat):
+        return False
+    # my finished turns (this one not counted) were what the opponent had seen at its last turn
+    return score < opponent_floor(turns_played_by_other(state.turn_number, state.start_seat, other))
+
+
+def build_hand(hand: list[str], pool: list[str], rng: random.Random, turns: int,
+               started: bool | None = None) -> list[str]:
     """A plausible hand for a player who has played ``turns`` turns this round: play up to
     BELIEF_TURNS deck turns for the random ``hand`` (draw two from ``pool``, discard and insert as
     Normal would) and put each discarded pair back into ``pool`` at random places (so ``pool``
-    stays shuffled and every card is kept)."""
+    stays shuffled and every card is kept).
+
+    With ``started`` (True when that player began the round) the hand is also one it did not
+    declare with: a draw after which it would have declared (``would_declare``, with the turns its
+    opponent had played by then) is drawn again, up to BELIEF_TRIES times, and when no draw will
+    do, the hand itself is dealt again from ``pool`` (up to BELIEF_DEALS times). The round going
+    on is evidence: early in a round it means the hidden hand still scores 5 or more."""
     table = _TABLES or tables()
     mask = hand_mask(hand)
-    for _ in range(min(turns, BELIEF_TURNS)):
+    for _ in range(BELIEF_DEALS):
+        mask, declined = _play_belief_turns(table, mask, pool, rng, turns, started)
+        if declined:
+            break
+        for card in mask_hand(mask):  # an implausible hand: back into the pool, and deal another
+            pool.insert(rng.randrange(len(pool) + 1), card)
+        mask = hand_mask([pool.pop(rng.randrange(len(pool))) for _ in range(HAND_SIZE)])
+    else:
+        mask, _ = _play_belief_turns(table, mask, pool, rng, turns, None)
+    return list(mask_hand(mask))
+
+
+def _play_belief_turns(table: HandTables, mask: int, pool: list[str], rng: random.Random, turns: int,
+                       started: bool | None) -> tuple[int, bool]:
+    """``build_hand``'s turns for one dealt hand: the hand built, and False when some turn found no
+    draw that the player would not have declared with (always True without ``started``)."""
+    declined = True
+    played = min(turns, BELIEF_TURNS)
+    for turn in range(turns - played, turns):
         if len(pool) < 2:
             break
-        first = pool.pop(rng.randrange(len(pool)))
-        second = pool.pop(rng.randrange(len(pool)))
-        pair = pair_code((first, second))
-        index = best_discard(table, mask, pair)
+        seen = turn if started else turn + 1  # its opponent's finished turns when it decided
+        for _ in range(BELIEF_TRIES):
+            first = rng.randrange(len(pool))
+            second = rng.randrange(len(pool) - 1)
+            second += second >= first
+            pair = pair_code((pool[first], pool[second]))
+            index = best_discard(table, mask, pair)
+            rest = table.discards[mask][index]
+            built = with_pair(rest, pair, table.best_gap[rest][pair])
+            if started is None or not would_declare(SCORE_TABLE[built], seen):
+                break
+        else:
+            declined = False
+        for place in sorted((first, second), reverse=True):
+            pool.pop(place)
         for card in mask_hand(mask)[index:index + 2]:  # back into the pool at random places
             pool.insert(rng.randrange(len(pool) + 1), card)
-        rest = table.discards[mask][index]
-        mask = with_pair(rest, pair, table.best_gap[rest][pair])
-    return list(mask_hand(mask))
+        mask = built
+    return mask, declined
 
 
 def round_start_stakes(state: NoaronState) -> list[int]:
@@ -412,14 +515,16 @@ def round_start_stakes(state: NoaronState) -> list[int]:
 class NoaronSearchRules(NoaronRules):
     """The rules as Hard's search sees them; only ``make_hard``'s agent uses them.
 
-    * ``determinize`` gives the opponent a hand built up over the turns it has played
-      (``build_hand``) instead of a uniform one;
+    * ``determinize`` gives the opponent a hand built up over the turns it has played, one it
+      did not declare with (``build_hand``), instead of a uniform one, and marks the sample with
+      the seat it was sampled for (``viewer``);
     * a sampled state is a search leaf ``SEARCH_DEPTH`` actions after it was sampled. Below that a
       shared ISMCTS tree serves badly here: the opponent would act without knowing its own hand,
       a deck draw's subtree would mix every pair the deck can give, and 11 x 11 discard and insert
       choices would be explored at random. So the search compares the choices now, and
-    * ``search_rewards`` plays the round out with ``rollout_policy`` and rewards each seat by the
-      change of its stake share over the round.
+    * ``search_rewards`` plays the round out (``finish_round``: ``rollout_policy``, and the viewer
+      also takes its sure declarations) and rewards each seat by its chance of winning the match
+      from there (``match_win_chance``).
 
     ``advance``, ``clone``, ``is_search_leaf`` and ``search_rewards`` expect the
     ``NoaronSearchState`` that ``determinize`` makes.
@@ -438,8 +543,10 @@ class NoaronSearchRules(NoaronRules):
             other = 1 - viewer
             turns = turns_played_by_other(observation.turn_number, observation.start_seat, viewer)
             if turns and len(hands[other]) == HAND_SIZE:
-                hands[other] = build_hand(hands[other], unseen, rng, turns)
-        return self.sampled_state(observation, hands, unseen, rng)  # type: ignore[return-value]
+                hands[other] = build_hand(hands[other], unseen, rng, turns, observation.start_seat == other)
+        state = self.sampled_state(observation, hands, unseen, rng)
+        state.viewer = viewer  # type: ignore[attr-defined]
+        return state  # type: ignore[return-value]
 
     def advance(self, state: NoaronSearchState, seat: int, action: NoaronAction) -> None:  # type: ignore[override]
         """The unchecked transition, counted toward the search depth."""
@@ -447,41 +554,63 @@ class NoaronSearchRules(NoaronRules):
         state.steps += 1
 
     def clone(self, state: NoaronSearchState) -> NoaronSearchState:  # type: ignore[override]
-        """A copy that keeps the count of actions played."""
-        copy = super().clone(state)
-        copy.steps = state.steps  # type: ignore[attr-defined]
-        return copy  # type: ignore[return-value]
+        """A copy that keeps the count of actions played. Unlike the rules' copy it shares the RNG
+        with the original: copying an RNG costs more than the rest of the state, and a search copy
+        draws on it only to shuffle a rebuilt deck or the discarded cards of a settled round."""
+        piles = state.piles
+        return NoaronSearchState(
+            players=state.players,
+            rng=state.rng,
+            first_start=state.first_start,
+            round=state.round,
+            start_seat=state.start_seat,
+            turn=state.turn,
+            phase=state.phase,
+            deck=state.deck[:],
+            hands=[state.hands[0][:], state.hands[1][:]],
+            piles=[[piles[0][0][:], piles[0][1][:]], [piles[1][0][:], piles[1][1][:]]],
+            reserve=state.reserve[:],
+            reserve_source=state.reserve_source,
+            stakes=[state.stakes[0][:], state.stakes[1][:]],
+            set_aside=[state.set_aside[0][:], state.set_aside[1][:]],
+            declarer=state.declarer,
+            records=state.records[:],
+            turn_number=state.turn_number,
+            steps=state.steps,
+            viewer=state.viewer,
+        )
 
     def is_search_leaf(self, state: NoaronSearchState) -> bool:  # type: ignore[override]
         """The end of the game, or ``SEARCH_DEPTH`` actions below the sampled state."""
         return state.phase == PHASE_OVER or state.steps >= SEARCH_DEPTH
 
     def search_rewards(self, state: NoaronSearchState) -> tuple[float, ...]:  # type: ignore[override]
-        """0.5 + SEARCH_GAIN x (change of the seat's stake share over the round), clipped to [0, 1];
+        """Each seat's chance of winning the match (``match_win_chance``) once the round is settled:
         a lost game is 0, a won one 1. A round still running is first played to its end on a copy
         (``finish_round``)."""
         if state.phase == PHASE_OVER:
             return tuple(1.0 if len(state.stakes[seat]) else 0.0 for seat in range(2))
-        before = round_start_stakes(state)
         if not just_dealt(state):
             finished = self.clone(state)
             self.finish_round(finished)
             if finished.phase == PHASE_OVER:
                 return tuple(1.0 if len(finished.stakes[seat]) else 0.0 for seat in range(2))
             state = finished
-        after = [len(state.stakes[0]), len(state.stakes[1])]
-        rewards = []
-        for seat in range(2):
-            gain = win_chance(after[seat], after[1 - seat]) - win_chance(before[seat], before[1 - seat])
-            rewards.append(min(1.0, max(0.0, 0.5 + SEARCH_GAIN * gain)))
-        return tuple(rewards)
+        left = (len(state.stakes[0]), len(state.stakes[1]))
+        return tuple(match_win_chance(left[seat], left[1 - seat], state.start_seat == seat) for seat in range(2))
 
     def finish_round(self, state: NoaronSearchState) -> None:
-        """Both seats play ``rollout_policy`` with the state's own rng until the round is settled."""
+        """Both seats play ``rollout_policy`` with the state's own rng until the round is settled;
+        the viewer also declares whenever ``sure_declaration`` says it wins (as Hard does)."""
         rounds = len(state.records)
         rng = state.rng
+        viewer = state.viewer
         while state.phase != PHASE_OVER and len(state.records) == rounds:
             seat = state.turn
+            if seat == viewer and state.phase == PHASE_DECIDE and sure_declaration(
+                    state, seat, SCORE_TABLE[hand_mask(state.hands[seat])]):
+                self.advance(state, seat, DECLARE)
+                continue
             legal = self.legal_actions(state, seat)
             self.advance(state, seat, rollout_policy(self, state, seat, legal, rng))
 
@@ -490,9 +619,116 @@ SEARCH_RULES = NoaronSearchRules()
 tables()  # built at import (about a second), so no agent's first decision pays for it
 
 
-def make_hard() -> IsmctsAgent:
-    """Hard: the shallow ISMCTS over ``NoaronSearchRules`` with ``rollout_policy`` (``make_agent`` uses it)."""
-    return IsmctsAgent(SEARCH_RULES, rollout_policy=rollout_policy)
+class NoaronHard:
+    """Hard: flat Monte Carlo over the choice at hand with common random numbers.
+
+    Each sample is one determinization of ``NoaronSearchRules`` (the opponent's hand built up over
+    its turns, and one it did not declare with); on that same sample every candidate is played and
+    the round played out (``search_rewards``), so candidates are compared on the same hidden cards
+    and the same deck, not on different luck. Candidates are every legal take and declare choice,
+    and the TOP_CANDIDATES discards and inserts with the best potential (six played no better than
+    four over 200 games). The candidate with the best mean reward is played.
+
+    ``max_iterations`` caps the playouts per decision (whole samples only: a multiple of the
+    candidate count, at least one sample); with it and a budget of 0 a decision is reproducible
+    from the rng alone. Otherwise ``budget`` seconds bound it. ``last_iterations``,
+    ``last_seconds`` and ``last_values`` (candidate -> mean reward) describe the latest decision.
+    """
+
+    name = "hard"
+
+    def __init__(self, rules: NoaronSearchRules | None = None, max_iterations: int | None = None) -> None:
+        self.rules = rules or SEARCH_RULES
+        self.max_iterations = max_iterations
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_values: dict[NoaronAction, float] = {}
+
+    def candidates(self, observation: NoaronObservation, legal: Sequence[NoaronAction]) -> list[NoaronAction]:
+        """The actions worth a playout: all takes and declare choices, the best discards and inserts."""
+        phase = observation.phase
+        if phase not in (PHASE_DISCARD, PHASE_INSERT) or len(legal) <= TOP_CANDIDATES:
+            return list(legal)
+        table = _TABLES or tables()
+        mask = hand_mask(observation.hand)
+        pair = pair_code(observation.reserve)
+        if phase == PHASE_DISCARD:
+            values = [table.gap_value[rest][pair] for rest in table.discards[mask][:len(legal)]]
+        else:
+            values = [table.potential[with_pair(mask, pair, gap)] for gap in range(len(legal))]
+        order = sorted(range(len(legal)), key=values.__getitem__)  # stable: ties keep the legal order
+        return [legal[index] for index in order[:TOP_CANDIDATES]]
+
+    def choose(self, observation: NoaronObservation, legal: Sequence[NoaronAction], rng: random.Random,
+               budget: float) -> NoaronAction:
+        """The candidate with the best mean reward over the samples that fit the budget."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        started = time.perf_counter()
+        self.last_iterations, self.last_seconds, self.last_values = 0, 0.0, {}
+        if DECLARE in legal and sure_declaration(observation, observation.seat, SCORE_TABLE[hand_mask(observation.hand)]):
+            return DECLARE
+        candidates = self.candidates(observation, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        totals, samples = self._sample(observation, candidates, rng, started, budget)
+        self.last_iterations = samples * len(candidates)
+        self.last_seconds = time.perf_counter() - started
+        self.last_values = {action: total / samples for action, total in zip(candidates, totals)}
+        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+
+    def _sample(self, observation: NoaronObservation, candidates: list[NoaronAction], rng: random.Random,
+                started: float, budget: float) -> tuple[list[float], int]:
+        """Summed rewards per candidate and the number of samples, each sample playing them all.
+        Stops at the cap or the deadline, or early once the leader is settled (``_settled``)."""
+        rules = self.rules
+        seat = observation.seat
+        count = len(candidates)
+        cap = None if self.max_iterations is None else max(1, self.max_iterations // count)
+        deadline = started + budget if budget and budget > 0 else (
+            None if cap is not None else started + DEFAULT_SECONDS)
+        clock = time.perf_counter
+        rewards: list[list[float]] = [[] for _ in candidates]
+        samples = 0
+        while True:
+            sample = rules.determinize(observation, rng)
+            for index, action in enumerate(candidates):
+                state = rules.clone(sample)
+                rules.advance(state, seat, action)
+                rewards[index].append(rules.search_rewards(state)[seat])
+            samples += 1
+            if cap is not None and samples >= cap:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+            if samples >= SETTLE_MIN_SAMPLES and samples % SETTLE_EVERY == 0 and _settled(rewards):
+                break
+        return [sum(values) for values in rewards], samples
+
+
+def _settled(rewards: list[list[float]]) -> bool:
+    """True when, sample by sample, the candidate with the best mean beats each other one by more
+    than SETTLE_Z standard errors, or differs from it by less than SETTLE_EQUAL for sure. The
+    samples are paired (the same hidden cards for all), so the differences are far less noisy than
+    the rewards themselves."""
+    samples = len(rewards[0])
+    leader = max(range(len(rewards)), key=lambda index: sum(rewards[index]))
+    best = rewards[leader]
+    for index, values in enumerate(rewards):
+        if index == leader:
+            continue
+        differences = [a - b for a, b in zip(best, values)]
+        mean = sum(differences) / samples
+        variance = sum((d - mean) ** 2 for d in differences) / (samples - 1)
+        error = SETTLE_Z * (variance / samples) ** 0.5
+        if not (mean > error or mean + error < SETTLE_EQUAL):
+            return False
+    return True
+
+
+def make_hard() -> NoaronHard:
+    """Hard: ``NoaronHard``, flat Monte Carlo over ``NoaronSearchRules`` (``make_agent`` uses it)."""
+    return NoaronHard()
 
 
 def make(level: str) -> NoaronNormal | NoaronEasy:
