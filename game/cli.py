@@ -156,7 +156,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     sim.add_argument("--budget", type=float, help="Hard's seconds per decision")
-    sim.add_argument("--iterations", type=int, help="Hard's ISMCTS iterations per decision")
+    sim.add_argument("--iterations", type=int, help="Hard's search iterations (playouts for ノアロン) per decision")
     sim.add_argument("--jobs", type=int, default=1)
     sim.add_argument("--json", action="store_true")
 
@@ -183,6 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--budget", type=float, default=1.0)
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--runs", type=int, default=5, help="launches for bench startup (median)")
+    bench.add_argument("--moves", type=int, default=0,
+                       help="bench frames: play this many random moves before measuring (a full table)")
     bench.add_argument("--json", action="store_true")
 
     kiosk = commands.add_parser("kiosk", help="kiosk mode for game events (see README \"Kiosk mode\")")
@@ -303,7 +305,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from scenes.bench import bench_frames
 
         players = _players(game_id, args.players, get_rules(game_id).max_players)
-        figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed)
+        figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed, moves=args.moves)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 

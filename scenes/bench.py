@@ -40,13 +40,21 @@ def summarize(times: list[float], prefix: str = "") -> dict[str, float]:
     }
 
 
-def _new_table(app: Any, game_id: str, players: int, seed: int) -> Any:
-    """A fresh all-AI match on its table, shown from seat 0, with the AI in a worker process."""
+def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0) -> Any:
+    """A fresh all-AI match on its table, shown from seat 0, with the AI in a worker process;
+    ``moves`` seeded random moves are played first (a full table: walls grown, hands played)."""
     import importlib
+    import random
 
     from game.core.match import Match, Seat
 
     match = Match(game_id, [Seat("ai", "hard") for _ in range(players)], seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if match.is_over():
+            break
+        seat = match.to_move()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
     module = importlib.import_module(f"scenes.{game_id}")
     try:
         return module.make_table(app, match, viewer=0, worker_inline=False)
@@ -54,8 +62,9 @@ def _new_table(app: Any, game_id: str, players: int, seed: int) -> Any:
         return module.make_table(app, match)
 
 
-def bench_frames(game_id: str, players: int, seconds: float, seed: int) -> dict[str, Any]:
-    """Play for ``seconds`` of wall time and return frame-time figures (see the module doc)."""
+def bench_frames(game_id: str, players: int, seconds: float, seed: int, moves: int = 0) -> dict[str, Any]:
+    """Play for ``seconds`` of wall time and return frame-time figures (see the module doc),
+    starting ``moves`` random moves into the first match."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from game.core.settings import Settings
@@ -64,14 +73,14 @@ def bench_frames(game_id: str, players: int, seconds: float, seed: int) -> dict[
     app = App(Settings(language="ja", anim_speed="normal", sound=False), headless=True)
     matches = 1
     try:
-        scene = _new_table(app, game_id, players, seed)
+        scene = _new_table(app, game_id, players, seed, moves)
         app.push(scene)
         for _ in range(WARMUP_FRAMES):
             app.step(1 / FPS)
         app.frame_times.clear()
         thinking: list[float] = []
         cpu: list[float] = []
-        moves_before = len(scene.match.log)
+        skipped = moves_before = len(scene.match.log)
         moves = 0
         end = time.perf_counter() + seconds
         while time.perf_counter() < end:
@@ -95,7 +104,7 @@ def bench_frames(game_id: str, players: int, seconds: float, seed: int) -> dict[
         moves += len(scene.match.log) - moves_before
         times = list(app.frame_times)
         figures: dict[str, Any] = {"game": game_id, "players": players, "seconds": seconds, "seed": seed,
-                                   "frames": len(times), "thinking_frames": len(thinking), "moves": moves,
+                                   "skipped_moves": skipped, "frames": len(times), "thinking_frames": len(thinking), "moves": moves,
                                    "matches": matches}
         figures.update(summarize(times))
         figures.update(summarize(thinking, "thinking_"))
