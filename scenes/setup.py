@@ -37,7 +37,21 @@ RIGHT = pygame.Rect(1140, 200, 660, 700)  # options
 ROW_HEIGHT = 104
 CONTROL_HEIGHT = 72
 FOOTER_Y = 950
-OPTION_BLOCK = 230  # label, switch and up to two lines of hint
+OPTION_BLOCK = 230  # label, switch and up to three lines of hint (less when many options share the panel)
+OPTION_HEAD = 52 + CONTROL_HEIGHT + 8  # label and switch, before the hint
+
+
+def clipped_lines(text: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
+    """``text`` wrapped to ``width``, at most ``most`` lines; a cut ends with an ellipsis."""
+    if most <= 0:
+        return []
+    lines = fonts.wrap(text, size, width, bold)
+    if len(lines) <= most:
+        return lines
+    last = lines[most - 1]
+    while last and fonts.text(last + "…", size, theme.INK, bold).get_width() > width:
+        last = last[:-1]
+    return [*lines[: most - 1], last.rstrip() + "…"]
 
 
 def seat_for(kind: str) -> Seat:
@@ -165,7 +179,16 @@ class Setup(MenuScene):
 
     def option_row_y(self, index: int) -> int:
         """Top of an option's row."""
-        return RIGHT.y + 100 + index * OPTION_BLOCK
+        return RIGHT.y + 100 + index * self.option_block()
+
+    def option_block(self) -> int:
+        """Height of one option's block: the full block, or what the panel leaves for each."""
+        count = max(1, len(self.applicable_options()))
+        return min(OPTION_BLOCK, (RIGHT.height - 110) // count)
+
+    def hint_lines(self) -> int:
+        """How many lines of hint fit under each option's switch."""
+        return max(0, (self.option_block() - OPTION_HEAD - 12) // fonts.line_height(theme.TINY))
 
     def rebuild(self) -> None:
         """Make the seat and option controls for the current player count."""
@@ -246,11 +269,12 @@ class Setup(MenuScene):
         for index, spec in enumerate(specs):
             top = self.option_row_y(index)
             label = t(spec.label) if spec.label else spec.key
+            label = clipped_lines(label, theme.BODY, RIGHT.width - 80, 1, bold=True)[0]
             draw_text(surface, label, theme.BODY, theme.INK, (RIGHT.x + 40, top), True)
             hint_key = f"{spec.label}.hint"
             if spec.label and has_key(hint_key):
                 line_y = top + 52 + CONTROL_HEIGHT + 8
-                for line in fonts.wrap(t(hint_key), theme.TINY, RIGHT.width - 80)[:2]:
+                for line in clipped_lines(t(hint_key), theme.TINY, RIGHT.width - 80, self.hint_lines()):
                     draw_text(surface, line, theme.TINY, theme.INK_SOFT, (RIGHT.x + 40, line_y))
                     line_y += fonts.line_height(theme.TINY)
 
@@ -265,8 +289,9 @@ class SeatProfiles(MenuScene):
     stepper. Changes go straight into the ``Setup`` that opened it; Done or Back returns there.
     """
 
-    ROW_TOP = 300
-    ROW_HEIGHT = 150
+    PANEL_TOP = 190
+    ROW_TOP = 330  # the column headings; each row's controls start 40 px below its top
+    ROW_HEIGHT = 120
 
     def __init__(self, app: App, setup: Setup) -> None:
         super().__init__(app)
@@ -313,18 +338,32 @@ class SeatProfiles(MenuScene):
         index = values.index(self.setup.seat_values[key][seat]) + delta
         self.setup.set_seat_option(key, seat, values[max(0, min(len(values) - 1, index))])
 
+    def _draw_headings(self, surface: pygame.Surface, specs: list[OptionSpec]) -> None:
+        """Each option's name above its column of controls."""
+        for spec in specs:
+            stepper = len(spec.choices) > STEPPER_LIMIT
+            left = LEFT.x + 300 + (940 if stepper else 0)
+            width = CONTROL_HEIGHT * 2 + 140 if stepper else 900
+            label = t(spec.label) if spec.label else spec.key
+            center = (left + width // 2, self.ROW_TOP + 16)
+            draw_text_centered(surface, label, theme.SMALL, theme.INK, center, True)
+
     def draw(self, surface: pygame.Surface) -> None:
         """Room, heading, one row per seat with its controls and the stepper values."""
         draw_room(surface)
         specs = self.setup.seat_options()
         heading = t(specs[0].label) if specs and specs[0].label else ""
         draw_heading(surface, t(f"game.{self.setup.game_id}.title"), heading, top=40)
-        height = self.ROW_HEIGHT * self.setup.players + 80
-        panel = pygame.Rect(LEFT.x, self.ROW_TOP - 60, RIGHT.right - LEFT.x, height)
+        bottom = self.row_y(self.setup.players) + 30
+        panel = pygame.Rect(LEFT.x, self.PANEL_TOP, RIGHT.right - LEFT.x, bottom - self.PANEL_TOP)
         draw_panel(surface, panel, theme.PAPER, radius=28)
         hint_key = f"{specs[0].label}.hint" if specs and specs[0].label else ""
         if hint_key and has_key(hint_key):
-            draw_text(surface, t(hint_key), theme.SMALL, theme.INK_SOFT, (LEFT.x + 40, self.ROW_TOP - 40))
+            line_y = self.PANEL_TOP + 26
+            for line in clipped_lines(t(hint_key), theme.SMALL, panel.width - 80, 3):
+                draw_text(surface, line, theme.SMALL, theme.INK_SOFT, (LEFT.x + 40, line_y))
+                line_y += fonts.line_height(theme.SMALL)
+        self._draw_headings(surface, specs)
         for seat in range(self.setup.players):
             center_y = self.row_y(seat) + 40 + CONTROL_HEIGHT // 2
             disc = (LEFT.x + 70, center_y)
