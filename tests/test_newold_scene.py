@@ -28,7 +28,7 @@ from game.rules.newold import (
 )
 from scenes.app import App
 from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, BACK, KEY, MOVE, NAV, PRESS, RELEASE, Intent
+from scenes.input import ACTIVATE, KEY, MOVE, NAV, PRESS, RELEASE, Intent
 from scenes.newold import NewOldCard, NewOldTable, make_table
 from scenes.results import Results
 from scenes.table.base import AI_MIN_THINK

@@ -27,6 +27,7 @@ from game.core.match import Match, Seat
 from game.core.registry import available_games, get_rules
 from game.core.rules import Rules, rank_scores
 
+
 def ranks_follow_scores(scores: tuple[float, ...], ranks: tuple[int, ...]) -> bool:
     """Competition ranks (1, 1, 3...) in which a higher score always ranks better; seats tied on
     points may still be ordered by the game's own tiebreak (fewer red ovals, a player's home)."""
