@@ -23,7 +23,7 @@ class GameEntry:
 CATALOGUE: tuple[GameEntry, ...] = (
     GameEntry("neko", "game.neko.title", (2, 4), True),
     GameEntry("newold", "game.newold.title", (2, 5), True),
-    GameEntry("nostalgic", "game.nostalgic.title", (3, 4), False),
+    GameEntry("nostalgic", "game.nostalgic.title", (3, 4), True),
     GameEntry("wallpaper", "game.wallpaper.title", (2, 5), True),
     GameEntry("noaron", "game.noaron.title", (2, 2), True),
 )
