@@ -173,6 +173,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--size", default="1920x1080")
     shot.add_argument("--lang", choices=("ja", "en"))
     shot.add_argument("--out", type=Path, default=Path("table.png"))
+    shot.add_argument("--live", type=float, default=0.0, metavar="SECONDS",
+                      help="let the table run this long at normal speed (AI seats) and shoot what moves")
 
     bench = commands.add_parser("bench", help="measure rules, AI or frame speed")
     bench.add_argument("what", choices=("rules", "ai", "frames", "startup"))
@@ -278,7 +280,8 @@ def cmd_shot(args: argparse.Namespace) -> int:
         raise UsageError("--moves must be 0 or more")
     from scenes.shot import take_shot
 
-    path = take_shot(game_id, players, args.seed, args.moves, size=size, out=args.out, lang=args.lang)
+    path = take_shot(game_id, players, args.seed, args.moves, size=size, out=args.out, lang=args.lang,
+                     live=args.live)
     print(path)
     return 0
 

@@ -55,11 +55,15 @@ def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0) 
             break
         seat = match.to_move()[0]
         match.apply(seat, rng.choice(match.legal_actions(seat)))
+    from scenes.table.saver import NullSaver
+
     module = importlib.import_module(f"scenes.{game_id}")
     try:
-        return module.make_table(app, match, viewer=0, worker_inline=False)
+        scene = module.make_table(app, match, viewer=0, worker_inline=False)
     except TypeError:
-        return module.make_table(app, match)
+        scene = module.make_table(app, match)
+    scene.saver = NullSaver()  # a bench never touches the player's autosave
+    return scene
 
 
 def bench_frames(game_id: str, players: int, seconds: float, seed: int, moves: int = 0) -> dict[str, Any]:

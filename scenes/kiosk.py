@@ -65,6 +65,7 @@ from scenes.app import FPS, App, Scene
 from scenes.input import Intent
 from scenes.results import Results
 from scenes.setup import Setup
+from scenes.table.saver import NullSaver
 from scenes.title import Title
 from scenes.ui import Button, FocusGroup, draw_panel, draw_text_centered, fit_size, mix
 
@@ -86,22 +87,6 @@ Clock = Callable[[], float]
 
 
 # ----- pieces the kiosk swaps in -------------------------------------------------------------------
-class NullSaver:
-    """A demo table's saver: demo games never write or clear the visitor's autosave."""
-
-    busy = False
-    saves = 0
-
-    def save(self, match: Any) -> None:
-        """Nothing to write."""
-
-    def wait(self) -> None:
-        """Nothing to wait for."""
-
-    def clear(self) -> None:
-        """Nothing to clear (the visitor's autosave stays as it is)."""
-
-
 class KioskSetup(Setup):
     """The setup with only the AI levels the organiser offers."""
 

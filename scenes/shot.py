@@ -51,11 +51,11 @@ def play_moves(match: Any, moves: int, seed: int) -> int:
     return played
 
 
-def make_scene(app: Any, match: Any, viewer: int) -> Any:
-    """The game's table scene, shown from ``viewer``'s side, with its AI switched off."""
+def make_scene(app: Any, match: Any, viewer: int, ai_enabled: bool = False) -> Any:
+    """The game's table scene, shown from ``viewer``'s side, its AI off unless asked for."""
     module = importlib.import_module(f"scenes.{match.game_id}")
     try:
-        return module.make_table(app, match, viewer=viewer, ai_enabled=False)
+        return module.make_table(app, match, viewer=viewer, ai_enabled=ai_enabled)
     except TypeError:
         return module.make_table(app, match)
 
@@ -71,28 +71,41 @@ def take_shot(
     lang: str | None = None,
     *,
     hold: bool = False,
+    live: float = 0.0,
 ) -> Path:
     """Render the table of a seeded match after ``moves`` AI moves to a PNG at ``out``.
 
     ``hold`` picks up the first hand card (keyboard selection) so the legal stacks glow.
+    ``live`` > 0 instead lets the table run that many seconds at normal speed with every seat
+    played by a Normal AI, and shoots whatever is moving then (a deal, a throw, a reveal).
     """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from game.core.match import Match
+    from game.core.match import Match, Seat
     from game.core.settings import Settings
     from scenes.app import App
     from scenes.input import NAV, Intent
+    from scenes.table.saver import NullSaver
 
-    app = App(Settings(language=lang or "ja", anim_speed="instant", sound=False), headless=True)
+    speed = "normal" if live > 0 else "instant"
+    app = App(Settings(language=lang or "ja", anim_speed=speed, sound=False), headless=True)
     try:
         match = Match(game_id, _seats(players, seats), seed)
         play_moves(match, moves, seed)
-        scene = make_scene(app, match, viewer=0)
-        app.push(scene)
-        for _ in range(SETTLE_FRAMES):
-            app.step(1 / 60)
+        if live > 0:
+            match.seats = [Seat("ai", "normal") for _ in match.seats]
+            scene = make_scene(app, match, viewer=0, ai_enabled=True)
+            scene.saver = NullSaver()  # a shot never touches the player's autosave
+            app.push(scene)
+            for _ in range(round(live * 60)):
+                app.step(1 / 60)
+        else:
+            scene = make_scene(app, match, viewer=0)
+            app.push(scene)
+            for _ in range(SETTLE_FRAMES):
+                app.step(1 / 60)
         if hold:
             app.step(1 / 60, feed=[Intent(NAV, dx=1)])
             for _ in range(10):

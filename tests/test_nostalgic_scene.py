@@ -640,3 +640,21 @@ def test_shot_writes_a_png(tmp_path: Path) -> None:
                     lang="en", seats=["human"] + [f"ai:{AI_LEVEL}"] * 3)
     pygame.init()
     assert pygame.image.load(str(out)).get_size() == (960, 540)
+
+
+def test_live_shot_catches_the_first_throw_and_keeps_the_autosave(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``take_shot(live=...)`` runs the table at normal speed: 2.5 s in, the dice of the first
+    round are thrown (the picture differs from the settled table), and no autosave is written."""
+    from game.core.autosave import has_autosave
+    from scenes.shot import take_shot
+
+    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
+    live = take_shot("nostalgic", 4, seed=2, moves=0, size=(960, 540), out=tmp_path / "live.png", lang="en",
+                     live=2.5)
+    still = take_shot("nostalgic", 4, seed=2, moves=0, size=(960, 540), out=tmp_path / "still.png", lang="en")
+    pygame.init()
+    assert pygame.image.load(str(live)).get_size() == (960, 540)
+    assert pygame.image.tobytes(pygame.image.load(str(live)), "RGB") != \
+        pygame.image.tobytes(pygame.image.load(str(still)), "RGB")
+    assert not has_autosave()

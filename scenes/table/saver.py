@@ -60,3 +60,20 @@ class BackgroundSaver:
             clear_autosave()
         except OSError as error:
             log.warning("could not clear the autosave: %s", error)
+
+
+class NullSaver:
+    """A saver that saves nothing: kiosk demos, benches and live shots never write or clear the
+    player's autosave."""
+
+    busy = False
+    saves = 0
+
+    def save(self, match: Any) -> None:
+        """Nothing to write."""
+
+    def wait(self) -> None:
+        """Nothing to wait for."""
+
+    def clear(self) -> None:
+        """Nothing to clear (the visitor's autosave stays as it is)."""
