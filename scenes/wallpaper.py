@@ -60,6 +60,7 @@ from game.rules.wallpaper import (
     WallpaperAction,
     card_by_id,
     completed_shapes,
+    is_hazy,
     legal_cells,
     shapes_made,
     wall_of,
@@ -645,8 +646,9 @@ class WallpaperTable(TableScene):
         """Play: once a number card is chosen; Turn: while placing."""
         if not hasattr(self, "hand"):
             return False
-        if self.placing():
-            return True
+        if self.placing():  # a hazy card is gold all round: turning it would change nothing
+            card = self.card_to_place()
+            return card is not None and not is_hazy(card)
         if self.my_turn(PHASE_PICK):
             return self.row_cursor is not None
         return self.my_turn(PHASE_CHOOSE) and self.selected is not None
@@ -1008,8 +1010,10 @@ class WallpaperTable(TableScene):
         return self.attempt(WallpaperAction("play", number=self.hand[self.selected].value))
 
     def turn_card(self) -> None:
-        """Turn the card to place by 180° (both turns are always allowed)."""
-        if self.card_to_place() is None:
+        """Turn the card to place by 180° (both turns are always allowed; a hazy card looks
+        the same either way, so it stays)."""
+        card = self.card_to_place()
+        if card is None or is_hazy(card):
             return
         self.rot = 180 - self.rot
         self.app.audio.play("card_flip")

@@ -23,6 +23,7 @@ from game.rules.wallpaper import (
     legal_cells,
     wall_of,
 )
+from game.rules.wallpaper_deck import HAZY_FIRST
 from scenes.app import App
 from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, FOCUS_NEXT, KEY, MOVE, NAV, PRESS, RELEASE, WHEEL, Intent
@@ -209,6 +210,8 @@ GESTURES = ("drag", "click", "keys", "finger")
 def act(app: App, scene: WallpaperTable, rng: random.Random, how: str) -> WallpaperAction:
     """Do one legal action of the person through ``how``; returns it."""
     legal = scene.match.legal_actions(scene.viewer)
+    if scene.phase() == PHASE_HAZY:  # a hazy card cannot be turned on the table (it looks the same)
+        legal = [action for action in legal if action.rot == 0]
     action = rng.choice(legal)
     phase = scene.phase()
     if phase == PHASE_CHOOSE:
@@ -565,3 +568,13 @@ def test_a_whole_game_with_animations_keeps_every_secret(app: App) -> None:
         app.step(DT)
     assert {"play", "place"} <= kinds
     assert scene.match.is_over() and isinstance(app.top, Results)
+
+
+def test_a_hazy_card_is_not_turned(app: App) -> None:
+    """A hazy card is gold on every edge: the Turn button is off for it and R leaves it as it is."""
+    scene = human_vs_ai(app, seed=11, players=2)
+    scene.card_to_place = lambda: HAZY_FIRST  # type: ignore[method-assign]
+    scene.placing = lambda: True  # type: ignore[method-assign]
+    assert not scene.action_enabled()
+    scene.turn_card()
+    assert scene.rot == 0
