@@ -1,7 +1,17 @@
 """Test setup shared by every test: no screen, no sound device, no real home folder."""
 
+from __future__ import annotations
+
 import os
 import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+if TYPE_CHECKING:
+    from scenes.app import App
 
 # Set before anything imports pygame: the display and audio tests run headless everywhere.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -9,3 +19,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Settings and autosaves of the test session go to a throwaway folder, never the user's.
 os.environ.setdefault("KOTATSU_HOME", tempfile.mkdtemp(prefix="kotatsu-test-"))
+
+
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """A headless English app at instant speed, its files in a throwaway folder (a test file
+    may define its own ``app``, e.g. with the title screen pushed)."""
+    from game.core.settings import Settings
+    from scenes.app import App
+
+    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
+    application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
+    yield application
+    application.close()

@@ -9,29 +9,16 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table_gestures import DT, click, drag
 
 from game.core.match import Match, Seat
-from game.core.settings import Settings
 from game.i18n import t
 from game.rules.neko import PASS, NekoAction, playable_positions
 from scenes.app import App
 from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, FOCUS_NEXT, KEY, MOVE, NAV, PRESS, RELEASE, Intent
+from scenes.input import ACTIVATE, FOCUS_NEXT, KEY, NAV, PRESS, RELEASE, Intent
 from scenes.neko import AI_MIN_THINK, NekoTable, make_table
 from scenes.results import Results
-
-DT = 1 / 60
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterable[App]:
-    """A headless app at instant speed, with its files in a throwaway folder."""
-    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
-    yield application
-    application.close()
 
 
 def open_table(app: App, seats: list[Seat], seed: int, **options: object) -> NekoTable:
@@ -73,21 +60,6 @@ def centre_of_card(scene: NekoTable, value: int) -> tuple[int, int]:
 def centre_of_stack(scene: NekoTable, position: int) -> tuple[int, int]:
     """Where the stack at ``position`` is drawn."""
     return scene.stacks[position].rect().center
-
-
-def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6, touch: bool = False) -> None:
-    """Press, move in steps with the button held, release (a mouse drag, or a finger)."""
-    app.step(DT, feed=[Intent(PRESS, start, touch=touch)])
-    for number in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * number // steps
-        y = start[1] + (end[1] - start[1]) * number // steps
-        app.step(DT, feed=[Intent(MOVE, (x, y), held=True, touch=touch)])
-    app.step(DT, feed=[Intent(RELEASE, end, touch=touch)])
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    """A click or tap at ``pos``."""
-    app.step(DT, feed=[Intent(PRESS, pos), Intent(RELEASE, pos)])
 
 
 def target_position(scene: NekoTable, action: NekoAction) -> int:

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table_gestures import DT, click
 
 from game.core.match import Match, Seat
-from game.core.settings import Settings
 from game.i18n import t
 from game.rules.noaron import (
     DECLARE,
@@ -26,23 +26,10 @@ from game.rules.noaron import (
 )
 from scenes.app import App
 from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, BACK, FOCUS_NEXT, KEY, MOVE, NAV, PRESS, RELEASE, Intent
+from scenes.input import ACTIVATE, BACK, FOCUS_NEXT, KEY, MOVE, NAV, Intent
 from scenes.noaron import DECK_POS, HAND_SIZE, NoaronTable, best_after_discard, make_table
 from scenes.results import Results
 from scenes.table.base import AI_MIN_THINK
-
-DT = 1 / 60
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterable[App]:
-    """A headless app at instant speed, with its files in a throwaway folder."""
-    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
-    yield application
-    application.close()
 
 
 def open_table(app: App, seats: list[Seat], seed: int, **options: object) -> NoaronTable:
@@ -100,11 +87,6 @@ def wait_for_person(app: App, scene: NoaronTable, limit: int = 20000) -> bool:
 
 
 # ----- gestures ------------------------------------------------------------------------------------
-def click(app: App, pos: tuple[int, int], touch: bool = False) -> None:
-    """A click (or a tap) at ``pos``."""
-    app.step(DT, feed=[Intent(PRESS, pos, touch=touch), Intent(RELEASE, pos, touch=touch)])
-
-
 def hover(app: App, pos: tuple[int, int]) -> None:
     """The mouse moves to ``pos`` without a button held."""
     app.step(DT, feed=[Intent(MOVE, pos)])

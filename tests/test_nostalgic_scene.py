@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table_gestures import DT, click, drag
 
 from game.core.match import Match, Seat
-from game.core.settings import Settings
 from game.i18n import set_language, t
 from game.rules.nostalgic import (
     BALLOON_BY_ID,
@@ -23,22 +23,12 @@ from game.rules.nostalgic import (
 )
 from scenes.app import App
 from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, BACK, KEY, MOVE, NAV, PRESS, RELEASE, Intent
+from scenes.input import ACTIVATE, BACK, KEY, NAV, Intent
 from scenes.nostalgic import FinalPanel, NostalgicTable, make_table
 from scenes.results import Results
 from scenes.table.base import AI_MIN_THINK
 
-DT = 1 / 60
 AI_LEVEL = "random"  # the generic agent: these tests are about the table, not the AI's play
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterable[App]:
-    """A headless app at instant speed, with its files in a throwaway folder."""
-    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
-    application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
-    yield application
-    application.close()
 
 
 def open_table(app: App, match: Match, **options: object) -> NostalgicTable:
@@ -112,21 +102,6 @@ def balloon_point(scene: NostalgicTable, balloon: str) -> tuple[int, int]:
 def source_point(scene: NostalgicTable, source: int) -> tuple[int, int]:
     """A face-up card's slot, or the deck."""
     return scene.deck_rect().center if source == DECK_SOURCE else scene.slot_rect(source).center
-
-
-def click(app: App, pos: tuple[int, int], touch: bool = False) -> None:
-    """A click or tap at ``pos``."""
-    app.step(DT, feed=[Intent(PRESS, pos, touch=touch), Intent(RELEASE, pos, touch=touch)])
-
-
-def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6, touch: bool = False) -> None:
-    """Press, move in steps with the button held, release (a mouse drag, or a finger)."""
-    app.step(DT, feed=[Intent(PRESS, start, touch=touch)])
-    for number in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * number // steps
-        y = start[1] + (end[1] - start[1]) * number // steps
-        app.step(DT, feed=[Intent(MOVE, (x, y), held=True, touch=touch)])
-    app.step(DT, feed=[Intent(RELEASE, end, touch=touch)])
 
 
 def by_clicks(app: App, scene: NostalgicTable, action: NostalgicAction, touch: bool = False) -> None:

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pygame
 import pytest
+from table_gestures import DT, click, drag
 
 from game.core.match import Match, Seat
-from game.core.settings import Settings
 from game.i18n import t
 from game.rules.wallpaper import (
     PHASE_CHOOSE,
@@ -31,17 +31,7 @@ from scenes.results import Results
 from scenes.table.wallpaper_score import ScoringPanel
 from scenes.wallpaper import WALL_AREA, WallpaperTable, make_table
 
-DT = 1 / 60
 AI_LEVEL = "easy"
-
-
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterable[App]:
-    """A headless app at instant speed, with its files in a throwaway folder."""
-    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
-    application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
-    yield application
-    application.close()
 
 
 def open_table(app: App, seats: list[Seat], seed: int, **options: object) -> WallpaperTable:
@@ -103,21 +93,6 @@ def wait_for_person(app: App, scene: WallpaperTable, limit: int = 4000) -> bool:
 
 
 # ----- gestures -------------------------------------------------------------------------------------
-def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6, touch: bool = False) -> None:
-    """Press, move in steps with the button held, release (a mouse drag, or a finger)."""
-    app.step(DT, feed=[Intent(PRESS, start, touch=touch)])
-    for number in range(1, steps + 1):
-        x = start[0] + (end[0] - start[0]) * number // steps
-        y = start[1] + (end[1] - start[1]) * number // steps
-        app.step(DT, feed=[Intent(MOVE, (x, y), held=True, touch=touch)])
-    app.step(DT, feed=[Intent(RELEASE, end, touch=touch)])
-
-
-def click(app: App, pos: tuple[int, int], touch: bool = False) -> None:
-    """A click or tap at ``pos``."""
-    app.step(DT, feed=[Intent(PRESS, pos, touch=touch), Intent(RELEASE, pos, touch=touch)])
-
-
 def number_at(scene: WallpaperTable, number: int) -> tuple[int, int]:
     """Where the viewer's number card ``number`` lies."""
     piece = next(piece for piece in scene.hand if piece.value == number)

@@ -1,0 +1,24 @@
+"""What every table-scene test does with the headless app: frames of 1/60 s, clicks and drags by
+mouse or finger. The ``app`` fixture they share lives in ``conftest.py``."""
+
+from __future__ import annotations
+
+from scenes.app import App
+from scenes.input import MOVE, PRESS, RELEASE, Intent
+
+DT = 1 / 60
+
+
+def click(app: App, pos: tuple[int, int], touch: bool = False) -> None:
+    """A click (or a tap) at ``pos``, then one frame."""
+    app.step(DT, feed=[Intent(PRESS, pos, touch=touch), Intent(RELEASE, pos, touch=touch)])
+
+
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6, touch: bool = False) -> None:
+    """Press, move in steps with the button held, release (a mouse drag, or a finger)."""
+    app.step(DT, feed=[Intent(PRESS, start, touch=touch)])
+    for number in range(1, steps + 1):
+        x = start[0] + (end[0] - start[0]) * number // steps
+        y = start[1] + (end[1] - start[1]) * number // steps
+        app.step(DT, feed=[Intent(MOVE, (x, y), held=True, touch=touch)])
+    app.step(DT, feed=[Intent(RELEASE, end, touch=touch)])
