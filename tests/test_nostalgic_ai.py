@@ -16,16 +16,22 @@ from game.ai.nostalgic import (
     SEARCH_RULES,
     NormalWeights,
     NostalgicEasy,
+    NostalgicHard,
     NostalgicNormal,
     NostalgicSearchState,
     card_gain,
     deck_gain,
     estimate_totals,
     expected_penalty,
+    fast_rollout_policy,
+    final_rewards,
     hand_value,
     make,
     make_hard,
+    make_ismcts,
     normal_rollout_policy,
+    play_out,
+    rollout_move,
     rollout_policy,
 )
 from game.ai.random_agent import RandomAgent
@@ -82,8 +88,10 @@ def test_make_agent_builds_every_level() -> None:
     assert isinstance(make_agent("nostalgic", "easy"), NostalgicEasy)
     assert isinstance(make_agent("nostalgic", "normal"), NostalgicNormal)
     hard = make_agent("nostalgic", "hard")
-    assert isinstance(hard, IsmctsAgent) and hard.rules is SEARCH_RULES
-    assert isinstance(make_hard(), IsmctsAgent)
+    assert isinstance(hard, NostalgicHard) and hard.rules is SEARCH_RULES
+    assert isinstance(make_hard(), NostalgicHard)
+    former = make_ismcts()
+    assert isinstance(former, IsmctsAgent) and former.rules is SEARCH_RULES
     with pytest.raises(ValueError):
         make("hard")
 
@@ -103,9 +111,27 @@ def test_rollout_policies_always_answer_legally() -> None:
         while not RULES.is_over(state):
             seat = RULES.to_move(state)[0]
             legal = RULES.legal_actions(state, seat)
-            for policy in (rollout_policy, normal_rollout_policy):
+            for policy in (rollout_policy, normal_rollout_policy, fast_rollout_policy):
                 assert policy(RULES, state, seat, legal, rng) in legal
             RULES.advance(state, seat, rng.choice(legal))
+
+
+def test_fast_rollout_policy_makes_exactly_normal_rollout_policys_moves() -> None:
+    rng = random.Random(9)
+    compared = 0
+    for seed in range(40):
+        options = {"chip_each": seed % 3 == 0, "triple": seed % 4 == 2}  # triple: 3 players only (even seeds)
+        state = RULES.new_game(3 + seed % 2, seed, options)
+        while not RULES.is_over(state):
+            seat = RULES.to_move(state)[0]
+            legal = RULES.legal_actions(state, seat)
+            expected = normal_rollout_policy(RULES, state, seat, legal, rng)
+            assert fast_rollout_policy(RULES, state, seat, legal, rng) == expected
+            if len(legal) > 1:
+                assert rollout_move(state, seat) == expected
+                compared += 1
+            RULES.advance(state, seat, expected if rng.random() < 0.5 else rng.choice(legal))
+    assert compared > 500
 
 
 # ----- valuations ----------------------------------------------------------------------------------
@@ -250,8 +276,12 @@ def test_hard_returns_a_legal_action_from_the_observation(players: int) -> None:
     agent.max_iterations = 40
     for seed in range(4):
         state = midgame(players, seed, 3 + 4 * seed, {"chip_each": True})
-        assert decide(agent, state, seed) in RULES.legal_actions(state, RULES.to_move(state)[0])
-        assert agent.last_iterations == 40
+        seat = RULES.to_move(state)[0]
+        candidates = agent.candidates(RULES.observe(state, seat), RULES.legal_actions(state, seat))
+        assert decide(agent, state, seed) in RULES.legal_actions(state, seat)
+        if len(candidates) > 1:  # whole samples: every candidate played on each
+            assert agent.last_iterations == max(1, 40 // len(candidates)) * len(candidates)
+            assert set(agent.last_values) == set(candidates)
 
 
 def test_hard_takes_the_last_die_where_it_wins() -> None:
@@ -263,6 +293,46 @@ def test_hard_takes_the_last_die_where_it_wins() -> None:
     agent = make_hard()
     agent.max_iterations = 60
     assert decide(agent, state) == place(1, "recall_any")
+
+
+def test_hard_candidates_are_the_distinct_moves() -> None:
+    state = position(dice=[[3, 3], [6, 6], [6, 6], [6, 6]], chips=[1, 0, 0, 0])
+    agent = make_hard()
+    legal = RULES.legal_actions(state, 0)
+    candidates = agent.candidates(RULES.observe(state, 0), legal)
+    assert candidates == SEARCH_RULES.legal_actions(state, 0)
+    taking = position(row=["P", "L", "P", "L", "T"], phase=PHASE_TAKE)
+    sources = [a.source for a in agent.candidates(RULES.observe(taking, 0), RULES.legal_actions(taking, 0))]
+    assert sources == [0, 1, 4, DECK_SOURCE]  # the second P and L are the same choice
+
+
+def test_hard_compares_candidates_on_the_same_samples() -> None:
+    # the same move written twice (equal dice) must get exactly the same rewards, sample by sample:
+    # common cards and common dice futures
+    state = midgame(4, 6, 2)
+    seat = RULES.to_move(state)[0]
+    state.dice[seat] = [5, 5]
+    state.placed[seat] = ["", ""]
+    agent = make_hard()
+    agent.max_iterations = 40
+    twins = [place(0, "recall_any"), place(1, "recall_any")]
+    rewards = agent._sample(RULES.observe(state, seat), twins, random.Random(2), 0.0, 0.0)
+    assert len(rewards[0]) == 20 and rewards[0] == rewards[1]
+    assert len(set(rewards[0])) > 1  # yet the samples differ from each other
+
+
+def test_final_rewards_put_a_win_above_a_shared_win_above_a_loss() -> None:
+    win, shared, second, last = (final_rewards(scores, 0) for scores in (
+        [30, 25, 20, 10], [30, 30, 20, 10], [25, 30, 20, 10], [5, 30, 20, 10]))
+    assert 1.0 >= win > shared > second > last >= 0.0
+    assert final_rewards([30, 29, 0, 0], 0) < final_rewards([30, 10, 0, 0], 0)  # the margin counts too
+
+
+def test_play_out_ends_the_game_and_scores_it() -> None:
+    state = midgame(4, 12, 5)
+    seat = RULES.to_move(state)[0]
+    reward = play_out(RULES, state, seat)
+    assert state.phase == PHASE_OVER and reward == final_rewards(state.np, seat)
 
 
 def test_hard_choice_does_not_depend_on_the_hidden_cards() -> None:

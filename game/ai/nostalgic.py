@@ -18,22 +18,28 @@ expected plan after the throw beats the plan now by more than the chip is worth,
 face-up card or the deck top that adds most to its hand. Easy looks at NP now and the card only,
 and plays a random legal move one time in four.
 
-Hard (``make_hard``) searches the move at hand: for every distinct legal move, sampled worlds
-(the other hands and the deck from what its seat can see, fresh dice) are played to the end of
-the round by Normal's policy for every seat, and the outcome is scored by the estimated final NP
-(``estimate_totals``); UCB spreads the samples over the moves. The generic ISMCTS, whose shared
-tree lets the other seats answer with untried random moves, played no better than Normal here.
+Hard (``make_hard``, ``NostalgicHard``) is flat Monte Carlo over the distinct moves at hand with
+common random numbers: on each sampled world (the other hands and the deck from what its seat can
+see, and the future dice) every move is played and the rest of the GAME played out by Normal's
+policy for every seat (``rollout_move``: the same moves as ``normal_rollout_policy``, memoised),
+so the final scoring is exact; the reward is mostly winning (``final_rewards``). Sampling stops
+early once the paired differences settle the best move. Measured against three Normals, 400
+seat-rotated 4-player games: the former Hard (``make_ismcts``: UCB over the moves, each playout
+ending at the round's end with estimated final NP) won 29.6 % at 600 iterations a move, this one
+36.1 % [31.5, 40.9] at 600 playouts a move (about 0.3 s). The generic ISMCTS, whose shared tree lets the other seats answer with
+untried random moves, played no better than Normal here.
 """
 
 from __future__ import annotations
 
 import itertools
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.ai.ismcts import IsmctsAgent
+from game.ai.ismcts import DEFAULT_SECONDS, IsmctsAgent
 from game.rules.nostalgic import (
     BOARD,
     BOX_BONUS,
@@ -52,7 +58,9 @@ from game.rules.nostalgic import (
     box_bonus,
     is_wild,
     pair_bonus,
+    place,
     set_points,
+    take,
 )
 
 _TYPES = ("T", "P", "L", "W")
@@ -674,9 +682,221 @@ def _just_scored(state: NostalgicState) -> bool:
 
 SEARCH_RULES = NostalgicSearchRules()
 
+# ----- Hard: flat Monte Carlo to the end of the game with common random numbers ------------------------
+HARD_WIN = 0.6  # share of a playout's reward for winning (a shared win split)
+HARD_RANK = 0.2  # share for the rivals beaten
+HARD_MARGIN = 0.2  # share for the NP margin to the best rival (clipped at HARD_SCALE)
+HARD_SCALE = 20.0
+SETTLE_MIN_SAMPLES = 24  # Hard stops early only after this many samples,
+SETTLE_EVERY = 8  # checking this often,
+SETTLE_Z = 3.0  # whether the leader is this many standard errors ahead of each other candidate
+SETTLE_EQUAL = 0.005  # or surely within this reward of it (then the choice hardly matters)
 
-def make_hard() -> IsmctsAgent:
-    """Hard: the one-move search over ``NostalgicSearchRules`` (``make_agent`` uses it)."""
+
+def final_rewards(scores: Sequence[float], seat: int) -> float:
+    """What a finished playout is worth to ``seat``: mostly winning (split when shared), then the
+    rivals beaten, then the NP margin to the best rival."""
+    mine = scores[seat]
+    rivals = [score for other, score in enumerate(scores) if other != seat]
+    best = max(rivals)
+    if mine > best:
+        win = 1.0
+    elif mine == best:
+        win = 1.0 / (1 + sum(1 for score in rivals if score == mine))
+    else:
+        win = 0.0
+    beaten = sum(1.0 if mine > score else 0.5 if mine == score else 0.0 for score in rivals) / len(rivals)
+    margin = max(-1.0, min(1.0, (mine - best) / HARD_SCALE))
+    return HARD_WIN * win + HARD_RANK * beaten + HARD_MARGIN * 0.5 * (margin + 1.0)
+
+
+class NostalgicHard:
+    """Hard: flat Monte Carlo over the distinct moves at hand with common random numbers.
+
+    Each sample is one determinization (the hidden hands and the deck from what the seat can see,
+    the state's rng reseeded: the future dice); on that same sample every candidate is played and
+    the rest of the game played out by Normal's policy for every seat (``normal_rollout_policy``),
+    so candidates are compared on the same cards and the same dice, not on different luck. The
+    end of the game is scored exactly (chips, best sets, box rank) and rewarded by
+    ``final_rewards``. Sampling stops at the cap or the deadline, or early once paired differences
+    settle the leader. Candidates: ``NostalgicSearchRules.legal_actions`` (each distinct move once)
+    and, for a card, each distinct face-up card once.
+
+    ``max_iterations`` caps the playouts per decision (whole samples: a multiple of the candidate
+    count, at least one sample); with it and a budget of 0 a decision is reproducible from the rng
+    alone. ``last_iterations``, ``last_seconds`` and ``last_values`` describe the latest decision.
+    """
+
+    name = "hard"
+
+    def __init__(self, max_iterations: int | None = None) -> None:
+        self.rules = SEARCH_RULES
+        self.max_iterations = max_iterations
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_values: dict[NostalgicAction, float] = {}
+
+    def candidates(self, observation: NostalgicObservation, legal: Sequence[NostalgicAction]) -> list[NostalgicAction]:
+        """The legal moves with different outcomes: equal dice in the same balloon, rerolls of equal
+        values and equal face-up cards are one move each."""
+        values = observation.dice[observation.seat] if observation.dice else ()
+        seen: set[tuple] = set()
+        distinct = []
+        for action in legal:
+            if action.kind == "take":
+                key: tuple = ("take", observation.row[action.source] if action.source < FACE_UP else None)
+            elif action.kind == "place":
+                key = (action.balloon, values[action.die])
+            else:
+                key = ("reroll", tuple(sorted(values[index] for index in action.dice)))
+            if key not in seen:
+                seen.add(key)
+                distinct.append(action)
+        return distinct
+
+    def choose(self, observation: NostalgicObservation, legal: Sequence[NostalgicAction], rng: random.Random,
+               budget: float) -> NostalgicAction:
+        """The candidate with the best mean reward over the samples that fit the budget."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        started = time.perf_counter()
+        self.last_iterations, self.last_seconds, self.last_values = 0, 0.0, {}
+        candidates = self.candidates(observation, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        rewards = self._sample(observation, candidates, rng, started, budget)
+        samples = len(rewards[0])
+        self.last_iterations = samples * len(candidates)
+        self.last_seconds = time.perf_counter() - started
+        totals = [sum(values) for values in rewards]
+        self.last_values = {action: total / samples for action, total in zip(candidates, totals)}
+        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+
+    def _sample(self, observation: NostalgicObservation, candidates: list[NostalgicAction], rng: random.Random,
+                started: float, budget: float) -> list[list[float]]:
+        """Rewards per candidate, sample by sample (every sample plays every candidate)."""
+        rules = self.rules
+        seat = observation.seat
+        count = len(candidates)
+        cap = None if self.max_iterations is None else max(1, self.max_iterations // count)
+        deadline = started + budget if budget and budget > 0 else (
+            None if cap is not None else started + DEFAULT_SECONDS)
+        clock = time.perf_counter
+        rewards: list[list[float]] = [[] for _ in candidates]
+        samples = 0
+        while True:
+            sample = rules.determinize(observation, rng)
+            for index, action in enumerate(candidates):
+                state = rules.clone(sample)
+                rules._perform(state, seat, action, None)
+                rewards[index].append(play_out(rules, state, seat))
+            samples += 1
+            if cap is not None and samples >= cap:
+                break
+            if deadline is not None and clock() >= deadline:
+                break
+            if samples >= SETTLE_MIN_SAMPLES and samples % SETTLE_EVERY == 0 and _settled(rewards):
+                break
+        return rewards
+
+
+@lru_cache(maxsize=65536)
+def _cached_take(hand: tuple[int, int, int, int], pool: tuple[int, int, int, int], more: float,
+                 row: tuple[str | None, ...], deck_count: int) -> tuple[float, int]:
+    """``best_take_gain`` from its inputs (the same few questions recur in every playout)."""
+    view = _View(seat=0, players=0, rounds_left=0, hand=hand, pool=pool, more=more, boxes=(), chip_supply=0,
+                 row=row, deck_count=deck_count, last_round=False)
+    return best_take_gain(view)
+
+
+@lru_cache(maxsize=262144)
+def _cached_plan(values: tuple[int, ...], free_ids: tuple[str, ...], boxes: tuple[int, ...], seat: int,
+                 rounds_left: int, supply: bool, take_gain: float) -> tuple[int, str]:
+    """``plan_value``'s (die position, balloon id) from the inputs it depends on."""
+    players = len(boxes)
+    view = _View(seat=seat, players=players, rounds_left=rounds_left, hand=(0, 0, 0, 0), pool=(0, 0, 0, 0),
+                 more=0.0, boxes=boxes, chip_supply=1 if supply else 0, row=(), deck_count=0,
+                 last_round=rounds_left == 0)
+    free = [_BALLOONS[balloon_id] for balloon_id in free_ids]
+    _, position, balloon = plan_value(view, values, free, _NORMAL_WEIGHTS, take_gain)
+    return position, balloon
+
+
+_TAKE_ACTIONS = {source: take(source) for source in range(FACE_UP + 1)}
+
+
+def fast_rollout_policy(rules: NostalgicRules, state: NostalgicState, seat: int, legal: list[NostalgicAction],
+                        rng: random.Random) -> NostalgicAction:
+    """``normal_rollout_policy``'s move (the same one), its valuations memoised: Hard's playouts."""
+    if len(legal) == 1:
+        return legal[0]
+    action = rollout_move(state, seat)
+    return action if action is not None and action in legal else legal[0]
+
+
+def rollout_move(state: NostalgicState, seat: int) -> NostalgicAction | None:
+    """The move of ``normal_rollout_policy`` for ``seat``, worked out without listing the legal
+    moves (None when there is none to make)."""
+    rounds_left = state.players - 1 - state.round
+    placed = state.placed[seat]
+    more = min(0.9, _NORMAL_WEIGHTS.card_more * (rounds_left + (0.5 if placed.count("") > 1 else 0.0)))
+    deck = state.deck
+    gain, source = _cached_take(_counts(state.hands[seat]), _counts(deck), more, tuple(state.row), len(deck))
+    if state.phase == PHASE_TAKE:
+        return _TAKE_ACTIONS[source] if source >= 0 else None
+    indices = [index for index, where in enumerate(placed) if not where]
+    if not indices:
+        return None
+    dice = state.dice[seat]
+    occupancy = state.occupancy
+    free_ids = tuple(b.id for b in BOARD if b.capacity is None or occupancy.get(b.id, 0) < b.capacity)
+    position, balloon = _cached_plan(tuple(dice[index] for index in indices), free_ids, tuple(state.boxes), seat,
+                                     rounds_left, state.chip_supply > 0, gain)
+    return place(indices[position], balloon)
+
+
+def play_out(rules: NostalgicRules, state: NostalgicState, seat: int) -> float:
+    """Play the game in progress to its final scoring with Normal's policy for every seat (the
+    state is changed) and return ``final_rewards`` for ``seat``."""
+    games = len(state.records)
+    rng = state.rng
+    perform = rules._perform
+    while state.phase != PHASE_OVER and len(state.records) == games:
+        mover = state.seat
+        action = rollout_move(state, mover)
+        if action is None:  # cannot happen in a legal state; stay safe with the listed moves
+            action = fast_rollout_policy(rules, state, mover, NostalgicRules.legal_actions(rules, state, mover), rng)
+        perform(state, mover, action, None)
+    return final_rewards(state.np, seat)
+
+
+def _settled(rewards: list[list[float]]) -> bool:
+    """True when, sample by sample, the candidate with the best mean beats each other one by more
+    than SETTLE_Z standard errors, or differs from it by less than SETTLE_EQUAL for sure (paired
+    differences: the same sample for all candidates)."""
+    samples = len(rewards[0])
+    leader = max(range(len(rewards)), key=lambda index: sum(rewards[index]))
+    best = rewards[leader]
+    for index, values in enumerate(rewards):
+        if index == leader:
+            continue
+        differences = [a - b for a, b in zip(best, values)]
+        mean = sum(differences) / samples
+        variance = sum((d - mean) ** 2 for d in differences) / (samples - 1)
+        error = SETTLE_Z * (variance / samples) ** 0.5
+        if not (mean > error or mean + error < SETTLE_EQUAL):
+            return False
+    return True
+
+
+def make_hard() -> NostalgicHard:
+    """Hard: ``NostalgicHard``, flat Monte Carlo to the end of the game (``make_agent`` uses it)."""
+    return NostalgicHard()
+
+
+def make_ismcts() -> IsmctsAgent:
+    """The former Hard: the one-move ISMCTS over ``NostalgicSearchRules`` with round play-outs and
+    estimated final NP (kept for comparison)."""
     return IsmctsAgent(SEARCH_RULES, rollout_policy=normal_rollout_policy)
 
 
