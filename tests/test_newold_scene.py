@@ -533,3 +533,17 @@ def test_new_and_old_cards_differ_by_shape_and_pattern_not_only_colour(app: App)
         difference = sum(abs(grey_new.get_at(point).r - grey_old.get_at(point).r) for point in points)
         assert difference / len(points) > 20  # mean grey difference: they differ without colour
     assert all(len(newold_art.DIAMOND_LAYOUT[number]) == number for number in range(1, 7))
+
+
+def test_with_the_ai_switched_off_the_person_still_boxes(app: App) -> None:
+    """The person waits for AI seats in a secret choice only when this table plays them: with its
+    AI off (a spectator's or a test's table), the person may choose at once."""
+    seats = [Seat("human"), Seat("ai", AI_LEVEL), Seat("ai", AI_LEVEL)]
+    scene = open_table(app, seats, 6, ai_enabled=False)
+    for _ in range(400):
+        if scene.idle():
+            break
+        app.step(DT)
+    assert scene.observation().phase == PHASE_BOX
+    assert scene.match.to_move() == (0, 1, 2)
+    assert scene.viewer_may_act()

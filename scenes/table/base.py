@@ -404,7 +404,7 @@ class TableScene(Scene):
         to_move = self.match.to_move()
         # in a simultaneous choice the AI seats put theirs down first (at once, see ``update_ai``),
         # so no AI answer lands in the middle of the person's gesture
-        return (self.viewer in to_move and self.ai_seat_to_move() < 0 and self.viewer_is_person()
+        return (self.viewer in to_move and not self.ai_pending() and self.viewer_is_person()
                 and self.panel is None and not self.curtain_up and not self.finished)
 
     def hand_interactive(self) -> bool:
@@ -611,6 +611,10 @@ class TableScene(Scene):
                 return seat
         return -1
 
+    def ai_pending(self) -> bool:
+        """True when an AI seat is to act and this table will play it (its AI is switched on)."""
+        return self.ai_enabled and self.ai_seat_to_move() >= 0
+
     def update_ai(self, dt: float) -> None:
         """Ask, collect and (after the minimum pause) apply AI moves."""
         if not self.ai_enabled or not self.idle():
@@ -660,7 +664,7 @@ class TableScene(Scene):
         if len(self.humans) < 2 or not self.idle():
             return
         to_move = self.match.to_move()
-        if self.viewer in to_move or self.ai_seat_to_move() >= 0:
+        if self.viewer in to_move or self.ai_pending():
             return  # the person at the screen acts first; AI seats choose before anyone
         seat = next((seat for seat in to_move if self.match.seats[seat].is_human), -1)
         if seat < 0:
