@@ -43,6 +43,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.ai.paired import leader_settled
 from game.rules.noaron import (
     DECLARE,
     DECLARE_AT_MOST,
@@ -707,23 +708,8 @@ class NoaronHard:
 
 
 def _settled(rewards: list[list[float]]) -> bool:
-    """True when, sample by sample, the candidate with the best mean beats each other one by more
-    than SETTLE_Z standard errors, or differs from it by less than SETTLE_EQUAL for sure. The
-    samples are paired (the same hidden cards for all), so the differences are far less noisy than
-    the rewards themselves."""
-    samples = len(rewards[0])
-    leader = max(range(len(rewards)), key=lambda index: sum(rewards[index]))
-    best = rewards[leader]
-    for index, values in enumerate(rewards):
-        if index == leader:
-            continue
-        differences = [a - b for a, b in zip(best, values)]
-        mean = sum(differences) / samples
-        variance = sum((d - mean) ** 2 for d in differences) / (samples - 1)
-        error = SETTLE_Z * (variance / samples) ** 0.5
-        if not (mean > error or mean + error < SETTLE_EQUAL):
-            return False
-    return True
+    """The paired early-stop test (``game.ai.paired``) with this search's thresholds."""
+    return leader_settled(rewards, SETTLE_Z, SETTLE_EQUAL)
 
 
 def make_hard() -> NoaronHard:

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from game.ai.ismcts import DEFAULT_SECONDS, IsmctsAgent
+from game.ai.paired import leader_settled
 from game.rules.nostalgic import (
     BOARD,
     BOX_BONUS,
@@ -871,22 +872,8 @@ def play_out(rules: NostalgicRules, state: NostalgicState, seat: int) -> float:
 
 
 def _settled(rewards: list[list[float]]) -> bool:
-    """True when, sample by sample, the candidate with the best mean beats each other one by more
-    than SETTLE_Z standard errors, or differs from it by less than SETTLE_EQUAL for sure (paired
-    differences: the same sample for all candidates)."""
-    samples = len(rewards[0])
-    leader = max(range(len(rewards)), key=lambda index: sum(rewards[index]))
-    best = rewards[leader]
-    for index, values in enumerate(rewards):
-        if index == leader:
-            continue
-        differences = [a - b for a, b in zip(best, values)]
-        mean = sum(differences) / samples
-        variance = sum((d - mean) ** 2 for d in differences) / (samples - 1)
-        error = SETTLE_Z * (variance / samples) ** 0.5
-        if not (mean > error or mean + error < SETTLE_EQUAL):
-            return False
-    return True
+    """The paired early-stop test (``game.ai.paired``) with this search's thresholds."""
+    return leader_settled(rewards, SETTLE_Z, SETTLE_EQUAL)
 
 
 def make_hard() -> NostalgicHard:
