@@ -20,9 +20,7 @@ the hot-seat curtain, event playback, the autosave, the results, the still layer
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -52,11 +50,10 @@ from game.rules.neko import (
     seat_positions,
 )
 from scenes import anim, fonts, theme
-from scenes import input as intents
 from scenes.app import App, Scene
-from scenes.input import Intent
 from scenes.table import art, labels
 from scenes.table.base import AI_MIN_THINK, ModalPanel, StillPart, TableScene, compact_name  # noqa: F401 (re-exported)
+from scenes.table.hand_drag import Drag, HandDragMixin
 from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
 from scenes.ui import Button, draw_text_centered, fit_size, seat_color, seat_label
 
@@ -82,19 +79,6 @@ SLIDE = 0.4
 COLLECT = 0.35
 HOP = 0.42
 PASS_PAUSE = 0.3
-DRAG_THRESHOLD = 14
-
-
-@dataclass
-class Drag:
-    """A hand card held by the pointer. Once it moves, a ``ghost`` copy follows the pointer while
-    the card itself waits (hidden) in the fan, so no hand animation fights the pointer."""
-
-    sprite: CardSprite
-    start: Point
-    offset: Point
-    moved: bool = False
-    ghost: CardSprite | None = None
 
 
 class Geometry:
@@ -187,7 +171,7 @@ class RoundPanel(ModalPanel):
                 surface.blit(image, image.get_rect(center=(x, y)))
 
 
-class NekoTable(TableScene):
+class NekoTable(HandDragMixin, TableScene):
     """The neko table scene (see the module docstring)."""
 
     def __init__(self, app: App, match: Match, *, viewer: int | None = None, ai_enabled: bool = True,
@@ -413,41 +397,6 @@ class NekoTable(TableScene):
                 return False
             return self.attempt(NekoAction("base", value))
         return self.attempt(NekoAction("play", value, position))
-
-    def on_refused(self, reason: str) -> None:
-        """Spring the card back into the hand."""
-        self.spring_back()
-
-    def spring_back(self) -> None:
-        """The dragged card returns to its place in the hand."""
-        drag = self.drag
-        self.drag = None
-        self.target = None
-        self.hand.layout(self.ambient, 0.3)
-        if drag is None or drag.ghost is None:
-            return
-        ghost, real = drag.ghost, drag.sprite
-        self.flying.append(ghost)
-        if real in self.hand.cards:
-            pos, angle, _ = self.hand.targets()[self.hand.cards.index(real)]
-        else:
-            pos, angle = real.pos, real.angle
-
-        def home() -> None:
-            if ghost in self.flying:
-                self.flying.remove(ghost)
-            real.visible = True
-
-        self.ambient.add(anim.Sequence(
-            anim.Parallel(anim.Tween(ghost, "pos", pos, 0.32, anim.ease_out_back),
-                          anim.Tween(ghost, "angle", angle, 0.32, anim.ease_out_cubic),
-                          anim.Tween(ghost, "lift", 0.0, 0.32, anim.ease_in_quad)),
-            anim.Call(home)))
-
-    def drop_held(self) -> None:
-        """A card held by the pointer goes back to the hand."""
-        if self.drag is not None:
-            self.spring_back()
 
     def clear_selection(self) -> None:
         """No card held, selected or aimed."""
@@ -693,17 +642,6 @@ class NekoTable(TableScene):
         else:
             self.to_menu()
 
-    def handle_pointer(self, intent: Intent) -> None:
-        """Buttons first; then pick up, drag and drop hand cards, or click cards and stacks."""
-        if self.drag is None and self.buttons.handle(intent):
-            return
-        if intent.kind == intents.PRESS:
-            self.pointer_down(intent.pos)
-        elif intent.kind == intents.MOVE:
-            self.pointer_move(intent.pos, intent.held, intent.touch)
-        else:
-            self.pointer_up(intent.pos)
-
     def pointer_down(self, pos: tuple[int, int]) -> None:
         """Press: pick up a hand card, or play the selected card on a stack."""
         index = self.hand.card_at(pos) if self.hand_interactive() else None
@@ -722,24 +660,14 @@ class NekoTable(TableScene):
         elif self.viewer_may_act():
             self.toast.show(t("table.reason.pick_card"), 2.4)
 
-    def pointer_move(self, pos: tuple[int, int], held: bool, touch: bool) -> None:
-        """Drag the held card; hovering lifts the card under the pointer a little."""
-        if self.drag is not None:
-            drag = self.drag
-            if not drag.moved and math.hypot(pos[0] - drag.start[0], pos[1] - drag.start[1]) > DRAG_THRESHOLD:
-                self._start_moving(drag)
-            if drag.moved and drag.ghost is not None:
-                drag.ghost.pos = (pos[0] + drag.offset[0], pos[1] + drag.offset[1])
-                hovered = self.stack_at(pos)
-                self.target = hovered
-                self.refresh_hints()
-            return
-        if touch or held or not self.hand_interactive():
-            return
-        index = self.hand.card_at(pos)
-        if index != self.hand.hover:
-            self.hand.hover = index
-            self.hand.layout(self.ambient, 0.15)
+    def track_drop_target(self, pos: tuple[int, int]) -> None:
+        """The stack under the dragged card glows."""
+        self.target = self.stack_at(pos)
+        self.refresh_hints()
+
+    def forget_drop_target(self) -> None:
+        """No stack glows for a drop any more."""
+        self.target = None
 
     def _start_moving(self, drag: Drag) -> None:
         """The press became a drag: a lifted ghost follows the pointer; the card waits hidden."""
@@ -867,18 +795,6 @@ class NekoTable(TableScene):
                 return index
         return order[0]
 
-    def _clamp_selection(self) -> None:
-        """Keep the selection inside the hand."""
-        count = len(self.hand.cards)
-        if self.selected is not None and self.selected >= count:
-            self.selected = None
-        self.hand.raised = self.selected
-        if self.hand.focus is not None and self.hand.focus >= count:
-            self.hand.focus = None
-        self.hand.hover = None
-        self.hand.settle()
-
-    # ----- scene hooks ------------------------------------------------------------------------------
     def pause(self) -> None:
         """Another scene is on top (help, curtain, results): let go of the card in hand."""
         super().pause()

@@ -21,7 +21,6 @@ is ``scenes.table.base.TableScene``.
 
 from __future__ import annotations
 
-import math
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -65,12 +64,11 @@ from game.rules.newold import (
     score_revealed,
 )
 from scenes import anim, fonts, theme
-from scenes import input as intents
 from scenes.app import App, Scene
-from scenes.input import Intent
 from scenes.table import art, labels
 from scenes.table import newold_art as nart
 from scenes.table.base import ModalPanel, StillPart, TableScene
+from scenes.table.hand_drag import Drag, HandDragMixin
 from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, nothing
 from scenes.ui import Button, draw_text_centered, fit_size, seat_color
 
@@ -112,7 +110,6 @@ SLIDE = 0.4
 GATHER = 0.4
 REVEAL_GAP = 0.07
 BUBBLE_PAUSE = 0.45
-DRAG_THRESHOLD = 14
 WARM_BUDGET = 0.001  # seconds a frame may spend making pictures ahead of need
 
 
@@ -662,20 +659,8 @@ class GamePanel(ModalPanel):
             draw_text_centered(surface, text, size, theme.INK, (body.centerx, y), True)
 
 
-@dataclass
-class Drag:
-    """A hand card held by the pointer. Once it moves, a ``ghost`` copy follows the pointer while
-    the card itself waits (hidden) in the fan."""
-
-    sprite: NewOldCard
-    start: Point
-    offset: Point
-    moved: bool = False
-    ghost: NewOldCard | None = None
-
-
 # ----- the table scene ------------------------------------------------------------------------------
-class NewOldTable(TableScene):
+class NewOldTable(HandDragMixin, TableScene):
     """The NEW & OLD table (see the module docstring)."""
 
     KEYS_TEXT = "newold_table.keys"
@@ -957,18 +942,6 @@ class NewOldTable(TableScene):
                 return True
         return self.shown_stages != list(obs.stages) or any(self.decks.values())
 
-    def _clamp_selection(self) -> None:
-        """Keep the keyboard selection inside the hand."""
-        count = len(self.hand.cards)
-        if self.selected is not None and self.selected >= count:
-            self.selected = None
-        self.hand.raised = self.selected
-        if self.hand.focus is not None and self.hand.focus >= count:
-            self.hand.focus = None
-        self.hand.hover = None
-        self.hand.settle()
-
-    # ----- hints ---------------------------------------------------------------------------------------
     def held_card(self) -> NewOldCard | None:
         """The hand card held by the pointer or selected by keys/click."""
         if self.drag is not None:
@@ -1057,40 +1030,9 @@ class NewOldTable(TableScene):
             return False
         return self.attempt(NewOldAction("play", str(card.value)))
 
-    def on_refused(self, reason: str) -> None:
-        """Spring the held card back into the hand."""
-        self.spring_back()
-
-    def spring_back(self) -> None:
-        """The dragged card returns to its place in the hand."""
-        drag = self.drag
-        self.drag = None
-        self.hover_zone = None
-        self.hand.layout(self.ambient, 0.3)
-        if drag is None or drag.ghost is None:
-            return
-        ghost, real = drag.ghost, drag.sprite
-        self.flying.append(ghost)
-        if real in self.hand.cards:
-            pos, angle, _ = self.hand.targets()[self.hand.cards.index(real)]
-        else:
-            pos, angle = real.pos, real.angle
-
-        def home() -> None:
-            if ghost in self.flying:
-                self.flying.remove(ghost)
-            real.visible = True
-
-        self.ambient.add(anim.Sequence(
-            anim.Parallel(anim.Tween(ghost, "pos", pos, 0.32, anim.ease_out_back),
-                          anim.Tween(ghost, "angle", angle, 0.32, anim.ease_out_cubic),
-                          anim.Tween(ghost, "lift", 0.0, 0.32, anim.ease_in_quad)),
-            anim.Call(home)))
-
     def drop_held(self) -> None:
-        """Let go of a dragged card (help opens, a curtain goes up)."""
-        if self.drag is not None:
-            self.spring_back()
+        """Let go of a dragged card (help opens, a curtain goes up); no card stays lifted."""
+        super().drop_held()
         self.hand.hover = None
 
     def clear_selection(self) -> None:
@@ -1441,17 +1383,6 @@ class NewOldTable(TableScene):
         else:
             self.to_menu()
 
-    def handle_pointer(self, intent: Intent) -> None:
-        """Buttons first; then pick up, drag and drop hand cards, or click cards and zones."""
-        if self.drag is None and self.buttons.handle(intent):
-            return
-        if intent.kind == intents.PRESS:
-            self.pointer_down(intent.pos)
-        elif intent.kind == intents.MOVE:
-            self.pointer_move(intent.pos, intent.held, intent.touch)
-        else:
-            self.pointer_up(intent.pos)
-
     def pointer_down(self, pos: tuple[int, int]) -> None:
         """Press: pick up a hand card, or play the selected card on a zone."""
         index = self.hand.card_at(pos) if self.hand_interactive() else None
@@ -1468,25 +1399,16 @@ class NewOldTable(TableScene):
         elif self.viewer_may_act() and self.phase() == PHASE_PLAY:
             self.toast.show(t("table.reason.pick_card"), 2.4)
 
-    def pointer_move(self, pos: tuple[int, int], held: bool, touch: bool) -> None:
-        """Drag the held card; hovering lifts the card under the pointer a little."""
-        if self.drag is not None:
-            drag = self.drag
-            if not drag.moved and math.hypot(pos[0] - drag.start[0], pos[1] - drag.start[1]) > DRAG_THRESHOLD:
-                self._start_moving(drag)
-            if drag.moved and drag.ghost is not None:
-                drag.ghost.pos = (pos[0] + drag.offset[0], pos[1] + drag.offset[1])
-                zone = self.zone_at(pos)
-                if zone != self.hover_zone:
-                    self.hover_zone = zone
-                    self.refresh_hints()
-            return
-        if touch or held or not self.hand_interactive():
-            return
-        index = self.hand.card_at(pos)
-        if index != self.hand.hover:
-            self.hand.hover = index
-            self.hand.layout(self.ambient, 0.15)
+    def track_drop_target(self, pos: tuple[int, int]) -> None:
+        """The zone under the dragged card glows (hints refresh only when it changes)."""
+        zone = self.zone_at(pos)
+        if zone != self.hover_zone:
+            self.hover_zone = zone
+            self.refresh_hints()
+
+    def forget_drop_target(self) -> None:
+        """No zone glows for a drop any more."""
+        self.hover_zone = None
 
     def _start_moving(self, drag: Drag) -> None:
         """The press became a drag: a lifted ghost follows the pointer; the card waits hidden."""

@@ -1915,17 +1915,6 @@ class NostalgicTable(TableScene):
         else:
             self.to_menu()
 
-    def handle_pointer(self, intent: Intent) -> None:
-        """Buttons first; then pick up, drag and drop dice, click balloons and cards."""
-        if self.drag is None and self.buttons.handle(intent):
-            return
-        if intent.kind == intents.PRESS:
-            self.pointer_down(intent.pos)
-        elif intent.kind == intents.MOVE:
-            self.pointer_move(intent.pos, intent.held, intent.touch)
-        else:
-            self.pointer_up(intent.pos)
-
     def die_at(self, pos: tuple[int, int]) -> int | None:
         """The viewer's tray die under ``pos``."""
         if not self.hand_interactive() or not 0 <= self.viewer < self.match.players:

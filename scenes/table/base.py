@@ -49,7 +49,8 @@ Subclass hooks (``build_pieces``, ``sync_from_observation``, ``event_handlers``,
 ``on_refused(reason)``            the rules (or the table) said no: spring the piece back
 ``clear_selection()``             forget held/selected pieces at once (undo, curtain, new viewer)
 ``drop_held()``                   let go of a piece held by the pointer, animated (help, pause)
-``handle_pointer(intent)``        press/move/release (default: the buttons only)
+``handle_pointer(intent)``        press/move/release (default: the buttons, unless ``drag`` holds
+                                  a piece, then ``pointer_down/move/up(pos...)``, which do nothing)
 ``handle_nav(dx, dy)``            arrows; ``handle_focus(step)`` Tab; ``handle_activate()`` Enter
 ``handle_key(key)``               letter shortcuts (default: H help)
 ``handle_back()``                 Esc/Backspace (default: undo if allowed, else the menu)
@@ -321,8 +322,25 @@ class TableScene(Scene):
         """Let go of whatever the pointer holds, animated (help opens, another scene on top)."""
 
     def handle_pointer(self, intent: Intent) -> None:
-        """Press, move, release: by default only the buttons react."""
-        self.buttons.handle(intent)
+        """Press, move, release: the buttons first (unless a piece is held by the pointer), then
+        ``pointer_down``, ``pointer_move`` or ``pointer_up``."""
+        if getattr(self, "drag", None) is None and self.buttons.handle(intent):
+            return
+        if intent.kind == intents.PRESS:
+            self.pointer_down(intent.pos)
+        elif intent.kind == intents.MOVE:
+            self.pointer_move(intent.pos, intent.held, intent.touch)
+        else:
+            self.pointer_up(intent.pos)
+
+    def pointer_down(self, pos: tuple[int, int]) -> None:
+        """A press on the table (not on a button). Default: nothing."""
+
+    def pointer_move(self, pos: tuple[int, int], held: bool, touch: bool) -> None:
+        """The pointer moved (``held``: with the button down). Default: nothing."""
+
+    def pointer_up(self, pos: tuple[int, int]) -> None:
+        """A release on the table. Default: nothing."""
 
     def handle_nav(self, dx: int, dy: int) -> None:
         """Arrow keys."""

@@ -1,0 +1,117 @@
+"""Dragging cards out of a hand fan, shared by the tables whose person plays hand cards onto the
+table by pointer (ねこは上にある, NEW & OLD).
+
+A press on a hand card makes a ``Drag``; once the pointer has moved past ``DRAG_THRESHOLD``, a
+lifted *ghost* copy follows it while the card itself waits hidden in the fan (so no hand animation
+fights the pointer). A refused or abandoned drop springs the ghost back to the card's place.
+
+``HandDragMixin`` goes before ``TableScene`` in the bases; the table provides ``hand`` (a
+``HandFan``), ``selected``, ``flying`` (sprites painted above the still layer), ``drag``, and the
+hooks ``_start_moving(drag)`` (make the ghost), ``track_drop_target(pos)`` (what the ghost is over
+now) and ``forget_drop_target()``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from scenes import anim
+
+Point = tuple[float, float]
+DRAG_THRESHOLD = 14  # pixels the pointer must move before a press becomes a drag
+
+
+@dataclass
+class Drag:
+    """A hand card held by the pointer, and (once it moved) the ghost that follows it."""
+
+    sprite: Any
+    start: Point
+    offset: Point
+    moved: bool = False
+    ghost: Any = None
+
+
+class HandDragMixin:
+    """Pointer handling of a hand fan's cards (see the module docstring for what the table provides)."""
+
+    hand: Any
+    drag: Drag | None
+    selected: int | None
+    flying: list[Any]
+    ambient: Any
+
+    def pointer_move(self, pos: tuple[int, int], held: bool, touch: bool) -> None:
+        """Drag the held card; without one, hovering lifts the hand card under the pointer a little."""
+        drag = self.drag
+        if drag is not None:
+            if not drag.moved and math.hypot(pos[0] - drag.start[0], pos[1] - drag.start[1]) > DRAG_THRESHOLD:
+                self._start_moving(drag)
+            if drag.moved and drag.ghost is not None:
+                drag.ghost.pos = (pos[0] + drag.offset[0], pos[1] + drag.offset[1])
+                self.track_drop_target(pos)
+            return
+        if touch or held or not self.hand_interactive():  # type: ignore[attr-defined]
+            return
+        index = self.hand.card_at(pos)
+        if index != self.hand.hover:
+            self.hand.hover = index
+            self.hand.layout(self.ambient, 0.15)
+
+    def spring_back(self) -> None:
+        """The dragged card returns to its place in the hand."""
+        drag = self.drag
+        self.drag = None
+        self.forget_drop_target()
+        self.hand.layout(self.ambient, 0.3)
+        if drag is None or drag.ghost is None:
+            return
+        ghost, real = drag.ghost, drag.sprite
+        self.flying.append(ghost)
+        if real in self.hand.cards:
+            pos, angle, _ = self.hand.targets()[self.hand.cards.index(real)]
+        else:
+            pos, angle = real.pos, real.angle
+
+        def home() -> None:
+            if ghost in self.flying:
+                self.flying.remove(ghost)
+            real.visible = True
+
+        self.ambient.add(anim.Sequence(
+            anim.Parallel(anim.Tween(ghost, "pos", pos, 0.32, anim.ease_out_back),
+                          anim.Tween(ghost, "angle", angle, 0.32, anim.ease_out_cubic),
+                          anim.Tween(ghost, "lift", 0.0, 0.32, anim.ease_in_quad)),
+            anim.Call(home)))
+
+    def on_refused(self, reason: str) -> None:
+        """The rules (or the table) said no: spring the held card back into the hand."""
+        self.spring_back()
+
+    def drop_held(self) -> None:
+        """A card held by the pointer goes back to the hand (help opens, a curtain goes up)."""
+        if self.drag is not None:
+            self.spring_back()
+
+    def _clamp_selection(self) -> None:
+        """Keep the keyboard selection inside the hand."""
+        count = len(self.hand.cards)
+        if self.selected is not None and self.selected >= count:
+            self.selected = None
+        self.hand.raised = self.selected
+        if self.hand.focus is not None and self.hand.focus >= count:
+            self.hand.focus = None
+        self.hand.hover = None
+        self.hand.settle()
+
+    def _start_moving(self, drag: Drag) -> None:
+        """The press became a drag: make the ghost (the table knows its card type)."""
+        raise NotImplementedError
+
+    def track_drop_target(self, pos: tuple[int, int]) -> None:
+        """The ghost moved to ``pos``: note what it is over now (stacks and zones glow)."""
+
+    def forget_drop_target(self) -> None:
+        """The drag ended: nothing is targeted any more."""
