@@ -11,8 +11,6 @@ Regenerate ONLY after a deliberate change of the NEW & OLD rules (and say so in 
 
 from __future__ import annotations
 
-import json
-import random
 import sys
 from pathlib import Path
 
@@ -20,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.rules.newold import RULES
+from tools import legal_lines
 
 OUTPUT = ROOT / "tests" / "data" / "newold_lines.json"
 
@@ -43,57 +42,18 @@ ABOUT = (
 )
 
 
-def play_line(players: int, options: dict[str, bool], seed: int) -> dict:
-    """One configuration's line: the deal, every step, the final position and totals."""
-    state = RULES.new_game(players, seed, options)
-    chooser = random.Random(f"newold-line/{players}/{sorted(options.items())}/{seed}")
-    line = {
-        "players": players,
-        "options": RULES.normalize_options(players, options),
-        "seed": seed,
-        "start": RULES.notation(state),
-        "steps": [],
-    }
-    while not RULES.is_over(state):
-        seat = RULES.to_move(state)[0]  # box phase: the lowest seat still to choose goes first
-        actions = RULES.legal_actions(state, seat)
-        action = chooser.choice(actions)
-        line["steps"].append([seat, len(actions), RULES.encode_action(action)])
-        RULES.apply(state, seat, action)
-    line["end"] = RULES.notation(state)
-    line["scores"] = [int(score) for score in RULES.result(state).scores]
-    return line
-
-
 def make_table() -> dict:
     """The whole table as written to disk."""
-    return {"_about": ABOUT, "lines": [play_line(*config) for config in CONFIGS]}
+    return legal_lines.make_table(RULES, ABOUT, CONFIGS)
 
 
 def dump(table: dict) -> str:
-    """JSON with one step per line, so a diff shows where a line first departs."""
-    parts = ["{", f' "_about": {json.dumps(table["_about"])},', ' "lines": [']
-    for number, line in enumerate(table["lines"]):
-        head = {key: value for key, value in line.items() if key != "steps"}
-        parts.append("  {")
-        for key, value in head.items():
-            parts.append(f"   {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
-        parts.append('   "steps": [')
-        steps = [f"    {json.dumps(step)}" for step in line["steps"]]
-        parts.append(",\n".join(steps))
-        parts.append("   ]")
-        parts.append("  }" + ("," if number < len(table["lines"]) - 1 else ""))
-    parts.append(" ]")
-    parts.append("}")
-    return "\n".join(parts) + "\n"
+    """The table's JSON text, one step per line."""
+    return legal_lines.dump(table)
 
 
 def main() -> None:
-    OUTPUT.parent.mkdir(parents=True, exist_ok=True)
-    table = make_table()
-    OUTPUT.write_text(dump(table), encoding="utf-8")
-    steps = sum(len(line["steps"]) for line in table["lines"])
-    print(f"wrote {OUTPUT.relative_to(ROOT)}: {len(table['lines'])} lines, {steps} steps")
+    legal_lines.write(make_table(), OUTPUT, ROOT)
 
 
 if __name__ == "__main__":
