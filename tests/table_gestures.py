@@ -3,8 +3,11 @@ mouse or finger. The ``app`` fixture they share lives in ``conftest.py``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from scenes.app import App
-from scenes.input import MOVE, PRESS, RELEASE, Intent
+from scenes.input import ACTIVATE, MOVE, PRESS, RELEASE, Intent
 
 DT = 1 / 60
 
@@ -22,3 +25,26 @@ def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6,
         y = start[1] + (end[1] - start[1]) * number // steps
         app.step(DT, feed=[Intent(MOVE, (x, y), held=True, touch=touch)])
     app.step(DT, feed=[Intent(RELEASE, end, touch=touch)])
+
+
+def wait_for_person(app: App, scene: Any, step: Callable[[], None], limit: int,
+                    under_curtain: Callable[[], None] | None = None) -> bool:
+    """Run the table (``step()`` one checked frame; Enter continues a panel or, after the
+    ``under_curtain`` check, lifts a curtain) until the person at the bottom may act with nothing
+    moving; False once the match is over."""
+    from scenes.curtain import Curtain
+
+    for _ in range(limit):
+        if under_curtain is not None and isinstance(app.top, Curtain):
+            under_curtain()
+            app.step(DT, feed=[Intent(ACTIVATE)])
+            continue
+        if scene.panel is not None:
+            app.step(DT, feed=[Intent(ACTIVATE)])
+            continue
+        if scene.finished:
+            return False
+        if scene.viewer_may_act() and scene.idle():
+            return True
+        step()
+    raise AssertionError("the person never got a turn")

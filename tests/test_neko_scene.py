@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import table_gestures
 from table_gestures import DT, click, drag
 
 from game.core.match import Match, Seat
@@ -37,18 +38,8 @@ def human_vs_ai(app: App, seed: int, level: str = "easy") -> NekoTable:
 
 # ----- driving the table ---------------------------------------------------------------------------
 def wait_for_person(app: App, scene: NekoTable, limit: int = 3000) -> bool:
-    """Step (continuing round panels) until the person at the bottom may act with nothing moving;
-    False once the match is over."""
-    for _ in range(limit):
-        if scene.panel is not None:
-            app.step(DT, feed=[Intent(ACTIVATE)])
-            continue
-        if scene.finished:
-            return False
-        if scene.viewer_may_act() and scene.idle():
-            return True
-        step_checking(app, scene)
-    raise AssertionError("the person never got a turn")
+    """Run the table, each frame checked, until the person at the bottom may act; False at the end."""
+    return table_gestures.wait_for_person(app, scene, lambda: step_checking(app, scene), limit)
 
 
 def centre_of_card(scene: NekoTable, value: int) -> tuple[int, int]:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import table_gestures
 from table_gestures import DT, click, drag
 
 from game.core.match import Match, Seat
@@ -82,18 +83,8 @@ def step_checking(app: App, scene: NewOldTable, feed: Iterable[Intent] = ()) -> 
 
 
 def wait_for_person(app: App, scene: NewOldTable, limit: int = 4000) -> bool:
-    """Step (continuing game panels) until the person at the bottom may act with nothing moving;
-    False once the match is over."""
-    for _ in range(limit):
-        if scene.panel is not None:
-            app.step(DT, feed=[Intent(ACTIVATE)])
-            continue
-        if scene.finished:
-            return False
-        if scene.viewer_may_act() and scene.idle():
-            return True
-        step_checking(app, scene)
-    raise AssertionError("the person never got a turn")
+    """Run the table, each frame checked, until the person at the bottom may act; False at the end."""
+    return table_gestures.wait_for_person(app, scene, lambda: step_checking(app, scene), limit)
 
 
 # ----- gestures -------------------------------------------------------------------------------------

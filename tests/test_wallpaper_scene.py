@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+import table_gestures
 from table_gestures import DT, click, drag
 
 from game.core.match import Match, Seat
@@ -74,22 +75,13 @@ def step_checking(app: App, scene: WallpaperTable, feed: Iterable[Intent] = ()) 
 
 
 def wait_for_person(app: App, scene: WallpaperTable, limit: int = 4000) -> bool:
-    """Step (through curtains and the scoring panel) until the person at the bottom may act with
-    nothing moving; False once the match is over."""
-    for _ in range(limit):
-        if isinstance(app.top, Curtain):
-            assert scene.face_up_numbers() == []
-            app.step(DT, feed=[Intent(ACTIVATE)])
-            continue
-        if scene.panel is not None:
-            app.step(DT, feed=[Intent(ACTIVATE)])
-            continue
-        if scene.finished:
-            return False
-        if scene.viewer_may_act() and scene.idle():
-            return True
-        step_checking(app, scene)
-    raise AssertionError("the person never got a turn")
+    """Run the table, each frame checked, until the person at the bottom may act; False at the end."""
+    return table_gestures.wait_for_person(app, scene, lambda: step_checking(app, scene), limit, under_curtain=lambda: assert_no_numbers(scene))
+
+
+def assert_no_numbers(scene: WallpaperTable) -> None:
+    """Under a curtain no number card shows face up."""
+    assert scene.face_up_numbers() == []
 
 
 # ----- gestures -------------------------------------------------------------------------------------
