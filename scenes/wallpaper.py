@@ -36,11 +36,11 @@ from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
 from game.rules.wallpaper import (
-    OVAL,
     PHASE_CHOOSE,
     PHASE_HAZY,
     PHASE_PICK,
     PHASE_PLACE,
+    RULES,
     CardPlaced,
     GameScored,
     GameStarted,
@@ -58,7 +58,6 @@ from game.rules.wallpaper import (
     TokenMoved,
     TurnStarted,
     WallpaperAction,
-    card_by_id,
     completed_shapes,
     is_hazy,
     legal_cells,
@@ -584,23 +583,8 @@ class WallpaperTable(TableScene):
 
     def queue_intro(self) -> None:
         """A fresh match: its setup as the events it amounts to (the deal of the rows, chains shown)."""
-        self.pending.extend(self.opening_events(self.observation()))
+        self.pending.extend(RULES.opening_events(self.observation()))
 
-    def opening_events(self, obs: Any) -> list[Event]:
-        """Start, hands, the rows dealt from the low end to the high end (a card after a red oval
-        came with it, at once), the first turn."""
-        events: list[Event] = [GameStarted(tuple(obs.token_line), bool(obs.grandma))]
-        events.extend(HandDrawn(seat, count) for seat, count in enumerate(obs.hand_counts))
-        rows = obs.rows
-        for row in range(len(rows) - 1, -1, -1):  # the low end first; a red oval's extra card at once
-            cards = rows[row]
-            for index, card in enumerate(cards):
-                chained = index > 0 and card_by_id(cards[index - 1]).centre == OVAL
-                events.append(RowCardDealt(row, card, chained))
-        events.append(TurnStarted(obs.turn, obs.round))
-        return events
-
-    # ----- queries ---------------------------------------------------------------------------------
     def phase(self) -> str:
         """The rules phase now."""
         return str(self.observation().phase)

@@ -289,7 +289,7 @@ def test_red_oval_chains_at_setup() -> None:
 
 def test_opening_events_replay_the_setup() -> None:
     state = RULES.new_game(4, 3)
-    events = RULES.opening_events(state)
+    events = RULES.opening_events(RULES.observe(state, -1))
     assert events[0] == wp.GameStarted(tuple(state.token_line), False)
     dealt = [e for e in events if isinstance(e, RowCardDealt)]
     assert sorted(e.card for e in dealt) == sorted(c for row in state.rows for c in row)

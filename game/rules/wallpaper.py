@@ -680,16 +680,18 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         self._refill_rows(state, None)
         return state
 
-    def opening_events(self, state: WallpaperState) -> list[Event]:
+    def opening_events(self, observation: WallpaperObservation) -> list[Event]:
         """The events of the setup, for a table that animates the deal of a game not yet played
-        (``new_game`` itself returns none): token line, hands, the first row cards, turn 0."""
-        events: list[Event] = [GameStarted(tuple(state.token_line), state.grandma)]
-        events += [HandDrawn(seat, HAND_SIZE) for seat in range(state.players)]
-        for row in range(len(state.rows) - 1, -1, -1):
-            cards = state.rows[row]
+        (``new_game`` itself returns none), from any seat's view: token line, hands, the rows
+        dealt from the low end to the high end (a card after a red oval came with it), the turn."""
+        obs = observation
+        events: list[Event] = [GameStarted(tuple(obs.token_line), bool(obs.grandma))]
+        events += [HandDrawn(seat, count) for seat, count in enumerate(obs.hand_counts)]
+        for row in range(len(obs.rows) - 1, -1, -1):
+            cards = obs.rows[row]
             for index, card in enumerate(cards):
-                events.append(RowCardDealt(row, card, index > 0))
-        events.append(TurnStarted(state.turn, state.round))
+                events.append(RowCardDealt(row, card, index > 0 and _CENTRES[cards[index - 1]] == OVAL))
+        events.append(TurnStarted(obs.turn, obs.round))
         return events
 
     def _refill_rows(self, state: WallpaperState, events: list[Event] | None) -> None:
