@@ -279,17 +279,21 @@ def test_hard_returns_a_legal_action_from_the_observation(players: int) -> None:
         seat = RULES.to_move(state)[0]
         candidates = agent.candidates(RULES.observe(state, seat), RULES.legal_actions(state, seat))
         assert decide(agent, state, seed) in RULES.legal_actions(state, seat)
-        if len(candidates) > 1:  # whole samples: every candidate played on each
-            assert agent.last_iterations == max(1, 40 // len(candidates)) * len(candidates)
+        if len(candidates) > 1:  # within the cap; every candidate played on the first samples
+            assert len(candidates) <= agent.last_iterations <= max(40, len(candidates))
             assert set(agent.last_values) == set(candidates)
 
 
-def test_hard_takes_the_last_die_where_it_wins() -> None:
-    # the game's last die: a 6 in the ∞ balloon wins by 1 (everyone loses 15 for the boxes);
-    # a box or a card would not
+def last_die_position() -> NostalgicState:
+    """The game's last die: a 6 in the ∞ balloon wins by 1 (everyone loses 15 for the boxes); a
+    box or a card would not."""
     placed = [["recall_any", ""], ["recall_any"] * 2, ["recall_any"] * 2, ["recall_any"] * 2]
-    state = position(round_=3, start=1, seat=0, dice=[[6, 6], [6, 6], [6, 6], [6, 6]], placed=placed,
-                     boxes=[2, 8, 8, 8], np=[20, 25, 0, 0], hands=[["T"], ["P"], ["L"], ["P"]])
+    return position(round_=3, start=1, seat=0, dice=[[6, 6], [6, 6], [6, 6], [6, 6]], placed=placed,
+                    boxes=[2, 8, 8, 8], np=[20, 25, 0, 0], hands=[["T"], ["P"], ["L"], ["P"]])
+
+
+def test_hard_takes_the_last_die_where_it_wins() -> None:
+    state = last_die_position()
     agent = make_hard()
     agent.max_iterations = 60
     assert decide(agent, state) == place(1, "recall_any")
@@ -316,9 +320,26 @@ def test_hard_compares_candidates_on_the_same_samples() -> None:
     agent = make_hard()
     agent.max_iterations = 40
     twins = [place(0, "recall_any"), place(1, "recall_any")]
-    rewards = agent._sample(RULES.observe(state, seat), twins, random.Random(2), 0.0, 0.0)
+    result = agent._sample(RULES.observe(state, seat), twins, random.Random(2), 0.0, 0.0)
+    rewards, active = result.rewards, result.active
+    assert active == [0, 1]  # equal twins never leave the race
     assert len(rewards[0]) == 20 and rewards[0] == rewards[1]
     assert len(set(rewards[0])) > 1  # yet the samples differ from each other
+
+
+def test_hard_races_losing_moves_out_and_spends_the_playouts_on_the_rest() -> None:
+    # only the ∞ balloon wins, so the other moves leave the race and the search ends before its cap
+    state = last_die_position()
+    agent = make_hard()
+    agent.max_iterations = 200
+    observation = RULES.observe(state, 0)
+    candidates = agent.candidates(observation, RULES.legal_actions(state, 0))
+    result = agent._sample(observation, candidates, random.Random(4), 0.0, 0.0)
+    rewards, active = result.rewards, result.active
+    winner = candidates.index(place(1, "recall_any"))
+    assert active == [winner]
+    assert all(len(rewards[winner]) >= len(values) for values in rewards)
+    assert result.playouts < 200  # decided once the others had left, before the cap
 
 
 def test_final_rewards_put_a_win_above_a_shared_win_above_a_loss() -> None:
@@ -326,6 +347,8 @@ def test_final_rewards_put_a_win_above_a_shared_win_above_a_loss() -> None:
         [30, 25, 20, 10], [30, 30, 20, 10], [25, 30, 20, 10], [5, 30, 20, 10]))
     assert 1.0 >= win > shared > second > last >= 0.0
     assert final_rewards([30, 29, 0, 0], 0) < final_rewards([30, 10, 0, 0], 0)  # the margin counts too
+    # only the win and the gap to the leader count: second place pays no more than last
+    assert final_rewards([20, 30, 0, 0], 0) == final_rewards([20, 30, 25, 25], 0)
 
 
 def test_play_out_ends_the_game_and_scores_it() -> None:

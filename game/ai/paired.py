@@ -1,11 +1,16 @@
 """Paired comparison of candidate moves, for flat Monte Carlo searches (ノアロン's and Nostalgic's
 Hard): every candidate is played on the same samples (common random numbers), so the per-sample
-differences between two candidates are far less noisy than their rewards, and a search can stop
-early once the leader is clear."""
+differences between two candidates are far less noisy than their rewards. A search can then drop
+the candidates clearly behind as it goes (a race) and stop early once the leader is clear."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+Sample = TypeVar("Sample")
 
 
 def leader_settled(rewards: Sequence[Sequence[float]], z: float, equal: float) -> bool:
@@ -25,3 +30,101 @@ def leader_settled(rewards: Sequence[Sequence[float]], z: float, equal: float) -
         if not (mean > error or mean + error < equal):
             return False
     return True
+
+
+def clearly_behind(rewards: Sequence[Sequence[float]], active: Sequence[int], z: float) -> list[int]:
+    """The candidates among ``active`` that trail the best of them by more than ``z`` standard
+    errors of the paired differences: a race drops them and spends its samples on the rest.
+    ``rewards[c][s]`` is candidate ``c``'s reward on sample ``s``; the active candidates share
+    their first samples (at least 2). The leader itself is never returned."""
+    samples = min(len(rewards[index]) for index in active)
+    leader = max(active, key=lambda index: sum(rewards[index][:samples]))
+    best = rewards[leader]
+    behind = []
+    for index in active:
+        if index == leader:
+            continue
+        differences = [a - b for a, b in zip(best[:samples], rewards[index][:samples])]
+        mean = sum(differences) / samples
+        variance = sum((d - mean) ** 2 for d in differences) / (samples - 1)
+        if mean > 0 and mean > z * (variance / samples) ** 0.5:
+            behind.append(index)
+    return behind
+
+
+@dataclass(frozen=True)
+class RaceRules:
+    """When a race stops early and when candidates leave it (counts are samples)."""
+
+    settle_from: int  # the race may stop early from this many samples on,
+    settle_every: int  # checked this often,
+    settle_z: float  # once the leader is this many standard errors ahead of each other candidate
+    settle_equal: float  # or surely within this reward of it (``leader_settled``)
+    drop_from: int | None = None  # candidates may leave from this many samples on (None: never),
+    drop_every: int = 4  # checked this often,
+    drop_z: float = 2.0  # when they trail the leader by this many standard errors (``clearly_behind``)
+
+
+@dataclass
+class Race:
+    """A finished race: every candidate's rewards sample by sample, and those still in it."""
+
+    rewards: list[list[float]]
+    active: list[int]
+
+    @property
+    def playouts(self) -> int:
+        """Candidate playouts made in all."""
+        return sum(len(values) for values in self.rewards)
+
+    def means(self) -> list[float]:
+        """Each candidate's mean reward over the samples it was played on."""
+        return [sum(values) / len(values) for values in self.rewards]
+
+    def winner(self) -> int:
+        """The candidate still in the race with the best mean (all of them share their samples)."""
+        return max(self.active, key=lambda index: sum(self.rewards[index]))
+
+
+def race(count: int, draw: Callable[[], Sample], play: Callable[[Sample, int], float], rules: RaceRules,
+         cap: int | None, deadline: float | None) -> Race:
+    """Play ``count`` candidates on common samples: each round ``draw()`` makes a sample and
+    ``play(sample, c)`` gives candidate ``c``'s reward on it (``play`` must not change the sample),
+    for every candidate still in the race. Stops when the next sample would take the playouts over
+    ``cap``, at the ``deadline`` (a ``time.perf_counter`` time), when one candidate is left, or
+    once the leader is settled; at least one sample is always played."""
+    clock = time.perf_counter
+    rewards: list[list[float]] = [[] for _ in range(count)]
+    active = list(range(count))
+    samples = playouts = 0
+    while True:
+        sample = draw()
+        for index in active:
+            rewards[index].append(play(sample, index))
+        samples += 1
+        playouts += len(active)
+        if rules.drop_from is not None and samples >= rules.drop_from and samples % rules.drop_every == 0 \
+                and len(active) > 1:
+            dropped = set(clearly_behind(rewards, active, rules.drop_z))
+            active = [index for index in active if index not in dropped]
+        if cap is not None and playouts + len(active) > cap:
+            break
+        if deadline is not None and clock() >= deadline:
+            break
+        if len(active) == 1 and rules.drop_from is not None:
+            break
+        if samples >= rules.settle_from and samples % rules.settle_every == 0 and leader_settled(
+                [rewards[index] for index in active], rules.settle_z, rules.settle_equal):
+            break
+    return Race(rewards, active)
+
+
+def race_limits(max_iterations: int | None, count: int, started: float, budget: float,
+                default_seconds: float) -> tuple[int | None, float | None]:
+    """A race's playout cap and deadline from an agent's ``max_iterations`` (at least one sample
+    of the ``count`` candidates) and the decision's ``budget`` seconds from ``started``; with
+    neither, ``default_seconds`` bound it."""
+    cap = None if max_iterations is None else max(count, max_iterations)
+    if budget and budget > 0:
+        return cap, started + budget
+    return cap, None if cap is not None else started + default_seconds
