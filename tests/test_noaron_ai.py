@@ -15,6 +15,7 @@ import pytest
 from game.ai import noaron as ai
 from game.ai.base import make_agent
 from game.ai.ismcts import IsmctsAgent
+from game.ai.paired import leader_settled
 from game.ai.random_agent import RandomAgent
 from game.rules import noaron
 from game.rules.noaron import (
@@ -476,9 +477,10 @@ def test_hard_declares_when_the_opponent_surely_could_not_have() -> None:
     hard.max_iterations = 400
     assert choose(hard, state, 2) == DECLARE and hard.last_iterations == 0  # no search needed
     # and the search, whose samples give the opponent such hands, finds the same
-    totals, samples = hard._sample(seen, [DECLARE, END], random.Random(2), 0.0, 0.0)
-    assert samples <= 200 and totals[0] > totals[1]  # settled early or at the cap
-    assert totals[0] / samples > ai.match_win_chance(9, 9, True)  # a win, and the next round's first turn
+    result = hard._sample(seen, [DECLARE, END], random.Random(2), 0.0, 0.0)
+    declare, end = result.means()
+    assert result.playouts <= 400 and declare > end  # settled early or at the cap
+    assert declare > ai.match_win_chance(9, 9, True)  # a win, and the next round's first turn
     first_turn = position((FOUR, "RBRBRBRBRBRB"), phase=noaron.PHASE_DECIDE, turn_number=1, start_seat=0)
     assert not ai.sure_declaration(RULES.observe(first_turn, 0), 0, 4)  # no evidence yet
 
@@ -501,12 +503,13 @@ def test_hard_candidates_are_every_take_and_the_best_discards_and_inserts() -> N
 
 
 def test_hard_stops_early_only_when_the_paired_differences_settle_the_choice() -> None:
+    rules = ai.HARD_RACE
     clear = [[0.6 + 0.1 * (k % 3) for k in range(64)], [0.5 + 0.1 * (k % 3) for k in range(64)]]
-    assert ai._settled(clear)  # always 0.1 behind on the same sample
+    assert leader_settled(clear, rules.settle_z, rules.settle_equal)  # always 0.1 behind on the same sample
     noisy = [[float(k % 2) for k in range(64)], [float((k // 2) % 2) for k in range(64)]]
-    assert not ai._settled(noisy)
+    assert not leader_settled(noisy, rules.settle_z, rules.settle_equal)
     same = [[0.3 + 0.01 * k for k in range(64)]] * 3
-    assert ai._settled(same)  # identical candidates: nothing to gain by looking longer
+    assert leader_settled(same, rules.settle_z, rules.settle_equal)  # identical: nothing to gain by looking longer
 
 
 def test_hard_plays_whole_matches_legally_within_a_time_budget() -> None:
@@ -521,3 +524,77 @@ def test_hard_plays_whole_matches_legally_within_a_time_budget() -> None:
         action = agent.choose(RULES.observe(state, seat), legal, rng, 0.02)
         assert action in legal
         RULES.apply(state, seat, action)
+
+
+def _odds_of_true_hands(opponent, games: int) -> list[tuple[float, int]]:
+    """(odds given to the opponent's real hand, hands given more) at each of seat 0's takes, in
+    games where seat 1 is ``opponent`` and seat 0 Normal."""
+    normal = ai.make("normal")
+    found = []
+    for game in range(games):
+        state = RULES.new_game(2, 300 + game)
+        rng = random.Random(game)
+        while not RULES.is_over(state):
+            seat = RULES.to_move(state)[0]
+            seen = RULES.observe(state, seat)
+            tells = ai.opponent_tells(seen) if seat == 0 else ()
+            if seat == 0 and seen.phase == noaron.PHASE_TAKE and tells:
+                odds = ai.hand_odds(tells)
+                truth = odds.get(noaron.hand_mask(state.hands[1]), 0.0)
+                found.append((truth, sum(1 for value in odds.values() if value > truth)))
+            agent = normal if seat == 0 else opponent
+            RULES.apply(state, seat, agent.choose(seen, RULES.legal_actions(state, seat), rng, 0.0))
+    return found
+
+
+def test_normals_shown_turns_give_its_real_hand_away() -> None:
+    found = _odds_of_true_hands(ai.make("normal"), 20)
+    assert len(found) >= 20
+    assert all(truth > 0.0 for truth, _ in found)
+    assert sum(1 for _, above in found if above == 0) >= len(found) // 2  # most often the likeliest hand
+    assert sum(truth for truth, _ in found) / len(found) > 100 / 4096  # far above a blind guess
+
+
+def test_other_players_hands_keep_some_odds() -> None:
+    # Easy's discards and gaps are not Normal's: its hands are down-weighted, never ruled out
+    found = _odds_of_true_hands(ai.make("easy"), 6)
+    assert found and all(truth > 0.0 for truth, _ in found)
+
+
+def test_a_drawn_opponent_hand_is_one_the_unseen_cards_can_make() -> None:
+    tells = (("", 3, "RR", 4, 1),)
+    odds = ai.hand_odds(tells)
+    assert abs(sum(odds.values()) - 1.0) < 1e-9
+    rng = random.Random(3)
+    for reds in (2, 6, 30):
+        unseen = [noaron.RED] * reds + [noaron.BLACK] * 30
+        rng.shuffle(unseen)
+        hand = ai.draw_opponent_hand(tells, unseen, rng)
+        if hand is None:
+            continue
+        assert len(hand) == noaron.HAND_SIZE and hand.count(noaron.RED) <= reds
+        assert Counter(unseen) + Counter(hand) == Counter({noaron.RED: reds, noaron.BLACK: 30})
+    assert ai.draw_opponent_hand(tells, [noaron.BLACK] * 40, rng) in (None, [noaron.BLACK] * 12)
+
+
+def test_hard_samples_the_opponent_from_its_shown_turns() -> None:
+    state = RULES.new_game(2, 21)
+    rng = random.Random(21)
+    normal = ai.make("normal")
+    while not (state.turn == 0 and state.phase == noaron.PHASE_TAKE and ai.opponent_tells(RULES.observe(state, 0))):
+        seat = RULES.to_move(state)[0]
+        RULES.apply(state, seat, normal.choose(RULES.observe(state, seat), RULES.legal_actions(state, seat), rng, 0.0))
+    seen = RULES.observe(state, 0)
+    odds = ai.hand_odds(ai.opponent_tells(seen))
+    for seed in range(20):
+        sample = ai.SEARCH_RULES.determinize(seen, random.Random(seed))
+        assert noaron.hand_mask(sample.hands[1]) in odds
+        assert Counter(all_cards_of(sample)) == Counter(noaron.DECK)
+
+
+def all_cards_of(state: NoaronState) -> list[str]:
+    cards = list(state.deck) + list(state.reserve)
+    for seat in (0, 1):
+        cards += state.hands[seat] + state.stakes[seat] + state.set_aside[seat]
+        cards += state.piles[seat][0] + state.piles[seat][1]
+    return cards

@@ -271,6 +271,36 @@ def test_turn_steps_come_in_order_take_discard_insert_then_the_turn_passes() -> 
     assert RULES.to_move(state) == (1,)
 
 
+def test_both_players_see_where_pairs_leave_and_enter_each_hand() -> None:
+    # a deck pair stays face down, a pile pair was face up; the discarded pair lands face up
+    state = position(deck_top="RB", piles=(("R", "B"), ("B", "R")))
+    play_turn(state, TAKE_DECK, 2, 7)
+    first = (0, "", 2, HIGH_HAND[2:4], 7)
+    assert all(RULES.observe(state, viewer).shown == (first,) for viewer in (-1, 0, 1))
+    taken = "".join(state.piles[0][LEFT][-1] + state.piles[0][RIGHT][-1])[::-1]  # their right pile is my left
+    play_turn(state, TAKE_THEIRS, 0, 10)
+    assert RULES.observe(state, 0).shown == (first, (1, taken, 0, HIGH_HAND[0:2], 10))
+    RULES.apply(state, 0, TAKE_DECK)
+    RULES.apply(state, 0, discard(5))
+    assert RULES.observe(state, 1).shown[-1][4] == -1  # the pair is still to go in
+
+
+def test_each_round_shows_only_its_own_turns() -> None:
+    state = RULES.new_game(2, 4)
+    rng = random.Random(4)
+    rounds = 0
+    while not RULES.is_over(state):
+        seat = RULES.to_move(state)[0]
+        before = state.round
+        RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+        if state.round != before and not RULES.is_over(state):
+            rounds += 1
+            assert state.shown == [] and RULES.observe(state, 0).shown == ()
+        finished = [turn for turn in state.shown if turn[4] >= 0]
+        assert len(finished) <= state.turn_number  # never more turns than the round has had
+    assert rounds >= 1
+
+
 def test_take_from_the_deck_draws_the_top_two_first_card_left() -> None:
     state = position(deck_top="BR")  # top is R, then B
     events = RULES.apply(state, 0, TAKE_DECK)

@@ -22,8 +22,10 @@ the best discard: a whole turn is then decided with a dozen lookups.
   lowers its score at once, and always declares when it may.
 * Hard (``make_hard``, ``NoaronHard``) is flat Monte Carlo over the choice at hand. A sample is a
   determinization of ``NoaronSearchRules``, the rules as this search sees them: the opponent's
-  hand is built up over the turns it has played (it has been improving it) and is one it did
-  not declare with (``build_hand``: the round going on is evidence about it). On each sample every
+  hand is drawn from ``hand_odds``, what its shown turns tell (where each discarded pair left
+  its hand, in which colours, and where the taken pair went in: both players see that across
+  the table), weighed by whether Normal would have played those turns from it; before the
+  opponent's first turn it is dealt at random. On each sample every
   candidate (every take and declare choice; the best ``TOP_CANDIDATES`` discards and inserts by
   potential) is played and the round played out by ``rollout_policy`` (Normal's choices, read off
   the playout state), so candidates are compared on the same cards (common random numbers) and a
@@ -37,13 +39,15 @@ the best discard: a whole turn is then decided with a dozen lookups.
 
 from __future__ import annotations
 
+import bisect
 import functools
+import itertools
 import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.paired import leader_settled
+from game.ai.paired import Race, RaceRules, race, race_limits
 from game.rules.noaron import (
     DECLARE,
     DECLARE_AT_MOST,
@@ -378,10 +382,9 @@ BELIEF_TURNS = 4  # an opponent's hand is built up for at most this many of its 
 BELIEF_DEALS = 4  # hands dealt afresh when no draw keeps a built-up hand one the opponent did not declare with
 BELIEF_TRIES = 8  # draws per built-up turn to find one after which the opponent would not have declared
 TOP_CANDIDATES = 4  # discards and inserts Hard plays out, the best by potential
-SETTLE_MIN_SAMPLES = 64  # Hard stops early only after this many samples,
-SETTLE_EVERY = 32  # checking this often
-SETTLE_Z = 3.0  # whether the leader is this many standard errors ahead of each other candidate
-SETTLE_EQUAL = 0.004  # or surely within this reward of it (then the choice hardly matters)
+# Hard stops early from 64 samples on, checking every 32, once the leader is 3 standard errors ahead
+# of each other candidate or surely within 0.004 of it.
+HARD_RACE = RaceRules(settle_from=64, settle_every=32, settle_z=3.0, settle_equal=0.004)
 DEFAULT_SECONDS = 1.0  # Hard's search time when neither a budget nor an iteration cap is given
 SEARCH_DEPTH = 1  # actions the search tree holds below a sampled state (see NoaronSearchRules.is_search_leaf)
 
@@ -503,6 +506,120 @@ def _play_belief_turns(table: HandTables, mask: int, pool: list[str], rng: rando
     return mask, declined
 
 
+# ----- Hard: what the opponent's shown turns tell about its hand ----------------------------------------
+# Both players see where the other's discarded pair leaves the hand and where the taken pair goes in
+# (``NoaronObservation.shown``). Normal's choices are a function of its hand, so each shown turn
+# weighs every hand the opponent may hold by whether it would have played that turn from it.
+TELLS_READ = True  # Hard reads the opponent's shown turns (False: the older built-up belief)
+TELL_SLIP = 0.05  # weight kept by a hand from which the shown step was not Normal's (other players)
+TELL_PRUNE = 1e-5  # hands below this share of the odds are dropped (they hardly ever get sampled)
+
+# One of the opponent's turns as the filter reads it: (taken pair's colours or "" from the deck,
+# discard index, discarded colours, insert gap, the viewer's turns finished when it decided).
+Tell = tuple[str, int, str, int, int]
+
+
+@functools.cache
+def discard_choices() -> tuple[tuple[int, ...], ...]:
+    """[12-card mask][pair] -> Normal's discard index (``best_discard``)."""
+    table = tables()
+    return tuple(tuple(best_discard(table, mask, pair) for pair in range(PAIRS)) for mask in range(1 << HAND_SIZE))
+
+
+def opponent_tells(observation: NoaronObservation) -> tuple[Tell, ...]:
+    """The opponent's finished turns of this round, in order, as the filter reads them."""
+    other = 1 - observation.seat
+    started = observation.start_seat == other
+    tells = []
+    for seat, taken, index, discarded, gap in observation.shown:
+        if seat == other and gap >= 0:
+            seen = len(tells) if started else len(tells) + 1  # the viewer's finished turns by then
+            tells.append((taken, index, discarded, gap, seen))
+    return tuple(tells)
+
+
+@functools.lru_cache(maxsize=256)
+def hand_odds(tells: tuple[Tell, ...]) -> dict[int, float]:
+    """Weights (summing to 1) of the opponent's possible 12-card masks after ``tells``: uniform
+    colourings at the deal, then for each turn the discarded cards must be the colours shown; the
+    hand is weighed by whether Normal would have discarded there, put the pair at that gap and not
+    declared (TELL_SLIP when not); a deck pair is any of the four colourings."""
+    if not tells:
+        share = 1.0 / (1 << HAND_SIZE)
+        return dict.fromkeys(range(1 << HAND_SIZE), share)
+    return _after_tell(hand_odds(tells[:-1]), tells[-1])
+
+
+def _after_tell(odds: dict[int, float], tell: Tell) -> dict[int, float]:
+    """``hand_odds`` one turn on."""
+    taken, index, discarded, gap, seen = tell
+    table = tables()
+    choices = discard_choices()
+    discards, best_gap = table.discards, table.best_gap
+    pairs = ((pair_code(taken), 1.0),) if taken else tuple((pair, 0.25) for pair in range(PAIRS))
+    shown_pair = pair_code(discarded)
+    shift = TEN - index
+    after: dict[int, float] = {}
+    for mask, weight in odds.items():
+        if (mask >> shift) & 3 != shown_pair:
+            continue  # the discarded colours were seen: this was not the hand
+        rest = discards[mask][index]
+        for pair, chance in pairs:
+            value = weight * chance
+            if choices[mask][pair] != index:
+                value *= TELL_SLIP
+            if best_gap[rest][pair] != gap:
+                value *= TELL_SLIP
+            built = with_pair(rest, pair, gap)
+            if would_declare(SCORE_TABLE[built], seen):
+                value *= TELL_SLIP
+            after[built] = after.get(built, 0.0) + value
+    total = sum(after.values())
+    if total <= 0.0:  # cannot happen with real tells; stay safe with the prior
+        return hand_odds(())
+    floor = TELL_PRUNE * total
+    kept = {mask: value for mask, value in after.items() if value >= floor}
+    kept_total = sum(kept.values())
+    return {mask: value / kept_total for mask, value in kept.items()}
+
+
+@functools.lru_cache(maxsize=256)
+def _odds_draw(tells: tuple[Tell, ...]) -> tuple[tuple[int, ...], tuple[float, ...]]:
+    """``hand_odds`` as masks and cumulative weights, for drawing."""
+    odds = hand_odds(tells)
+    masks = tuple(odds)
+    return masks, tuple(itertools.accumulate(odds[mask] for mask in masks))
+
+
+def draw_opponent_hand(tells: tuple[Tell, ...], unseen: list[str], rng: random.Random) -> list[str] | None:
+    """A hand drawn from ``hand_odds`` that the unseen cards can make up (its cards are removed from
+    ``unseen``, whose order stays random), or None when a few draws found none."""
+    masks, cumulative = _odds_draw(tells)
+    reds = unseen.count(RED)
+    blacks = len(unseen) - reds
+    for _ in range(8):
+        mask = masks[min(bisect.bisect_left(cumulative, rng.random() * cumulative[-1]), len(masks) - 1)]
+        hand = list(mask_hand(mask))
+        need_red = hand.count(RED)
+        if need_red <= reds and HAND_SIZE - need_red <= blacks:
+            _remove_colours(unseen, need_red, HAND_SIZE - need_red)
+            return hand
+    return None
+
+
+def _remove_colours(cards: list[str], reds: int, blacks: int) -> None:
+    """Remove ``reds`` red and ``blacks`` black cards from ``cards`` (the last ones of each)."""
+    kept: list[str] = []
+    for card in reversed(cards):
+        if card == RED and reds:
+            reds -= 1
+        elif card != RED and blacks:
+            blacks -= 1
+        else:
+            kept.append(card)
+    kept.reverse()
+    cards[:] = kept
+
 def round_start_stakes(state: NoaronState) -> list[int]:
     """The stake cards per seat when the round that ``state`` scores began: before the settlement
     just made when a new round was dealt (paid in full, or the game would be over), else now."""
@@ -534,14 +651,23 @@ class NoaronSearchRules(NoaronRules):
     state_class = NoaronSearchState
 
     def determinize(self, observation: NoaronObservation, rng: random.Random) -> NoaronSearchState:
-        """The rules' uniform sample, except that a hidden 12-card opponent hand is built up by
-        ``build_hand`` for the turns the opponent has played this round."""
+        """The rules' uniform sample, except for a hidden 12-card opponent hand: drawn from
+        ``hand_odds`` once the opponent has shown a turn this round (``TELLS_READ``), otherwise
+        built up by ``build_hand`` for the turns it has played."""
         unseen = self.unseen_cards(observation)
         shuffle(unseen, rng)
-        hands = self.deal_hidden_hands(observation, unseen)
         viewer = observation.seat
-        if viewer >= 0 and observation.phase != PHASE_OVER:
-            other = 1 - viewer
+        other = 1 - viewer
+        drawn = None
+        if viewer >= 0 and observation.phase != PHASE_OVER and observation.hand_counts[other] == HAND_SIZE \
+                and TELLS_READ:
+            tells = opponent_tells(observation)
+            if tells:
+                drawn = draw_opponent_hand(tells, unseen, rng)
+        hands = self.deal_hidden_hands(observation, unseen) if drawn is None else [[], []]
+        if drawn is not None:
+            hands[viewer], hands[other] = list(observation.hand), drawn
+        elif viewer >= 0 and observation.phase != PHASE_OVER:
             turns = turns_played_by_other(observation.turn_number, observation.start_seat, viewer)
             if turns and len(hands[other]) == HAND_SIZE:
                 hands[other] = build_hand(hands[other], unseen, rng, turns, observation.start_seat == other)
@@ -577,6 +703,7 @@ class NoaronSearchRules(NoaronRules):
             declarer=state.declarer,
             records=state.records[:],
             turn_number=state.turn_number,
+            shown=state.shown[:],
             steps=state.steps,
             viewer=state.viewer,
         )
@@ -672,44 +799,26 @@ class NoaronHard:
         candidates = self.candidates(observation, legal)
         if len(candidates) == 1:
             return candidates[0]
-        totals, samples = self._sample(observation, candidates, rng, started, budget)
-        self.last_iterations = samples * len(candidates)
+        result = self._sample(observation, candidates, rng, started, budget)
+        self.last_iterations = result.playouts
         self.last_seconds = time.perf_counter() - started
-        self.last_values = {action: total / samples for action, total in zip(candidates, totals)}
-        return candidates[max(range(len(candidates)), key=totals.__getitem__)]
+        self.last_values = dict(zip(candidates, result.means()))
+        return candidates[result.winner()]
 
     def _sample(self, observation: NoaronObservation, candidates: list[NoaronAction], rng: random.Random,
-                started: float, budget: float) -> tuple[list[float], int]:
-        """Summed rewards per candidate and the number of samples, each sample playing them all.
-        Stops at the cap or the deadline, or early once the leader is settled (``_settled``)."""
+                started: float, budget: float) -> Race:
+        """The race of the candidates (``game.ai.paired.race`` by ``HARD_RACE``): on each sample
+        every candidate still in it is played and its round played out (``search_rewards``)."""
         rules = self.rules
         seat = observation.seat
-        count = len(candidates)
-        cap = None if self.max_iterations is None else max(1, self.max_iterations // count)
-        deadline = started + budget if budget and budget > 0 else (
-            None if cap is not None else started + DEFAULT_SECONDS)
-        clock = time.perf_counter
-        rewards: list[list[float]] = [[] for _ in candidates]
-        samples = 0
-        while True:
-            sample = rules.determinize(observation, rng)
-            for index, action in enumerate(candidates):
-                state = rules.clone(sample)
-                rules.advance(state, seat, action)
-                rewards[index].append(rules.search_rewards(state)[seat])
-            samples += 1
-            if cap is not None and samples >= cap:
-                break
-            if deadline is not None and clock() >= deadline:
-                break
-            if samples >= SETTLE_MIN_SAMPLES and samples % SETTLE_EVERY == 0 and _settled(rewards):
-                break
-        return [sum(values) for values in rewards], samples
 
+        def play(sample: NoaronSearchState, index: int) -> float:
+            state = rules.clone(sample)
+            rules.advance(state, seat, candidates[index])
+            return rules.search_rewards(state)[seat]
 
-def _settled(rewards: list[list[float]]) -> bool:
-    """The paired early-stop test (``game.ai.paired``) with this search's thresholds."""
-    return leader_settled(rewards, SETTLE_Z, SETTLE_EQUAL)
+        cap, deadline = race_limits(self.max_iterations, len(candidates), started, budget, DEFAULT_SECONDS)
+        return race(len(candidates), lambda: rules.determinize(observation, rng), play, HARD_RACE, cap, deadline)
 
 
 def make_hard() -> NoaronHard:

@@ -355,6 +355,12 @@ class RoundRecord:
     scores: tuple[int, int]
 
 
+# A turn as both players saw it: (seat, the taken pair's colours, "" when it came from the deck
+# face down, the hand index the discarded pair left from, its colours, and the gap the taken pair
+# went into, -1 until then). Where cards leave and enter a hand is seen across the table.
+ShownTurn = tuple[int, str, int, str, int]
+
+
 @dataclass(slots=True)
 class NoaronState:
     """The full truth of a game of Noaron (hands, deck order and stake faces included)."""
@@ -376,6 +382,7 @@ class NoaronState:
     declarer: int = NOBODY
     records: list[RoundRecord] = field(default_factory=list)
     turn_number: int = 1  # the turn in progress in this round, from 1 (HOUSE_TURN_LIMIT forces a declaration)
+    shown: list[ShownTurn] = field(default_factory=list)  # this round's turns as both players saw them
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,6 +408,7 @@ class NoaronObservation:
     declarer: int
     records: tuple[RoundRecord, ...]
     turn_number: int
+    shown: tuple[ShownTurn, ...] = ()  # this round's turns as both players saw them
 
 
 def shuffle(cards: list[str], rng: random.Random) -> None:
@@ -492,6 +500,7 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         state.start_seat = start_seat
         state.turn = start_seat
         state.turn_number = 1
+        state.shown = []
         state.declarer = NOBODY
         state.reserve = []
         state.reserve_source = ""
@@ -689,6 +698,8 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         piles[LEFT].append(left)
         piles[RIGHT].append(right)
         state.phase = PHASE_INSERT
+        taken = "" if state.reserve_source == SOURCE_DECK else "".join(state.reserve)
+        state.shown.append((seat, taken, index, left + right, -1))
         if events is not None:
             events.append(Discarded(seat, index, (left, right)))
 
@@ -697,9 +708,12 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         hand = state.hands[seat]
         cards = state.reserve
         hand[index:index] = cards
+        if state.shown and state.shown[-1][4] < 0:  # (a position set up mid-turn has no record)
+            turn = state.shown[-1]
+            state.shown[-1] = (turn[0], turn[1], turn[2], turn[3], index)
         if events is not None:
-            shown = () if state.reserve_source == SOURCE_DECK else tuple(cards)
-            events.append(Inserted(seat, index, shown))
+            faces = () if state.reserve_source == SOURCE_DECK else tuple(cards)
+            events.append(Inserted(seat, index, faces))
         state.reserve = []
         state.reserve_source = ""
         if state.turn_number >= HOUSE_TURN_LIMIT or SCORE_TABLE[hand_mask(hand)] <= DECLARE_AT_MOST:
@@ -815,6 +829,7 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             declarer=state.declarer,
             records=tuple(state.records),
             turn_number=state.turn_number,
+            shown=tuple(state.shown),
         )
 
     @staticmethod
@@ -874,6 +889,7 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             declarer=observation.declarer,
             records=list(observation.records),
             turn_number=observation.turn_number,
+            shown=list(observation.shown),
         )
 
     def clone(self, state: NoaronState) -> NoaronState:
@@ -899,6 +915,7 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             declarer=state.declarer,
             records=state.records[:],
             turn_number=state.turn_number,
+            shown=state.shown[:],
         )
 
     # ----- notation ----------------------------------------------------------------------------------
