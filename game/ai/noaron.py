@@ -684,29 +684,10 @@ class NoaronSearchRules(NoaronRules):
         """A copy that keeps the count of actions played. Unlike the rules' copy it shares the RNG
         with the original: copying an RNG costs more than the rest of the state, and a search copy
         draws on it only to shuffle a rebuilt deck or the discarded cards of a settled round."""
-        piles = state.piles
-        return NoaronSearchState(
-            players=state.players,
-            rng=state.rng,
-            first_start=state.first_start,
-            round=state.round,
-            start_seat=state.start_seat,
-            turn=state.turn,
-            phase=state.phase,
-            deck=state.deck[:],
-            hands=[state.hands[0][:], state.hands[1][:]],
-            piles=[[piles[0][0][:], piles[0][1][:]], [piles[1][0][:], piles[1][1][:]]],
-            reserve=state.reserve[:],
-            reserve_source=state.reserve_source,
-            stakes=[state.stakes[0][:], state.stakes[1][:]],
-            set_aside=[state.set_aside[0][:], state.set_aside[1][:]],
-            declarer=state.declarer,
-            records=state.records[:],
-            turn_number=state.turn_number,
-            shown=state.shown[:],
-            steps=state.steps,
-            viewer=state.viewer,
-        )
+        copy = self.copy_with_rng(state, state.rng)
+        copy.steps = state.steps  # type: ignore[attr-defined]
+        copy.viewer = state.viewer  # type: ignore[attr-defined]
+        return copy  # type: ignore[return-value]
 
     def is_search_leaf(self, state: NoaronSearchState) -> bool:  # type: ignore[override]
         """The end of the game, or ``SEARCH_DEPTH`` actions below the sampled state."""

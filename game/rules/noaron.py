@@ -896,6 +896,11 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         """A fast independent copy, of the state's own class (fields a subclass adds start at their defaults)."""
         rng = random.Random()
         rng.setstate(state.rng.getstate())
+        return self.copy_with_rng(state, rng)
+
+    @staticmethod
+    def copy_with_rng(state: NoaronState, rng: random.Random) -> NoaronState:
+        """``clone`` with ``rng`` as the copy's RNG (a search may share the original's)."""
         piles = state.piles
         return type(state)(
             players=state.players,
