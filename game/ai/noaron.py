@@ -633,9 +633,9 @@ def round_start_stakes(state: NoaronState) -> list[int]:
 class NoaronSearchRules(NoaronRules):
     """The rules as Hard's search sees them; only ``make_hard``'s agent uses them.
 
-    * ``determinize`` gives the opponent a hand built up over the turns it has played, one it
-      did not declare with (``build_hand``), instead of a uniform one, and marks the sample with
-      the seat it was sampled for (``viewer``);
+    * ``determinize`` gives the opponent a hand drawn from what its shown turns tell
+      (``hand_odds``; ``build_hand`` when no drawn hand fits the unseen cards) instead of a
+      uniform one, and marks the sample with the seat it was sampled for (``viewer``);
     * a sampled state is a search leaf ``SEARCH_DEPTH`` actions after it was sampled. Below that a
       shared ISMCTS tree serves badly here: the opponent would act without knowing its own hand,
       a deck draw's subtree would mix every pair the deck can give, and 11 x 11 discard and insert
@@ -731,8 +731,8 @@ tables()  # built at import (about a second), so no agent's first decision pays 
 class NoaronHard:
     """Hard: flat Monte Carlo over the choice at hand with common random numbers.
 
-    Each sample is one determinization of ``NoaronSearchRules`` (the opponent's hand built up over
-    its turns, and one it did not declare with); on that same sample every candidate is played and
+    Each sample is one determinization of ``NoaronSearchRules`` (the opponent's hand drawn from
+    what its shown turns tell, ``hand_odds``); on that same sample every candidate is played and
     the round played out (``search_rewards``), so candidates are compared on the same hidden cards
     and the same deck, not on different luck. Candidates are every legal take and declare choice,
     and the TOP_CANDIDATES discards and inserts with the best potential (six played no better than

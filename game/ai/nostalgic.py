@@ -728,7 +728,8 @@ class NostalgicHard:
     face-up card once.
 
     ``max_iterations`` caps the playouts per decision (at least one sample of every candidate);
-    with it and a budget of 0 a decision is reproducible from the rng alone. ``last_iterations``, ``last_seconds`` and ``last_values`` describe the latest decision.
+    with it and a budget of 0 a decision is reproducible from the rng alone. ``last_iterations``,
+    ``last_seconds`` and ``last_values`` describe the latest decision.
     """
 
     name = "hard"
