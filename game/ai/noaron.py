@@ -43,11 +43,10 @@ import bisect
 import functools
 import itertools
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.paired import Race, RaceRules, race, race_limits
+from game.ai.paired import RaceRules, RacingHard
 from game.rules.noaron import (
     DECLARE,
     DECLARE_AT_MOST,
@@ -728,7 +727,7 @@ SEARCH_RULES = NoaronSearchRules()
 tables()  # built at import (about a second), so no agent's first decision pays for it
 
 
-class NoaronHard:
+class NoaronHard(RacingHard):
     """Hard: flat Monte Carlo over the choice at hand with common random numbers.
 
     Each sample is one determinization of ``NoaronSearchRules`` (the opponent's hand drawn from
@@ -744,14 +743,22 @@ class NoaronHard:
     ``last_seconds`` and ``last_values`` (candidate -> mean reward) describe the latest decision.
     """
 
-    name = "hard"
+    default_seconds = DEFAULT_SECONDS
 
     def __init__(self, rules: NoaronSearchRules | None = None, max_iterations: int | None = None) -> None:
-        self.rules = rules or SEARCH_RULES
-        self.max_iterations = max_iterations
-        self.last_iterations = 0
-        self.last_seconds = 0.0
-        self.last_values: dict[NoaronAction, float] = {}
+        super().__init__(rules or SEARCH_RULES, max_iterations)
+
+    @property
+    def race_rules(self) -> RaceRules:
+        """``HARD_RACE``."""
+        return HARD_RACE
+
+    def shortcut(self, observation: NoaronObservation, legal: Sequence[NoaronAction]) -> NoaronAction | None:
+        """DECLARE when the opponent's hand must score more than this one (``sure_declaration``)."""
+        if DECLARE in legal and sure_declaration(observation, observation.seat,
+                                                 SCORE_TABLE[hand_mask(observation.hand)]):
+            return DECLARE
+        return None
 
     def candidates(self, observation: NoaronObservation, legal: Sequence[NoaronAction]) -> list[NoaronAction]:
         """The actions worth a playout: all takes and declare choices, the best discards and inserts."""
@@ -768,38 +775,11 @@ class NoaronHard:
         order = sorted(range(len(legal)), key=values.__getitem__)  # stable: ties keep the legal order
         return [legal[index] for index in order[:TOP_CANDIDATES]]
 
-    def choose(self, observation: NoaronObservation, legal: Sequence[NoaronAction], rng: random.Random,
-               budget: float) -> NoaronAction:
-        """The candidate with the best mean reward over the samples that fit the budget."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        started = time.perf_counter()
-        self.last_iterations, self.last_seconds, self.last_values = 0, 0.0, {}
-        if DECLARE in legal and sure_declaration(observation, observation.seat, SCORE_TABLE[hand_mask(observation.hand)]):
-            return DECLARE
-        candidates = self.candidates(observation, legal)
-        if len(candidates) == 1:
-            return candidates[0]
-        result = self._sample(observation, candidates, rng, started, budget)
-        self.last_iterations = result.playouts
-        self.last_seconds = time.perf_counter() - started
-        self.last_values = dict(zip(candidates, result.means()))
-        return candidates[result.winner()]
-
-    def _sample(self, observation: NoaronObservation, candidates: list[NoaronAction], rng: random.Random,
-                started: float, budget: float) -> Race:
-        """The race of the candidates (``game.ai.paired.race`` by ``HARD_RACE``): on each sample
-        every candidate still in it is played and its round played out (``search_rewards``)."""
-        rules = self.rules
-        seat = observation.seat
-
-        def play(sample: NoaronSearchState, index: int) -> float:
-            state = rules.clone(sample)
-            rules.advance(state, seat, candidates[index])
-            return rules.search_rewards(state)[seat]
-
-        cap, deadline = race_limits(self.max_iterations, len(candidates), started, budget, DEFAULT_SECONDS)
-        return race(len(candidates), lambda: rules.determinize(observation, rng), play, HARD_RACE, cap, deadline)
+    def play(self, sample: NoaronSearchState, seat: int, action: NoaronAction) -> float:
+        """``action`` on a copy of ``sample``, then the round played out (``search_rewards``)."""
+        state = self.rules.clone(sample)
+        self.rules.advance(state, seat, action)
+        return self.rules.search_rewards(state)[seat]
 
 
 def make_hard() -> NoaronHard:

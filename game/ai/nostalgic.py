@@ -35,13 +35,12 @@ from __future__ import annotations
 
 import itertools
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from game.ai.ismcts import DEFAULT_SECONDS, IsmctsAgent
-from game.ai.paired import Race, RaceRules, race, race_limits
+from game.ai.ismcts import IsmctsAgent
+from game.ai.paired import RaceRules, RacingHard
 from game.rules.nostalgic import (
     BOARD,
     BOX_BONUS,
@@ -713,7 +712,7 @@ def final_rewards(scores: Sequence[float], seat: int) -> float:
     return HARD_WIN * win + HARD_MARGIN * 0.5 * (margin + 1.0)
 
 
-class NostalgicHard:
+class NostalgicHard(RacingHard):
     """Hard: flat Monte Carlo over the distinct moves at hand with common random numbers.
 
     Each sample is one determinization (the hidden hands and the deck from what the seat can see,
@@ -732,14 +731,13 @@ class NostalgicHard:
     ``last_seconds`` and ``last_values`` describe the latest decision.
     """
 
-    name = "hard"
-
     def __init__(self, max_iterations: int | None = None) -> None:
-        self.rules = SEARCH_RULES
-        self.max_iterations = max_iterations
-        self.last_iterations = 0
-        self.last_seconds = 0.0
-        self.last_values: dict[NostalgicAction, float] = {}
+        super().__init__(SEARCH_RULES, max_iterations)
+
+    @property
+    def race_rules(self) -> RaceRules:
+        """``HARD_RACE``."""
+        return HARD_RACE
 
     def candidates(self, observation: NostalgicObservation, legal: Sequence[NostalgicAction]) -> list[NostalgicAction]:
         """The legal moves with different outcomes: equal dice in the same balloon, rerolls of equal
@@ -759,37 +757,11 @@ class NostalgicHard:
                 distinct.append(action)
         return distinct
 
-    def choose(self, observation: NostalgicObservation, legal: Sequence[NostalgicAction], rng: random.Random,
-               budget: float) -> NostalgicAction:
-        """The candidate still in the race with the best mean reward over the samples that fit the
-        budget."""
-        if not legal:
-            raise ValueError("no legal action to choose from")
-        started = time.perf_counter()
-        self.last_iterations, self.last_seconds, self.last_values = 0, 0.0, {}
-        candidates = self.candidates(observation, legal)
-        if len(candidates) == 1:
-            return candidates[0]
-        result = self._sample(observation, candidates, rng, started, budget)
-        self.last_iterations = result.playouts
-        self.last_seconds = time.perf_counter() - started
-        self.last_values = dict(zip(candidates, result.means()))
-        return candidates[result.winner()]
-
-    def _sample(self, observation: NostalgicObservation, candidates: list[NostalgicAction], rng: random.Random,
-                started: float, budget: float) -> Race:
-        """The race of the candidates (``game.ai.paired.race`` by ``HARD_RACE``): on each sample
-        every candidate still in it is played to the end of the game. The cap counts playouts."""
-        rules = self.rules
-        seat = observation.seat
-
-        def play(sample: NostalgicState, index: int) -> float:
-            state = rules.clone(sample)
-            rules._perform(state, seat, candidates[index], None)
-            return play_out(rules, state, seat)
-
-        cap, deadline = race_limits(self.max_iterations, len(candidates), started, budget, DEFAULT_SECONDS)
-        return race(len(candidates), lambda: rules.determinize(observation, rng), play, HARD_RACE, cap, deadline)
+    def play(self, sample: NostalgicState, seat: int, action: NostalgicAction) -> float:
+        """``action`` on a copy of ``sample``, then the rest of the game by Normal's policy (``play_out``)."""
+        state = self.rules.clone(sample)
+        self.rules._perform(state, seat, action, None)
+        return play_out(self.rules, state, seat)
 
 
 @lru_cache(maxsize=65536)

@@ -5,10 +5,11 @@ the candidates clearly behind as it goes (a race) and stop early once the leader
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 Sample = TypeVar("Sample")
 
@@ -128,3 +129,69 @@ def race_limits(max_iterations: int | None, count: int, started: float, budget: 
     if budget and budget > 0:
         return cap, started + budget
     return cap, None if cap is not None else started + default_seconds
+
+
+class RacingHard:
+    """A flat Monte Carlo Hard: the candidates at hand race on common samples (``race``) and the
+    one still in the race with the best mean reward is played. A game's Hard says which moves are
+    candidates, how one is played out on a sample (``play``), how samples are drawn (its
+    ``rules.determinize``) and its ``race_rules``; it may answer at once (``shortcut``).
+
+    ``max_iterations`` caps the playouts per decision (at least one sample of every candidate);
+    with it and a budget of 0 a decision is reproducible from the rng alone. Otherwise ``budget``
+    seconds bound it (``default_seconds`` when neither is given). ``last_iterations``,
+    ``last_seconds`` and ``last_values`` (candidate -> mean reward) describe the latest decision."""
+
+    name = "hard"
+    default_seconds = 1.0
+
+    def __init__(self, rules: Any, max_iterations: int | None = None) -> None:
+        self.rules = rules
+        self.max_iterations = max_iterations
+        self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_values: dict[Any, float] = {}
+
+    @property
+    def race_rules(self) -> RaceRules:
+        """When the race stops early and when candidates leave it."""
+        raise NotImplementedError
+
+    def candidates(self, observation: Any, legal: Sequence[Any]) -> list[Any]:
+        """The legal moves worth a playout."""
+        raise NotImplementedError
+
+    def play(self, sample: Any, seat: int, action: Any) -> float:
+        """``action``'s reward for ``seat`` on ``sample``, played out on a copy."""
+        raise NotImplementedError
+
+    def shortcut(self, observation: Any, legal: Sequence[Any]) -> Any | None:
+        """A move to play without searching, or None (the default)."""
+        return None
+
+    def choose(self, observation: Any, legal: Sequence[Any], rng: random.Random, budget: float) -> Any:
+        """The candidate still in the race with the best mean reward over the samples that fit the budget."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        started = time.perf_counter()
+        self.last_iterations, self.last_seconds, self.last_values = 0, 0.0, {}
+        answer = self.shortcut(observation, legal)
+        if answer is not None:
+            return answer
+        candidates = self.candidates(observation, legal)
+        if len(candidates) == 1:
+            return candidates[0]
+        result = self._sample(observation, candidates, rng, started, budget)
+        self.last_iterations = result.playouts
+        self.last_seconds = time.perf_counter() - started
+        self.last_values = dict(zip(candidates, result.means()))
+        return candidates[result.winner()]
+
+    def _sample(self, observation: Any, candidates: list[Any], rng: random.Random, started: float,
+                budget: float) -> Race:
+        """The race of ``candidates`` from ``observation``, within the cap and the budget."""
+        rules = self.rules
+        seat = observation.seat
+        cap, deadline = race_limits(self.max_iterations, len(candidates), started, budget, self.default_seconds)
+        return race(len(candidates), lambda: rules.determinize(observation, rng),
+                    lambda sample, index: self.play(sample, seat, candidates[index]), self.race_rules, cap, deadline)
