@@ -5,6 +5,7 @@ every position ``--reps`` times at ``--cap`` playouts. Regret = truth of the bes
 truth of the chosen one, in reward units (``final_rewards``). Uses both cores.
 
     python tools/nostalgic_regret.py --positions 40 --reps 6      # about 15 minutes
+    python tools/nostalgic_regret.py --only now --cap 3600         # one setting with three times the playouts
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ SETTINGS = {
                                           drop_from=8, drop_every=4, drop_z=2.0),
     "never leave": RaceRules(settle_from=24, settle_every=8, settle_z=3.0, settle_equal=0.005),
     "whole cap, no race": RaceRules(settle_from=NEVER, settle_every=8, settle_z=3.0, settle_equal=0.0),
+    "stricter (4 errors, 0.002)": RaceRules(settle_from=32, settle_every=8, settle_z=4.0, settle_equal=0.002,
+                                            drop_from=24, drop_every=8, drop_z=4.0),
 }
 
 
@@ -87,15 +90,17 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=6)
     parser.add_argument("--truth", type=int, default=1500, help="samples of every candidate for the truth")
     parser.add_argument("--cap", type=int, default=1200, help="playouts a decision (about Hard's 1 s)")
+    parser.add_argument("--only", nargs="*", default=None, help="settings to measure (default: all)")
     args = parser.parse_args()
+    names = [name for name in SETTINGS if args.only is None or any(part in name for part in args.only)]
     started = time.perf_counter()
     states = positions(args.positions)
     with get_context("spawn").Pool(2) as pool:
         truths = pool.map(truth, [(index, state, args.truth) for index, state in enumerate(states)])
-        jobs = [(name, index, state, rep, args.cap) for name in SETTINGS
+        jobs = [(name, index, state, rep, args.cap) for name in names
                 for index, state in enumerate(states) for rep in range(args.reps)]
         results = pool.map(trial, jobs)
-    for name in SETTINGS:
+    for name in names:
         regrets, playouts = [], []
         for setting, index, move, used in results:
             if setting == name:

@@ -691,7 +691,9 @@ HARD_SCALE = 20.0
 # of each other candidate or surely within 0.005 of it; from 16 samples on, checking every 8,
 # candidates 3 standard errors behind the leader leave the race. (Over 40 positions, 6 decisions
 # each at 1,200 playouts, against 1,500 samples of every candidate: mean regret 0.0008 of the
-# reward; leaving at 2 errors from 8 samples 0.0013, never leaving 0.0015: tools/nostalgic_regret.py.)
+# reward (898 playouts on average); leaving at 2 errors from 8 samples 0.0013, never leaving 0.0015,
+# all 1,200 playouts without a race 0.0015, stricter (4 errors, within 0.002) 0.0010; three times the
+# cap, 3,600, 0.0006 at 2,003 playouts: tools/nostalgic_regret.py.)
 HARD_RACE = RaceRules(settle_from=24, settle_every=8, settle_z=3.0, settle_equal=0.005,
                       drop_from=16, drop_every=8, drop_z=3.0)
 
