@@ -545,3 +545,74 @@ def test_a_hazy_card_is_not_turned(app: App) -> None:
     assert not scene.action_enabled()
     scene.turn_card()
     assert scene.rot == 0
+
+
+# ----- hot-seat ------------------------------------------------------------------------------------------
+def only_own_numbers_face_up(scene: WallpaperTable) -> bool:
+    """Every number card face up in the hand or on a spot is one of the viewer's own (by seat, not
+    by value: every seat holds the same numbers 1-10), and none shows while the hand is hidden."""
+    if scene.hand_hidden:
+        return scene.face_up_numbers() == []
+    pieces = [piece for piece in [*scene.hand, *scene.spots.values()] if piece.visible and piece.face_up]
+    return all(piece.seat == scene.viewer for piece in pieces)
+
+
+@pytest.mark.parametrize("speed", ["instant", "fast"])
+def test_hot_seat_a_whole_match_each_person_chooses_behind_their_own_curtain(app: App, speed: str) -> None:
+    """Two people and an AI at one screen (person, AI, person), played to the end by clicks, with
+    no animation and with every animation played: before the other person acts a curtain for that
+    person is on top and nothing private shows; once it is lifted that person sits at the bottom
+    with exactly their own numbers face up. Every turn both people choose a number, the second one
+    only after a curtain of their own, and the other person's chosen number is a back (its piece
+    does not even know it) until the reveal."""
+    app.settings.anim_speed = speed
+    scene = open_table(app, [Seat("human"), Seat("ai", AI_LEVEL), Seat("human")], seed=21)
+    match = scene.match
+    rng = random.Random(2)
+    curtains: list[int] = []  # the person each curtain was for
+    viewers: set[int] = set()
+    choices: dict[int, list[tuple[int, int]]] = {}  # turn -> (seat, curtains so far) of each person's choice
+
+    def under_curtain() -> None:
+        curtain = app.top
+        assert isinstance(curtain, Curtain)
+        assert scene.hand_hidden and scene.face_up_numbers() == []
+        assert all(not piece.face_up and piece.value == 0
+                   for seat, piece in scene.spots.items() if seat != scene.viewer)
+        mover = next(seat for seat in match.to_move() if match.seats[seat].is_human)
+        assert curtain.seat == mover != scene.viewer
+        curtains.append(mover)
+
+    def frame() -> None:
+        step_checking(app, scene)
+        assert only_own_numbers_face_up(scene)
+
+    for _ in range(400):
+        lifted = len(curtains)
+        if not table_gestures.wait_for_person(app, scene, frame, 4000, under_curtain):
+            break
+        if len(curtains) > lifted:  # the person the last curtain was for now sits at the bottom
+            assert scene.viewer == curtains[-1] and not isinstance(app.top, Curtain)
+        obs = scene.observation()
+        assert scene.viewer in match.to_move() and match.seats[scene.viewer].is_human
+        # the hand, and the chosen number on its spot until the reveal sends it to the rows
+        own = [number for number in obs.hand if number != obs.my_choice]
+        if obs.phase == PHASE_CHOOSE and obs.my_choice:
+            own.append(obs.my_choice)
+        assert sorted(scene.face_up_numbers()) == sorted(own)
+        assert only_own_numbers_face_up(scene)
+        viewers.add(scene.viewer)
+        if obs.phase == PHASE_CHOOSE:
+            assert 1 in scene.spots and not scene.spots[1].face_up  # the AI chose first, face down
+            choices.setdefault(obs.turn, []).append((scene.viewer, len(curtains)))
+        before, seat = len(match.log), scene.viewer
+        act(app, scene, rng, "click")
+        assert len(match.log) > before and match.log[before].seat == seat
+        assert shows_no_secret(scene) and only_own_numbers_face_up(scene)
+    assert scene.finished and match.is_over()
+    assert viewers == {0, 2}
+    assert sorted(choices) == list(range(18))
+    for turn, made in choices.items():
+        assert sorted(seat for seat, _ in made) == [0, 2], f"turn {turn}: {made}"
+        assert made[1][1] > made[0][1], f"turn {turn}: the second person chose without a curtain of their own"
+    assert len(curtains) >= 18
