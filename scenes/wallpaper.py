@@ -1500,17 +1500,11 @@ class WallpaperTable(TableScene):
         return super().handle(intent)
 
     def handle_pointer(self, intent: Intent) -> None:
-        """Buttons first; then number cards, rows, the tray card, wall cells, the strip, panning."""
+        """Remember where the pointer is (the placement preview follows it), then as every table:
+        buttons first; then number cards, rows, the tray card, wall cells, the strip, panning."""
         if intent.kind != intents.RELEASE:
             self.pointer = intent.pos
-        if self.drag is None and self.buttons.handle(intent):
-            return
-        if intent.kind == intents.PRESS:
-            self.pointer_down(intent.pos)
-        elif intent.kind == intents.MOVE:
-            self.pointer_move(intent.pos, intent.held, intent.touch)
-        else:
-            self.pointer_up(intent.pos)
+        super().handle_pointer(intent)
 
     def pointer_down(self, pos: tuple[int, int]) -> None:
         """Press: pick up a number card or the card to place; pick a row; view a wall; pan."""
