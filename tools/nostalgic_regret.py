@@ -90,7 +90,7 @@ def main() -> None:
     parser.add_argument("--reps", type=int, default=6)
     parser.add_argument("--truth", type=int, default=1500, help="samples of every candidate for the truth")
     parser.add_argument("--cap", type=int, default=1200, help="playouts a decision (about Hard's 1 s)")
-    parser.add_argument("--only", nargs="*", default=None, help="settings to measure (default: all)")
+    parser.add_argument("--only", nargs="*", default=None, help="measure only the settings whose names contain one of these words (default: all)")
     args = parser.parse_args()
     names = [name for name in SETTINGS if args.only is None or any(part in name for part in args.only)]
     started = time.perf_counter()
