@@ -384,7 +384,6 @@ TOP_CANDIDATES = 4  # discards and inserts Hard plays out, the best by potential
 # Hard stops early from 64 samples on, checking every 32, once the leader is 3 standard errors ahead
 # of each other candidate or surely within 0.004 of it.
 HARD_RACE = RaceRules(settle_from=64, settle_every=32, settle_z=3.0, settle_equal=0.004)
-DEFAULT_SECONDS = 1.0  # Hard's search time when neither a budget nor an iteration cap is given
 SEARCH_DEPTH = 1  # actions the search tree holds below a sampled state (see NoaronSearchRules.is_search_leaf)
 
 
@@ -742,8 +741,6 @@ class NoaronHard(RacingHard):
     from the rng alone. Otherwise ``budget`` seconds bound it. ``last_iterations``,
     ``last_seconds`` and ``last_values`` (candidate -> mean reward) describe the latest decision.
     """
-
-    default_seconds = DEFAULT_SECONDS
 
     def __init__(self, rules: NoaronSearchRules | None = None, max_iterations: int | None = None) -> None:
         super().__init__(rules or SEARCH_RULES, max_iterations)

@@ -11,6 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from game.ai.ismcts import DEFAULT_SECONDS
+
 Sample = TypeVar("Sample")
 
 
@@ -143,7 +145,7 @@ class RacingHard:
     ``last_seconds`` and ``last_values`` (candidate -> mean reward) describe the latest decision."""
 
     name = "hard"
-    default_seconds = 1.0
+    default_seconds = DEFAULT_SECONDS  # the same as every searching agent's
 
     def __init__(self, rules: Any, max_iterations: int | None = None) -> None:
         self.rules = rules
