@@ -2,7 +2,8 @@
 
 The games come from ``registry.CATALOGUE`` in its order. Playable ones are cards you can pick
 (by tap, click or keys); the rest are shown dimmed with a "coming soon" badge and cannot be
-focused. "Continue" appears only while an autosave exists.
+focused. "Continue" appears only while an autosave exists. When saving is off (an unwritable
+data folder, or another window owns the autosave) the title says so once per run, in a toast.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.core import autosave
+from game.core import autosave, storage
 from game.core.registry import CATALOGUE, GameEntry, available_games
 from game.i18n import language, t
 from scenes import fonts, tables, theme
@@ -39,6 +40,15 @@ ART_HEIGHT = 196
 TABLE_RECT = pygame.Rect(70, 286, 1780, 470)
 BUTTON_ROW_Y = 952
 LANGUAGES = (("ja", "日本語"), ("en", "English"))
+SAVING_OFF_SECONDS = 8.0
+
+
+def saving_off_text(info: storage.SavingOff) -> str:
+    """The notice that saving is off, with its reason, in the current language."""
+    reason = t(f"ui.saving_off.{info.kind}", folder=info.folder, detail=info.detail)
+    if info.kind == "locked":
+        return t("ui.saving_off.notice_locked", reason=reason)
+    return t("ui.saving_off.notice", reason=reason)
 
 
 # ----- procedural emblems, one per game ----------------------------------------------------------
@@ -247,9 +257,13 @@ class GameCard:
             pygame.draw.rect(surface, fill, pill, border_radius=28)
             draw_text_centered(surface, t("ui.play") + "  ▶", theme.BODY, theme.TEXT, pill.center, True)
 
+    def badge_label(self) -> str:
+        """The words on the badge of a card that cannot be picked."""
+        return t("ui.title.coming_soon")
+
     def _draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The gold "coming soon" ribbon across the art's top corner."""
-        label = t("ui.title.coming_soon")
+        """The gold ribbon across the art's top corner, with ``badge_label`` ("coming soon")."""
+        label = self.badge_label()
         width = fonts.text_width(label, theme.SMALL, True) + 40
         badge = pygame.Rect(0, 0, width, 46)
         badge.center = (rect.centerx, rect.y + 14 + ART_HEIGHT // 2)
@@ -339,6 +353,9 @@ class Title(MenuScene):
             pygame.Rect(0, 0, 200, theme.BUTTON_HEIGHT), lambda: t("ui.quit"), self.quit, style="ghost"
         )
         self.can_continue = False
+        if not app.headless:
+            # a window will autosave: own the slot now, so a second window says so at once
+            autosave.claim_slot()
         self.refresh()
 
     # ----- building -------------------------------------------------------------------------
@@ -447,11 +464,22 @@ class Title(MenuScene):
         return super().handle(intent)
 
     def update(self, dt: float) -> None:
-        """Follow keyboard focus: the focused playable card is the game the Rules button explains."""
+        """Follow keyboard focus: the focused playable card is the game the Rules button explains;
+        tell once that saving is off, when no other message is showing."""
         super().update(dt)
+        if not self.toast.visible:
+            self.show_saving_off()
         focused = self.group.focused
         if isinstance(focused, GameCard) and focused.available:
             self.selected = focused.game_id
+
+    def show_saving_off(self) -> bool:
+        """The one notice per run that saving is off and why; True when it was shown now."""
+        info = storage.take_saving_off_notice()
+        if info is None:
+            return False
+        self.toast.show(saving_off_text(info), seconds=SAVING_OFF_SECONDS)
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         """Room, name, kotatsu with the game cards, the button row and any toast."""

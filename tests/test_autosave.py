@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 import pytest
+from random_matches import finished_match, random_moves
 
 from game.core import autosave
 from game.core.match import Match, Seat
@@ -24,22 +24,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 def started_match(moves: int = 6, seed: int = 11) -> Match:
     """A 3-seat neko match a few random legal actions in."""
-    match = Match("neko", [Seat("human"), Seat("ai", "normal"), Seat("ai", "hard")], seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        seat = match.to_move()[0]
-        match.apply(seat, rng.choice(match.legal_actions(seat)))
-    return match
-
-
-def finished_match(seed: int = 5) -> Match:
-    """A 2-seat neko match played to its end with random legal actions."""
-    match = Match("neko", [Seat("human"), Seat("ai", "easy")], seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over():
-        seat = match.to_move()[0]
-        match.apply(seat, rng.choice(match.legal_actions(seat)))
-    return match
+    return random_moves(Match("neko", [Seat("human"), Seat("ai", "normal"), Seat("ai", "hard")], seed=seed),
+                        moves, seed)
 
 
 def kept_files(folder: Path) -> list[Path]:
@@ -143,3 +129,30 @@ def test_a_finished_match_is_not_offered(home: Path) -> None:
     assert autosave.load_autosave() == (None, None)
     assert not autosave.has_autosave()
     assert kept_files(home) == []
+
+
+def test_a_refused_log_with_its_position_is_kept_aside_and_named(home: Path) -> None:
+    data = started_match(moves=0).to_json()
+    data["log"] = [[0, "play 8@1"]]  # the position is there: the replay itself is refused
+    original = json.dumps(data)
+    autosave.autosave_path().write_text(original, encoding="utf-8")
+    match, warning = autosave.load_autosave()
+    assert match is None and "log entry 1" in warning
+    assert_kept_aside(home, original, warning)
+
+
+def test_an_autosave_without_a_position_is_kept_aside(home: Path) -> None:
+    data = started_match().to_json()
+    data.pop("position")  # the app always writes one: this file was edited
+    original = json.dumps(data)
+    autosave.autosave_path().write_text(original, encoding="utf-8")
+    match, warning = autosave.load_autosave()
+    assert match is None and "no saved position" in warning
+    assert_kept_aside(home, original, warning)
+
+
+def test_save_and_clear_report_whether_they_wrote(home: Path) -> None:
+    assert autosave.save_autosave(started_match()) is True
+    assert autosave.clear_autosave() is True
+    assert autosave.save_autosave(finished_match()) is True  # a finished match clears the slot
+    assert not autosave.has_autosave()

@@ -336,10 +336,13 @@ def test_verify_catches_a_tampered_position() -> None:
     assert data["position"] != position(match)
     with pytest.raises(SaveError, match="does not rebuild"):
         Match.from_json(data)
-    # without verification the log alone rules; a file without a position is fine too
+    # without verification the log alone rules
     assert position(Match.from_json(data, verify=False)) == position(match)
+    # asking to verify a file that has no position is refused rather than waved through
     del data["position"]
-    assert position(Match.from_json(data)) == position(match)
+    with pytest.raises(SaveError, match="no saved position to verify"):
+        Match.from_json(data)
+    assert position(Match.from_json(data, verify=False)) == position(match)
 
 
 def test_verify_catches_a_tampered_log_that_is_still_legal() -> None:

@@ -54,12 +54,105 @@ class Seat:
         return "human" if self.is_human else f"ai:{self.level}"
 
 
+SEAT_KEYS = frozenset({"kind", "level", "name"})
+MAX_NAME = 40  # characters of a seat name
+MAX_SEATS = 16  # above every game's table; the rules check the exact count
+MAX_LOG = 100_000  # actions; a long match has a few hundred
+MAX_ACTION = 200  # characters of one encoded action
+MAX_OPTIONS = 32
+MAX_SEED = 1 << 64  # seeds are drawn below 2**30; the command line may pass a bigger one
+SCALARS = (bool, int, str)
+
+
+def _short(value: Any) -> str:
+    """A repr that is safe to show: at most 40 characters."""
+    text = repr(value) if not isinstance(value, dict | list) else type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _clip(text: str, limit: int = 160) -> str:
+    """``text`` cut to ``limit`` characters: an error line, never a dump of the file."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _checked_name(name: Any) -> str:
+    """A seat name from a save: a printable string of at most MAX_NAME characters."""
+    if not isinstance(name, str):
+        raise SaveError(f"save file is malformed: a seat name is {type(name).__name__}, not text")
+    if len(name) > MAX_NAME:
+        raise SaveError(
+            f"save file is malformed: a seat name has {len(name)} characters (at most {MAX_NAME})"
+        )
+    if not name.isprintable():
+        raise SaveError(f"save file is malformed: the seat name {_short(name)} has unprintable characters")
+    return name
+
+
 def _checked_seat(data: Any) -> Seat:
-    """A seat from a save file; ``ValueError`` for an unknown kind or AI level."""
-    seat = Seat(**data)
+    """A seat from a save file; ``SaveError`` for anything but a dict of known text fields,
+    ``ValueError`` for an unknown kind or AI level."""
+    if not isinstance(data, dict) or not set(data) <= SEAT_KEYS:
+        raise SaveError(f"save file is malformed: a seat is {_short(data)}")
+    if not all(isinstance(data.get(key, ""), str) for key in ("kind", "level")):
+        raise SaveError("save file is malformed: a seat's kind and level must be text")
+    seat = Seat(**{**data, "name": _checked_name(data.get("name", ""))})
     if seat.kind == "human" or (seat.kind == "ai" and seat.level in AI_LEVELS + ("random",)):
         return seat
-    raise ValueError(f"unknown seat {seat.kind!r} (level {seat.level!r})")
+    raise ValueError(f"unknown seat {_short(seat.kind)} (level {_short(seat.level)})")
+
+
+def _checked_seats(data: Any) -> list[Seat]:
+    """The seats of a save file: a list of at most MAX_SEATS seats."""
+    if not isinstance(data, list) or not data or len(data) > MAX_SEATS:
+        raise SaveError(f"save file is malformed: seats must be a list of 1 to {MAX_SEATS} seats")
+    return [_checked_seat(seat) for seat in data]
+
+
+def _checked_seed(seed: Any) -> int:
+    """The seed of a save file: an int (not a bool) of sane size."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED:
+        raise SaveError(
+            f"save file is malformed: the seed {_short(seed)} is not a whole number within ±2**64"
+        )
+    return seed
+
+
+def _checked_options(options: Any) -> dict[str, Any]:
+    """The options of a save file: a small dict of text keys and JSON scalars or flat lists
+    (tuples when the dict comes from ``to_json`` in memory); the rules check keys and values."""
+    if options is None:
+        return {}
+    if not isinstance(options, dict) or len(options) > MAX_OPTIONS:
+        raise SaveError("save file is malformed: options must be a small JSON object")
+    for key, value in options.items():
+        flat = (
+            isinstance(value, list | tuple)
+            and len(value) <= MAX_SEATS
+            and all(isinstance(v, SCALARS) for v in value)
+        )
+        if len(key) > MAX_ACTION or not (isinstance(value, SCALARS) or flat):
+            raise SaveError(f"save file is malformed: option {_short(key)} has the value {_short(value)}")
+    return options
+
+
+def _checked_log(log: Any) -> list[tuple[int, str]]:
+    """The log of a save file: a list of at most MAX_LOG [seat, action text] pairs."""
+    if not isinstance(log, list) or len(log) > MAX_LOG:
+        raise SaveError(f"save file is malformed: the log must be a list of at most {MAX_LOG} actions")
+    entries: list[tuple[int, str]] = []
+    for number, entry in enumerate(log, start=1):
+        if (
+            not isinstance(entry, list | tuple)  # a tuple: a dict built in memory, not read from JSON
+            or len(entry) != 2
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int)
+            or not isinstance(entry[1], str)
+            or not 0 <= entry[0] < MAX_SEATS
+            or len(entry[1]) > MAX_ACTION
+        ):
+            raise SaveError(f"save file is malformed: log entry {number} is not a [seat, action] pair")
+        entries.append((entry[0], entry[1]))
+    return entries
 
 
 @dataclass(frozen=True)
@@ -160,26 +253,40 @@ class Match:
 
     @classmethod
     def from_json(cls, data: Any, verify: bool = True) -> Match:
-        """Rebuild a match by replaying its log; ``SaveError`` names what is wrong."""
+        """Rebuild a match by replaying its log; ``SaveError`` names what is wrong, and nothing
+        else escapes whatever ``data`` holds. With ``verify`` the saved position must be there
+        and must come back."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a Kotatsu Table match file")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(f"save version {data.get('version')!r} is not supported (want {SAVE_VERSION})")
+        version = data.get("version")
+        if isinstance(version, bool) or version != SAVE_VERSION:
+            raise SaveError(f"save version {_short(version)} is not supported (want {SAVE_VERSION})")
+        if verify and "position" not in data:
+            raise SaveError("the file has no saved position to verify")
         try:
-            seats = [_checked_seat(seat) for seat in data["seats"]]
-            match = cls(str(data["game"]), seats, int(data["seed"]), data.get("options") or {})
-            for number, (seat, text) in enumerate(data["log"], start=1):
-                try:
-                    action = match.rules.decode_action(str(text))
-                    match.apply(int(seat), action)
-                except RulesError as error:
-                    raise SaveError(f"log entry {number} ({seat}, {text!r}) is refused: {error}") from error
+            match = cls._replayed(data)
         except SaveError:
             raise
-        except (KeyError, TypeError, ValueError, RulesError) as error:
-            raise SaveError(f"save file is malformed: {error}") from error
-        if verify and "position" in data and data["position"] != match.rules.notation(match.state):
+        except (LookupError, TypeError, ValueError, ArithmeticError, RecursionError, RulesError) as error:
+            raise SaveError(f"save file is malformed: {_clip(str(error))}") from error
+        if verify and data["position"] != match.rules.notation(match.state):
             raise SaveError("replaying the log does not rebuild the saved position")
+        return match
+
+    @classmethod
+    def _replayed(cls, data: dict[str, Any]) -> Match:
+        """The match of a save's checked fields with its log applied."""
+        if not isinstance(data.get("game"), str):
+            raise KeyError("game")
+        seats = _checked_seats(data["seats"])
+        match = cls(data["game"], seats, _checked_seed(data["seed"]), _checked_options(data.get("options")))
+        for number, (seat, text) in enumerate(_checked_log(data["log"]), start=1):
+            try:
+                match.apply(seat, match.rules.decode_action(text))
+            except RulesError as error:
+                raise SaveError(
+                    _clip(f"log entry {number} ({seat}, {text!r}) is refused: {error}", 300)
+                ) from error
         return match
 
     def save(self, path: Path) -> None:
@@ -191,7 +298,7 @@ class Match:
         """Read and replay a save file; ``SaveError`` for anything unreadable."""
         try:
             data = read_json(path)
-        except (OSError, ValueError) as error:
+        except (OSError, ValueError) as error:  # read_json's whole contract
             raise SaveError(f"cannot read {path}: {error}") from error
         return cls.from_json(data, verify=verify)
 

@@ -1,12 +1,23 @@
-"""User settings: language, animation speed, sound, fullscreen. A bad file is kept aside."""
+"""User settings: language, animation speed, sound, fullscreen. A bad file is kept aside; nothing
+a file holds, and no file system error, stops the app from starting."""
 
 from __future__ import annotations
 
+import logging
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from game.core.storage import data_dir, keep_aside, read_json, write_json_atomic
+from game.core.storage import (
+    data_dir,
+    keep_aside,
+    kept_aside_text,
+    note_write_failure,
+    read_json,
+    write_json_atomic,
+)
+
+log = logging.getLogger("kotatsu.settings")
 
 ANIM_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 SETTINGS_FILE = "settings.json"
@@ -41,24 +52,43 @@ def settings_path() -> Path:
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings, or defaults. Returns (settings, warning); a file that cannot be
-    read is renamed aside (never overwritten) and the warning says where it went."""
+    read is renamed aside (never overwritten; left in place if even that fails) and the
+    warning says where it went. Never raises."""
     path = path or settings_path()
-    if not path.exists():
-        return Settings(), None
     try:
-        data: Any = read_json(path)
-        if not isinstance(data, dict):
-            raise ValueError("not a JSON object")  # noqa: TRY004 - caught below as "bad file"
-        known = {f.name for f in fields(Settings)}
-        unknown = sorted(set(data) - known)
-        if unknown:
-            raise ValueError(f"unknown keys {unknown}")
-        return Settings(**data).validated(), None
+        if not path.exists():
+            return Settings(), None
+        return _parsed(read_json(path)), None
     except (OSError, ValueError, TypeError) as error:
-        aside = keep_aside(path)
-        return Settings(), f"settings file was unreadable ({error}); kept as {aside.name}, using defaults"
+        reason = str(error)
+    except Exception as error:  # a bug must not stop every launch: log it, treat the file as bad
+        log.exception("unexpected error while reading %s", path)
+        reason = f"{type(error).__name__}: {error}"
+    reason = reason if len(reason) <= 200 else reason[:200] + "…"
+    aside = keep_aside(path)
+    return Settings(), f"settings file was unreadable ({reason}); {kept_aside_text(aside)}, using defaults"
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings atomically."""
-    write_json_atomic(path or settings_path(), asdict(settings))
+def _parsed(data: Any) -> Settings:
+    """Settings from parsed JSON: an object of known keys; unknown values fall back to defaults."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")  # noqa: TRY004 - caught by the caller as "bad file"
+    known = {f.name for f in fields(Settings)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        shown = ", ".join(repr(key[:20]) for key in unknown[:3])
+        raise ValueError(f"unknown keys {shown}{', ...' if len(unknown) > 3 else ''}")
+    plain = {key: value for key, value in data.items() if isinstance(value, str | bool | int | float)}
+    return Settings(**plain).validated()  # a list or object value is an unknown value: the default
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> bool:
+    """Write the settings atomically; False when the folder cannot be written (the reason is
+    recorded as saving off, never raised)."""
+    path = path or settings_path()
+    try:
+        write_json_atomic(path, asdict(settings))
+    except OSError as error:
+        note_write_failure(path.parent, error)
+        return False
+    return True
