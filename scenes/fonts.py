@@ -1,7 +1,8 @@
 """Fonts and text for every screen: one CJK face (Noto Sans CJK JP subset), cached renders, wrapping.
 
-``font(size)`` gives a cached ``pygame.font.Font``; ``text(s, size, color)`` a cached antialiased
-surface; ``wrap(s, size, width)`` splits text into lines that fit, breaking English at spaces and
+``font(size)`` gives a cached ``pygame.font.Font`` (the ``FONTS_KEPT`` most recently used);
+``text(s, size, color)`` a cached antialiased surface (the most recently used, within ``TEXT_BUDGET``
+bytes); ``wrap(s, size, width)`` splits text into lines that fit, breaking English at spaces and
 Japanese between characters, with simple kinsoku (no line starts with 。、」 and the like).
 When the font files are missing (a broken install), pygame's default font stands in.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.core.storage import asset_path
+from scenes.cache import KEEP, MB, SurfaceCache
 
 REGULAR_FILE = "KotatsuSans-Regular.otf"
 BOLD_FILE = "KotatsuSans-Bold.otf"
@@ -27,7 +29,10 @@ NO_LINE_START = frozenset(
 # ...and characters that may not end a line (they stick to the character after them).
 NO_LINE_END = frozenset("「『（［｛〔〈《【〘〖“‘([{")
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+FONTS_KEPT = 32  # open faces (about 0.5 MB each with their glyph cache); reopening one takes ~1 ms
+TEXT_BUDGET = 12 * MB  # rendered strings; a miss costs a render (well under a millisecond)
+_fonts = SurfaceCache("fonts", FONTS_KEPT, group=KEEP, weigh=lambda font: 1)
+_texts = SurfaceCache("text", TEXT_BUDGET, group=KEEP)
 _quit_hook_armed = False
 
 
@@ -53,7 +58,7 @@ def _on_pygame_quit() -> None:
 def clear_cache() -> None:
     """Forget cached fonts and rendered text (needed after pygame.font is shut down)."""
     _fonts.clear()
-    _render.cache_clear()
+    _texts.clear()
     _measure.cache_clear()
 
 
@@ -66,11 +71,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The app's font at ``size`` pixels, cached per (size, bold)."""
     _ensure_font_module()
     key = (int(size), bool(bold))
-    cached = _fonts.get(key)
-    if cached is None:
-        cached = _load_font(*key)
-        _fonts[key] = cached
-    return cached
+    return _fonts.get(key, lambda: _load_font(*key))
 
 
 def _load_font(size: int, bold: bool) -> pygame.font.Font:
@@ -94,13 +95,22 @@ def line_height(size: int, bold: bool = False) -> int:
 def text(s: str, size: int, color: Sequence[int], bold: bool = False) -> pygame.Surface:
     """``s`` rendered antialiased in ``color`` (cached; treat the surface as read-only)."""
     _ensure_font_module()
-    return _render(s, int(size), tuple(color), bool(bold))
+    key = (s, int(size), tuple(color), bool(bold))
+    return _texts.get(key, lambda: _render(*key))
 
 
-@lru_cache(maxsize=2048)
 def _render(s: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
-    """Render one string once; later calls with the same arguments reuse the surface."""
+    """Render one string (``text`` keeps the result)."""
     return font(size, bold).render(s, True, color)
+
+
+def text_tinted(s: str, size: int, color: Sequence[int], bold: bool = False) -> pygame.Surface:
+    """``text(s, size, color, bold)`` pixel for pixel (``color`` is RGB), for a colour that changes
+    every frame (a pulse): a copy of the kept white rendering, tinted and not kept, so passing
+    colours do not fill the text cache. A fresh surface: the caller may change it."""
+    tinted = text(s, size, (255, 255, 255), bold).copy()
+    tinted.fill((*tuple(color)[:3], 255), special_flags=pygame.BLEND_RGBA_MULT)
+    return tinted
 
 
 def text_width(s: str, size: int, bold: bool = False) -> int:

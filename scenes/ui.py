@@ -23,6 +23,7 @@ from game.i18n import t
 from scenes import fonts, theme
 from scenes import input as intents
 from scenes.app import Scene
+from scenes.cache import KEEP, MB, SurfaceCache
 from scenes.input import Intent
 
 Label = str | Callable[[], str]
@@ -625,14 +626,16 @@ class Scroller:
 # ----- backgrounds and menu screens --------------------------------------------------------------
 
 
-_room_cache: dict[tuple[int, int], pygame.Surface] = {}
+_rooms = SurfaceCache("ui.rooms", 9 * MB, group=KEEP)  # one picture: the logical screen's (8 MB)
 
 
 def room_background(size: tuple[int, int]) -> pygame.Surface:
     """The warm room behind every menu: dark wood-brown with a lamp glow from above (cached)."""
-    cached = _room_cache.get(size)
-    if cached is not None:
-        return cached
+    return _rooms.get(size, lambda: _paint_room(size))
+
+
+def _paint_room(size: tuple[int, int]) -> pygame.Surface:
+    """``room_background``'s body."""
     width, height = size
     background = pygame.Surface(size)
     background.fill(theme.ROOM)
@@ -652,7 +655,6 @@ def room_background(size: tuple[int, int]) -> pygame.Surface:
             background, seam, (width // 2 + (x - width // 2) // 3, int(height * 0.72)), (x, height), 2
         )
     pygame.draw.line(background, seam, (0, int(height * 0.72)), (width, int(height * 0.72)), 2)
-    _room_cache[size] = background
     return background
 
 

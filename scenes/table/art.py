@@ -4,7 +4,8 @@ Everything here is static: each function renders its picture the first time it i
 and returns the same cached ``Surface`` afterwards, so a frame only blits. Shapes are drawn at
 ``SUPERSAMPLE`` times their size and scaled down once, which gives smooth edges without an
 antialiasing rasterizer. Transformed variants (rotated, flip-squeezed, squashed) are cached per
-bucket (a degree, a twelfth of a flip, a few percent of squash) in small LRU caches.
+bucket (a degree, a twelfth of a flip, a few percent of squash) in LRU caches bounded in bytes
+(``scenes.cache``); those, and every game's pictures, are let go when the last table closes.
 
 Treat every returned surface as read-only: it is shared.
 """
@@ -13,13 +14,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from functools import lru_cache
 
 import pygame
 
-from scenes import fonts, theme
+from scenes import cache, fonts, theme
 
 Color = tuple[int, int, int]
 SUPERSAMPLE = 3
@@ -79,36 +79,24 @@ def noise_surface(size: tuple[int, int], seed: int, alpha: int, color: Color = (
     return pygame.image.frombuffer(bytes(pixels), size, "RGBA").copy()
 
 
-_extra_caches: list[SurfaceCache] = []
+class SurfaceCache(cache.SurfaceCache):
+    """A picture cache of the tables (see ``scenes.cache``): least recently used out past
+    ``budget`` bytes, each new picture made ready for fast blits, emptied when the last table
+    closes (``release_table_pictures``) or by ``clear_caches``."""
+
+    def __init__(self, name: str, budget: int, group: str = cache.TABLE) -> None:
+        super().__init__(name, budget, group=group, prepare=_ready_value)
 
 
-class SurfaceCache:
-    """A small least-recently-used cache of derived surfaces (``clear_caches`` empties them all)."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self.items: OrderedDict[Hashable, pygame.Surface] = OrderedDict()
-        _extra_caches.append(self)
-
-    def get(self, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        """The cached surface for ``key``, made with ``make`` on a miss."""
-        surface = self.items.get(key)
-        if surface is None:
-            surface = ready(make())
-            self.items[key] = surface
-            if len(self.items) > self.limit:
-                self.items.popitem(last=False)
-        else:
-            self.items.move_to_end(key)
-        return surface
-
-    def clear(self) -> None:
-        """Forget everything."""
-        self.items.clear()
+def _ready_value(value: object) -> object:
+    """A new cache entry made ready: a surface converted, anything else (a picture with its
+    offset) as it is."""
+    return ready(value) if isinstance(value, pygame.Surface) else value
 
 
-_variants = SurfaceCache(700)
-_motion = SurfaceCache(300)  # pictures of pieces in motion: many, quickly made, soon stale
+MB = cache.MB
+_variants = SurfaceCache("art.variants", 24 * MB)  # turned, squeezed, scaled pictures at rest
+_motion = SurfaceCache("art.motion", 24 * MB)  # pictures of pieces in motion: many, quickly made, soon stale
 
 
 def variant(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -116,10 +104,15 @@ def variant(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface
     return _variants.get(key, make)
 
 
+def release_table_pictures() -> None:
+    """The last table closed: let go of every table picture (the shared card art and the last
+    table top stay: they are small, or slow to paint)."""
+    cache.release(cache.TABLE)
+
+
 def clear_caches() -> None:
     """Forget every cached picture (after the display was re-created, or in tests)."""
-    for cache in _extra_caches:
-        cache.clear()
+    release_table_pictures()
     for function in (table_surface, card_face, card_back, card_blank, card_shadow, token_surface,
                      token_shadow, glow_ring, focus_ring, slot_outline, die_face, pass_bubble, _deck_layers):
         function.cache_clear()
@@ -141,7 +134,7 @@ def prewarm(values: range | tuple[int, ...] = tuple(range(1, 9))) -> None:
 
 
 # ----- the table ---------------------------------------------------------------------------------
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=1)  # 8 MB, slow to paint (~0.9 s): the last table's, for a rematch or the same game again
 def table_surface(size: tuple[int, int], felt_rect: tuple[int, int, int, int]) -> pygame.Surface:
     """The wooden table top with a felt mat, warm light in the middle; the whole background."""
     surface = pygame.Surface(size).convert() if _has_display() else pygame.Surface(size)
@@ -277,13 +270,11 @@ def soft_rect(size: tuple[int, int], radius: int, alpha: int, blur: int) -> pyga
 
 
 def panel_shadow(size: tuple[int, int]) -> pygame.Surface:
-    """The soft shadow of a panel of ``size``, kept: blurred at a quarter of its size and then
-    enlarged, since a full-size blur would stall the frame a panel opens in."""
-    def make() -> pygame.Surface:
-        small = soft_rect((size[0] // 4, size[1] // 4), 7, 140, 3)
-        return pygame.transform.smoothscale(small, (small.get_width() * 4, small.get_height() * 4))
-
-    return variant(("panel-shadow", size), make)
+    """The soft shadow of a panel of ``size``: blurred at a quarter of its size (kept) and then
+    enlarged, since a full-size blur would stall the frame a panel opens in. The enlarged shadow
+    (up to 8 MB) is not kept: a panel paints it once into its own picture."""
+    small = variant(("panel-shadow-small", size), lambda: soft_rect((size[0] // 4, size[1] // 4), 7, 140, 3))
+    return ready(pygame.transform.smoothscale(small, (small.get_width() * 4, small.get_height() * 4)))
 
 
 # ----- cards ------------------------------------------------------------------------------------

@@ -99,6 +99,7 @@ A minimal subclass::
 from __future__ import annotations
 
 import logging
+import weakref
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -123,6 +124,9 @@ from scenes.ui import Button, FocusGroup, Toast, seat_label
 SCREEN = (1920, 1080)
 FELT = (150, 92, 1620, 744)
 STATUS_Y = 772
+# Tables built and not yet closed: when the last one closes, the tables' pictures go (a new table
+# built before the old one closes, a rematch, finds them still there).
+_open_tables: weakref.WeakSet[TableScene] = weakref.WeakSet()
 UNDO_RECT = (1580, 944, 300, 72)
 HELP_RECT = (1596, 30, 136, 60)
 MENU_RECT = (1744, 30, 148, 60)
@@ -216,6 +220,7 @@ class TableScene(Scene):
     def __init__(self, app: App, match: Match, *, viewer: int | None = None, ai_enabled: bool = True,
                  worker_inline: bool | None = None) -> None:
         super().__init__(app)
+        _open_tables.add(self)
         self.match = match
         self.rules = match.rules
         self.logger = logging.getLogger(f"kotatsu.{match.game_id}")
@@ -782,11 +787,18 @@ class TableScene(Scene):
             self._ensure_worker()
 
     def exit(self) -> None:
-        """Leaving the table: finish the autosave, stop the AI worker."""
+        """Leaving the table: finish the autosave, stop the AI worker, let go of the pictures
+        (its full-screen layers; the art caches too when no other table is open)."""
         self.saver.wait()
         if self.worker is not None:
             self.worker.close()
             self.worker = None
+        self._still = None
+        self._veiled = None
+        self._veiled_key = None
+        _open_tables.discard(self)
+        if not _open_tables:
+            art.release_table_pictures()
 
     # ----- drawing ----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
@@ -811,7 +823,7 @@ class TableScene(Scene):
                 surface.blit(still, area, area)
         self._painted = [area.inflate(4, 4) for area in self.draw_moving(surface) if area.width and area.height]
         if self.panel is not None:
-            surface.blit(labels.veil(), (0, 0))
+            labels.draw_veil(surface)
             # the dimmed table under a panel does not move: keep it, so later frames are one blit
             self._veiled = surface.copy()
             self._veiled_key = (self.panel, labels.lang(), self.viewer)

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import theme
+from scenes import cache, theme
 from scenes.table import art
 
 Color = tuple[int, int, int]
@@ -154,8 +154,8 @@ def _shadow(size: int, step: int) -> pygame.Surface:
     return _turned_cache.get(("die-shadow", size, step), make)
 
 
-_turned_cache = art.SurfaceCache(1200)
-_pictures = art.SurfaceCache(2400)
+_turned_cache = art.SurfaceCache("dice.turned", 8 * art.MB)  # turned bodies, shadows, spin ghosts
+_pictures = art.SurfaceCache("dice.pictures", 48 * art.MB)  # whole pictures (a table prewarms its throws)
 
 
 def die_face(value: int, size: int, colour: Color = IVORY, *, angle: float = 0.0,
@@ -231,10 +231,13 @@ def prewarm_dice(size: int, colours: Sequence[Color] = (IVORY,), *, blur: bool =
 
 
 def clear_caches() -> None:
-    """Forget every die picture (a new display, or tests)."""
+    """Forget every die picture (a new display, tests, the last table closed)."""
     die_body.cache_clear()
     _turned_cache.clear()
     _pictures.clear()
+
+
+cache.on_release(cache.TABLE, clear_caches)
 
 
 def painter(size: int, colours: Color | Sequence[Color] = IVORY) -> DiePicture:

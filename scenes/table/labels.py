@@ -25,8 +25,8 @@ SCREEN = (1920, 1080)
 NOBODY = -1
 
 
-_labels = art.SurfaceCache(96)  # plates, notes, banners...: small, reused often
-_boards = art.SurfaceCache(4)  # score boards change with every card: keep only the latest few
+_labels = art.SurfaceCache("labels", 12 * art.MB)  # plates, notes, banners...: small, reused often
+_boards = art.SurfaceCache("labels.boards", 2 * art.MB)  # score boards change with every card: the latest few
 
 
 def cached(key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
@@ -198,14 +198,25 @@ def mat_mark(title: str) -> pygame.Surface:
     return cached(("mat", title), make)
 
 
+VEIL_STRIP = 60  # the veil is blitted as strips of this height: the same pixels as one full-screen
+# layer (each pixel is blended alone), without keeping 8 MB for a flat colour
+
+
 def veil() -> pygame.Surface:
-    """A translucent dark layer over the whole table."""
+    """A strip of the translucent dark layer that ``draw_veil`` lays over the whole table."""
     def make() -> pygame.Surface:
-        layer = pygame.Surface(SCREEN, pygame.SRCALPHA)
+        layer = pygame.Surface((SCREEN[0], VEIL_STRIP), pygame.SRCALPHA)
         layer.fill((*theme.ROOM, 150))
         return layer
 
     return cached(("veil",), make)
+
+
+def draw_veil(surface: pygame.Surface) -> None:
+    """Dim the whole table under a panel."""
+    strip = veil()
+    for top in range(0, SCREEN[1], VEIL_STRIP):
+        surface.blit(strip, (0, top))
 
 
 def lang() -> str:

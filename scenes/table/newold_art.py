@@ -22,7 +22,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import fonts, theme
+from scenes import cache, fonts, theme
 from scenes.table import art
 from scenes.table.art import CARD_RADIUS, CARD_SIZE, SUPERSAMPLE, mix
 
@@ -67,7 +67,7 @@ def number_of(card: str) -> int:
 
 
 def clear_caches() -> None:
-    """Forget every picture drawn here (tests, or a new display)."""
+    """Forget every picture drawn here (tests, a new display, or the last table closed)."""
     for function in (card_face, card_back, zone_mat, stage_badge, kind_mark, left_tag_base, game_box, deck_pile):
         function.cache_clear()
 
@@ -464,3 +464,6 @@ def deck_pile(kind: str, layers: int) -> pygame.Surface:
         surface.blit(edge, (pad // 2 + layer * 2, pad // 2 + layer * 3))
     surface.blit(back, (pad // 2, pad // 2))
     return art.ready(surface)
+
+
+cache.on_release(cache.TABLE, clear_caches)

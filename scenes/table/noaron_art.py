@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from scenes import anim, fonts, theme
+from scenes import anim, cache, fonts, theme
 from scenes.table import art
 from scenes.table.pieces import CardSprite
 
@@ -139,9 +139,13 @@ def prewarm() -> None:
 
 
 def clear_caches() -> None:
-    """Forget the pictures (after the display was re-created)."""
+    """Forget the pictures (after the display was re-created, or the last table closed)."""
     card_face.cache_clear()
     card_back.cache_clear()
+    _rows.clear()
+
+
+cache.on_release(cache.TABLE, clear_caches)
 
 
 # ----- piles, the deck, stakes --------------------------------------------------------------------
@@ -396,8 +400,8 @@ class HandRow:
         key = ("noaron-hand", self.centre, self.scale, self.step, self.mirrored, self.pair,
                self.frame, self.second, self.frame_color, self.pair_color, self.pair_tag,
                tuple((card.value if card.face_up else None, card.dim) for card in self.cards))
-        cached = _rows.get(key)
-        if cached is None:
+
+        def make() -> tuple[pygame.Surface, tuple[int, int]]:
             bounds = self.cards[0].bounds().unionall([card.bounds() for card in self.cards[1:]])
             for framed in (self.frame, self.second):
                 if framed is not None and framed[1] > 0:
@@ -410,14 +414,12 @@ class HandRow:
             for card in self.cards:
                 card.draw(picture, (-bounds.x, -bounds.y))
             self._draw_pair_ring(picture, (-bounds.x, -bounds.y))
-            cached = (art.ready(picture), bounds.topleft)
-            _rows[key] = cached
-            if len(_rows) > 40:
-                del _rows[next(iter(_rows))]
-        return cached
+            return art.ready(picture), bounds.topleft
+
+        return _rows.get(key, make)
 
 
-_rows: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
+_rows = art.SurfaceCache("noaron.rows", 8 * art.MB)  # resting rows with where they go (~0.8 MB each)
 
 
 def tag_pill(text: str, color: Color) -> pygame.Surface:

@@ -32,7 +32,7 @@ from typing import Any
 import pygame
 
 from game.i18n import language, t
-from scenes import fonts, theme
+from scenes import cache, fonts, theme
 from scenes.table import art, dice_throw
 from scenes.table.art import mix
 
@@ -403,7 +403,7 @@ def _lemniscate(surface: pygame.Surface, centre: tuple[float, float], width: flo
 
 
 # ----- icons (final size, cached) ---------------------------------------------------------------------
-_icons = art.SurfaceCache(256)
+_icons = art.SurfaceCache("nostalgic.icons", 2 * art.MB)
 
 
 def mini_die(value: int | None, size: int) -> pygame.Surface:
@@ -1364,8 +1364,11 @@ def prewarm(size: tuple[int, int] = BOARD_SIZE, card_width: int = 92) -> None:
 
 
 def clear_caches() -> None:
-    """Forget every picture drawn here (a new display, or tests)."""
+    """Forget every picture drawn here (a new display, tests, or the last table closed)."""
     for function in (_board_picture, board_layout, card_face, card_back, player_marker, box_marker, chip, _round_card):
         function.cache_clear()
     _design.cache_clear()
     _icons.clear()
+
+
+cache.on_release(cache.TABLE, clear_caches)

@@ -131,7 +131,7 @@ def _face_surface(value: int, dim: bool) -> pygame.Surface:
 
 
 # ----- a stack on the table ----------------------------------------------------------------------------
-_piles = art.SurfaceCache(32)  # pictures of piles, by their visible layers
+_piles = art.SurfaceCache("pieces.piles", 6 * art.MB)  # pictures of piles, by their visible layers
 
 class StackView:
     """A face-up pile at a fixed place: a few offset edges show its depth, a badge its count.
@@ -272,8 +272,8 @@ def count_badge(count: int) -> pygame.Surface:
 
 
 # ----- a hand in an arc ------------------------------------------------------------------------------
-FAN_PICTURES = 48  # resting fans kept as ready-made pictures (each is a few hundred kB)
-_fan_pictures: dict[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int]]] = {}
+# Resting fans kept as ready-made pictures (a few hundred kB each), with where they go.
+_fan_pictures = art.SurfaceCache("pieces.fans", 8 * art.MB)
 
 
 class HandFan:
@@ -397,19 +397,15 @@ class HandFan:
 
     def resting_picture(self) -> tuple[pygame.Surface, tuple[int, int]]:
         """The whole resting fan in one picture (cached by ``resting_key``), and where it goes."""
-        key = self.resting_key()
-        cached = _fan_pictures.get(key)
-        if cached is None:
+        def make() -> tuple[pygame.Surface, tuple[int, int]]:
             order = self.draw_order()
             area = self.cards[order[0]].bounds().unionall([self.cards[i].bounds() for i in order[1:]])
             picture = pygame.Surface(area.size, pygame.SRCALPHA)
             for index in order:
                 self.cards[index].draw(picture, (-area.x, -area.y))
-            cached = (art.ready(picture), area.topleft)
-            _fan_pictures[key] = cached
-            if len(_fan_pictures) > FAN_PICTURES:
-                del _fan_pictures[next(iter(_fan_pictures))]
-        return cached
+            return art.ready(picture), area.topleft
+
+        return _fan_pictures.get(self.resting_key(), make)
 
 
 # ----- the cat token ---------------------------------------------------------------------------------

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
@@ -51,7 +50,7 @@ from game.rules.wallpaper import (
     card_by_id,
     edges,
 )
-from scenes import fonts, theme
+from scenes import cache, fonts, theme
 from scenes.table import art
 from scenes.table.art import mix
 
@@ -118,24 +117,25 @@ CORNER = 0.07  # a card's corner radius, as a fraction of its height
 
 
 # ----- caches --------------------------------------------------------------------------------------
-_parts = art.SurfaceCache(800)  # motifs, backgrounds, centres, per width
-_faces = art.SurfaceCache(900)  # card faces per (id, width, rot)
-_misc = art.SurfaceCache(200)  # backs, number cards, tokens, round cards, markers, veils
-WALL_CACHE_LIMIT = 48
-_walls: OrderedDict[Hashable, tuple[pygame.Surface, tuple[int, int]]] = OrderedDict()  # whole walls, LRU
+_parts = art.SurfaceCache("wallpaper.parts", 6 * art.MB)  # motifs, backgrounds, centres, per width
+_faces = art.SurfaceCache("wallpaper.faces", 12 * art.MB)  # card faces per (id, width, rot)
+_misc = art.SurfaceCache("wallpaper.misc", 4 * art.MB)  # backs, number cards, tokens, round cards, markers, veils
+_walls = art.SurfaceCache("wallpaper.walls", 8 * art.MB)  # whole walls, with the offset of cell (0, 0)
 
 
-def _cached(cache: art.SurfaceCache, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    """``cache``'s surface for ``key`` (made on a miss)."""
-    return cache.get(key, make)
+def _cached(kept: art.SurfaceCache, key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    """``kept``'s surface for ``key`` (made on a miss)."""
+    return kept.get(key, make)
 
 
 def clear_caches() -> None:
-    """Forget every picture drawn here (tests, or a new display)."""
-    for cache in (_parts, _faces, _misc):
-        cache.clear()
-    _walls.clear()
+    """Forget every picture drawn here (tests, a new display, or the last table closed)."""
+    for kept in (_parts, _faces, _misc, _walls):
+        kept.clear()
     _corner_mask.cache_clear()
+
+
+cache.on_release(cache.TABLE, clear_caches)
 
 
 def prewarm(width: int, number_heights: Iterable[int] = (), seats: Iterable[int] = range(6)) -> None:
@@ -1074,14 +1074,7 @@ def wall_picture(wall: Mapping[Cell, tuple[int, int]], cell_width: int, *, shape
     not part of one of ``shapes`` washed pale. Returns the picture and the pixel offset of cell
     (0, 0)'s top-left corner in it (cell (x, y) lies at offset + (x * cell_width, y * height))."""
     key = (tuple(sorted(wall.items())), cell_width, tuple(shapes), dim_open)
-    found = _walls.get(key)
-    if found is None:
-        found = _walls[key] = _draw_wall(wall, cell_width, shapes, dim_open)
-        if len(_walls) > WALL_CACHE_LIMIT:
-            _walls.popitem(last=False)
-    else:
-        _walls.move_to_end(key)
-    return found
+    return _walls.get(key, lambda: _draw_wall(wall, cell_width, shapes, dim_open))
 
 
 def _draw_wall(wall: Mapping[Cell, tuple[int, int]], cell_width: int, shapes: Sequence[Shape],
