@@ -8,7 +8,10 @@ so ``game`` stays free of pygame.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import math
+import os
 import random
 import sys
 from collections.abc import Sequence
@@ -16,11 +19,16 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
+from game.core import stop
 from game.core.errors import BadOptions, SaveError
 from game.core.registry import GAME_IDS, available_games, get_rules
 from game.core.rules import OptionSpec
 
 EXIT_USAGE = 2
+EXIT_FAILED = 1  # a file or device failed (one line on stderr), or stdout went away
+MAX_BUDGET = 600.0  # seconds of thinking per Hard decision
+MAX_BENCH_SECONDS = 24 * 3600.0  # a bench runs at most a day
+MAX_LIVE = 600.0  # seconds a live shot lets the table run
 
 
 class UsageError(Exception):
@@ -124,10 +132,37 @@ def _agents(text: str, players: int) -> list[str]:
     return agents
 
 
-def _positive(name: str, value: float | None) -> None:
-    """Refuse zero or negative counts and times."""
+def _positive(name: str, value: int | None) -> None:
+    """Refuse zero or negative counts."""
     if value is not None and value <= 0:
         raise UsageError(f"{name} must be positive, not {value}")
+
+
+def _not_negative(name: str, value: int) -> None:
+    """Refuse negative counts (0 is fine)."""
+    if value < 0:
+        raise UsageError(f"{name} must be 0 or more, not {value}")
+
+
+def _seconds(name: str, value: float | None, maximum: float, *, zero: bool = False) -> None:
+    """Refuse nan, infinity, negative (or zero unless ``zero``) and over-long times."""
+    if value is None:
+        return
+    low = "0" if zero else "more than 0"
+    if not math.isfinite(value) or value < 0 or (value == 0 and not zero) or value > maximum:
+        raise UsageError(f"{name} must be a number of seconds from {low} to {maximum:g}, not {value}")
+
+
+def max_jobs() -> int:
+    """The most processes a tournament may use: this machine's CPU count."""
+    return os.cpu_count() or 1
+
+
+def _jobs(value: int) -> None:
+    """Refuse a process count below 1 or above the CPU count."""
+    most = max_jobs()
+    if not 1 <= value <= most:
+        raise UsageError(f"--jobs must be 1 to {most} (this machine's CPU count), not {value}")
 
 
 # ----- the parser ---------------------------------------------------------------------------
@@ -192,7 +227,9 @@ def build_parser() -> argparse.ArgumentParser:
     kiosk = commands.add_parser("kiosk", help="kiosk mode for game events (see README \"Kiosk mode\")")
     kiosk.add_argument("--config", type=Path, help="the organiser's TOML file (docs/kiosk.example.toml)")
     kiosk.add_argument("--windowed", action="store_true", help="try it out in a window, without the lock")
-    kiosk.add_argument("--soak", type=int, metavar="GAMES", help="headless: play GAMES attract games, report RSS")
+    kiosk.add_argument("--soak", type=int, metavar="GAMES", help="play GAMES attract games with instant animations, report RSS")
+    kiosk.add_argument("--taps", action="store_true",
+                       help="with --soak: a visitor taps between demos (in a real window when there is a display)")
     kiosk.add_argument("--stats", action="store_true", help="games played, completed, abandoned, crashes")
     kiosk.add_argument("--screenshots", type=Path, metavar="DIR", help="render kiosk_*.png headless")
     kiosk.add_argument("--json", action="store_true")
@@ -214,7 +251,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             seed=args.seed if args.seed is not None else random.randrange(1 << 30),
             options=_options(game_id, players, args.option),
         )
-    elif args.players or args.seats or args.option:
+    elif args.players is not None or args.seats or args.option:
         raise UsageError("--players, --seats and --option need a game, e.g. play neko --players 3")
     from scenes.main import run
 
@@ -228,9 +265,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     players = _players(game_id, args.players, len(agents_text.split(",")))
     agents = _agents(agents_text, players)
     _positive("--games", args.games)
-    _positive("--budget", args.budget)
+    _seconds("--budget", args.budget, MAX_BUDGET)
     _positive("--iterations", args.iterations)
-    _positive("--jobs", args.jobs)
+    _jobs(args.jobs)
     options = _options(game_id, players, args.option)
     from game.tournament import format_report, run_tournament
 
@@ -238,12 +275,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if not args.json:
             print(f"\r{done}/{total} games", end="", file=sys.stderr, flush=True)
 
-    report = run_tournament(
-        game_id, players, agents, args.games, args.seed, options=options,
-        budget=args.budget, iterations=args.iterations, jobs=args.jobs, progress=progress,
-    )
-    if not args.json:
-        print(file=sys.stderr)
+    try:
+        report = run_tournament(
+            game_id, players, agents, args.games, args.seed, options=options,
+            budget=args.budget, iterations=args.iterations, jobs=args.jobs, progress=progress,
+        )
+    finally:
+        if not args.json:
+            print(file=sys.stderr)  # end the progress line, also when stopped
     print(format_report(report, json=args.json))
     return 0
 
@@ -276,26 +315,40 @@ def cmd_shot(args: argparse.Namespace) -> int:
     game_id = _game(args.game)
     players = _players(game_id, args.players, get_rules(game_id).min_players)
     size = _size(args.size)
-    if args.moves < 0:
-        raise UsageError("--moves must be 0 or more")
+    _not_negative("--moves", args.moves)
+    _seconds("--live", args.live, MAX_LIVE, zero=True)
+    out = _shot_target(args.out)
     from scenes.shot import take_shot
 
-    path = take_shot(game_id, players, args.seed, args.moves, size=size, out=args.out, lang=args.lang,
+    path = take_shot(game_id, players, args.seed, args.moves, size=size, out=out, lang=args.lang,
                      live=args.live)
     print(path)
     return 0
 
 
+def _shot_target(out: Path) -> Path:
+    """``--out``: a file (new, or a regular file to replace) in a folder that exists."""
+    if out.is_dir():
+        raise UsageError(f"--out {out} is a folder; name the picture file, e.g. {out / 'table.png'}")
+    if out.exists() and not out.is_file():
+        raise UsageError(f"--out {out} is not a regular file")
+    if not out.parent.is_dir():
+        raise UsageError(f"--out {out}: the folder {out.parent} does not exist")
+    return out
+
+
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print rules, AI or frame timings a person can rerun."""
     game_id = _game(args.game)
-    _positive("--seconds", args.seconds)
+    _seconds("--seconds", args.seconds, MAX_BENCH_SECONDS)
     _positive("--decisions", args.decisions)
-    _positive("--budget", args.budget)
+    _seconds("--budget", args.budget, MAX_BUDGET)
+    _not_negative("--moves", args.moves)
     if args.what == "rules":
         from game.bench import bench_rules
 
-        figures = bench_rules(game_id, seconds=args.seconds, players=args.players)
+        players = None if args.players is None else _players(game_id, args.players, 0)
+        figures = bench_rules(game_id, seconds=args.seconds, players=players)
     elif args.what == "startup":
         _positive("--runs", args.runs)
         figures = bench_startup(args.runs)
@@ -324,7 +377,6 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 def bench_startup(runs: int) -> dict[str, Any]:
     """Seconds from launching ``python -m game`` to its first frame (title screen), ``runs``
     times; the app prints the time of its first frame and quits (see scenes.main)."""
-    import os
     import statistics
     import subprocess
     import time
@@ -382,21 +434,65 @@ COMMANDS = {
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m game`` and ``kotatsu``."""
-    import os
+    """Entry point of ``python -m game`` and ``kotatsu``.
 
+    Exit codes: 0 done, 1 a failure (a file or device: one line on stderr; or stdout closed
+    early, e.g. piped into ``head``: quietly), 2 a bad argument, 128 + N stopped by signal N
+    (SIGTERM 143, SIGINT 130). Only ``OSError`` is turned into one line: real bugs keep their
+    traceback."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
+    stop.install()  # SIGTERM/SIGINT stop every command (before pygame, so SDL leaves them to us)
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
         if not argv or (argv[0] not in COMMANDS and argv[0] not in ("--version", "--selftest", "-h", "--help")):
             argv = ["play", *argv]  # the app is the default command
         args = parser.parse_args(argv)
-        if args.selftest is not None:
-            return cmd_selftest(args)
-        return COMMANDS[args.command](args)
+        code = cmd_selftest(args) if args.selftest is not None else COMMANDS[args.command](args)
+        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        return code
     except UsageError as error:
         print(f"kotatsu: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except stop.Stopped as stopped:
+        return stopped.exit_code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_FAILED
+    except OSError as error:
+        print(os_error_line(error), file=sys.stderr)
+        return EXIT_FAILED
+    finally:
+        _stop_resource_tracker()
+
+
+def os_error_line(error: OSError) -> str:
+    """``kotatsu: <what failed>: <reason>`` for a file or device error."""
+    what = " -> ".join(str(name) for name in (error.filename, error.filename2) if name is not None)
+    reason = error.strerror or str(error) or type(error).__name__
+    return f"kotatsu: {what or 'a file operation failed'}: {reason}"
+
+
+def _silence_stdout() -> None:
+    """Whoever read our output has gone (``| head``): send the rest nowhere, so the interpreter's
+    last flush does not complain (the recipe of the Python docs on SIGPIPE)."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+
+
+def _stop_resource_tracker() -> None:
+    """End multiprocessing's resource tracker (started with the AI worker or a pool) now.
+
+    It is a child of ours that otherwise quits only once we have exited, and then waits as a
+    zombie for the system to reap it: a process left behind. Every worker and pool is closed by
+    the time a command returns, so nothing of ours still needs it."""
+    module = sys.modules.get("multiprocessing.resource_tracker")
+    tracker = getattr(module, "_resource_tracker", None)
+    if tracker is None or getattr(tracker, "_pid", None) is None:
+        return
+    with contextlib.suppress(Exception):
+        tracker._stop()

@@ -8,20 +8,22 @@ Hard (rather than seconds) a tournament is reproducible and fair whatever the ma
 
 from __future__ import annotations
 
+import contextlib
 import json as json_module
 import math
+import os
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
-from multiprocessing import get_context
+from multiprocessing import connection, get_context
 from typing import Any
 
 from game.ai.base import DEFAULT_BUDGETS, LEVELS, Agent, make_agent
 from game.core.registry import get_rules
 
 Z95 = 1.96
+POOL_STOP_SECONDS = 1.0  # a pool process gets this long to go after SIGTERM before SIGKILL
 
 
 # ----- records ---------------------------------------------------------------------------------
@@ -211,6 +213,104 @@ def _play_task(
     return play_game(game_id, players, agents, budgets, game_index, seed, options)
 
 
+def _pool_worker(conn: Any, parent_pid: int) -> None:
+    """A tournament process: play the games it is sent (``None``: stop), answer each with
+    ("done", index, record) or ("error", index, traceback text). Ctrl+C is the parent's to
+    handle, and the process dies with its parent (see ``game.ai.worker.die_with_parent``)."""
+    import signal
+    import traceback
+
+    from game.ai.worker import die_with_parent
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent_pid)
+    try:
+        while True:
+            task = conn.recv()
+            if task is None:
+                return
+            try:
+                conn.send(("done", task[3], _play_task(*task)))
+            except Exception:  # noqa: BLE001 - reported to the parent, which raises it
+                conn.send(("error", task[3], traceback.format_exc()))
+    except (EOFError, OSError):
+        return  # the parent is gone
+
+
+class _Pool:
+    """``jobs`` tournament processes, each fed one game at a time through its own pipe.
+
+    Plain processes and pipes (no ``concurrent.futures`` queues or semaphores): a stop ends
+    every process at once, and a process that dies is reported instead of waited for."""
+
+    def __init__(self, jobs: int) -> None:
+        context = get_context("spawn")
+        self.workers: list[tuple[Any, Any]] = []  # (process, the parent's end of its pipe)
+        for _ in range(jobs):
+            parent_end, child_end = context.Pipe()
+            process = context.Process(target=_pool_worker, args=(child_end, os.getpid()),
+                                      name="kotatsu-tournament", daemon=True)
+            process.start()
+            child_end.close()
+            self.workers.append((process, parent_end))
+
+    def close(self, now: bool = False) -> None:
+        """Let the processes go (``now``: terminate them at once), then make sure they are gone."""
+        for process, conn in self.workers:
+            if not now:
+                with contextlib.suppress(OSError, ValueError):
+                    conn.send(None)
+            elif process.is_alive():
+                process.terminate()
+        deadline = time.monotonic() + POOL_STOP_SECONDS
+        for process, conn in self.workers:
+            process.join(max(0.0, deadline - time.monotonic()))
+            if process.is_alive():
+                process.kill()
+                process.join(POOL_STOP_SECONDS)
+            conn.close()
+        self.workers = []
+
+
+def _run_pool(
+    task_args: Callable[[int], tuple],
+    games: int,
+    jobs: int,
+    progress: Callable[[int, int], None] | None,
+) -> list[GameRecord]:
+    """Every game in a pool of ``jobs`` processes; a stop signal or an error ends them at once."""
+    records: list[GameRecord | None] = [None] * games
+    pool = _Pool(min(jobs, games))
+    try:
+        idle = [conn for _, conn in pool.workers]
+        busy: dict[Any, int] = {}
+        submitted = done = 0
+        while done < games:
+            while idle and submitted < games:
+                conn = idle.pop()
+                conn.send(task_args(submitted))
+                busy[conn] = submitted
+                submitted += 1
+            for conn in connection.wait(list(busy)):
+                try:
+                    kind, index, payload = conn.recv()
+                except (EOFError, OSError):
+                    raise RuntimeError(f"a tournament process died while playing game {busy[conn]}") from None
+                if kind == "error":
+                    raise RuntimeError(f"game {index} failed in a tournament process:\n{payload}")
+                records[index] = payload
+                del busy[conn]
+                idle.append(conn)
+                done += 1
+                if progress:
+                    progress(done, games)
+    except BaseException:
+        pool.close(now=True)
+        raise
+    pool.close()
+    return records  # type: ignore[return-value]
+
+
 def _run_games(
     task_args: Callable[[int], tuple],
     games: int,
@@ -218,20 +318,14 @@ def _run_games(
     progress: Callable[[int, int], None] | None,
 ) -> list[GameRecord]:
     """Play every game, in this process or in a pool of ``jobs`` processes, in index order."""
-    records: list[GameRecord | None] = [None] * games
-    if jobs <= 1:
-        for index in range(games):
-            records[index] = _play_task(*task_args(index))
-            if progress:
-                progress(index + 1, games)
-        return records  # type: ignore[return-value]
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=get_context("spawn")) as pool:
-        futures = {pool.submit(_play_task, *task_args(index)): index for index in range(games)}
-        for done, future in enumerate(as_completed(futures), start=1):
-            records[futures[future]] = future.result()
-            if progress:
-                progress(done, games)
-    return records  # type: ignore[return-value]
+    if jobs > 1:
+        return _run_pool(task_args, games, jobs, progress)
+    records: list[GameRecord] = []
+    for index in range(games):
+        records.append(_play_task(*task_args(index)))
+        if progress:
+            progress(index + 1, games)
+    return records
 
 
 def summarize(agents: Sequence[str], records: Sequence[GameRecord]) -> tuple[SlotStats, ...]:

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.core import stop
 from game.core.settings import Settings, save_settings
 from game.i18n import set_language, t
 from scenes import input as intents
@@ -245,12 +246,23 @@ class App:
         for callback in callbacks:
             callback()
 
-    def run(self) -> None:
-        """The main loop, until the last scene is popped or the window is closed."""
-        while self.running and self.scenes:
-            dt = min(self.clock.tick(FPS) / 1000.0, 0.1)  # a stall never makes tweens jump far
-            self.step(dt)
+    def loop(self) -> int | None:
+        """Frames until the last scene is popped, the window is closed or a stop signal comes.
+
+        A first SIGTERM/SIGINT only ends the loop between two frames (``stop.polling``), so no
+        frame is cut in half and the caller can save before ``close``; a second one raises
+        ``stop.Stopped`` at once. Returns that signal's number, or None."""
+        with stop.polling():
+            while self.running and self.scenes and stop.requested() is None:
+                dt = min(self.clock.tick(FPS) / 1000.0, 0.1)  # a stall never makes tweens jump far
+                self.step(dt)
+            return stop.requested()
+
+    def run(self) -> int | None:
+        """``loop``, then ``close``; the stop signal's number if one ended it, else None."""
+        signum = self.loop()
         self.close()
+        return signum
 
     def close(self) -> None:
         """Leave every scene and shut pygame down."""

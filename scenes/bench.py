@@ -120,12 +120,18 @@ def bench_frames(game_id: str, players: int, seconds: float, seed: int, moves: i
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m scenes.bench [game] [players] [seconds] [seed]``: print the figures."""
+    from game.core import stop
+
+    stop.install()  # SIGTERM/SIGINT end the bench (SDL would turn them into an ignored window-close)
     args = list(sys.argv[1:] if argv is None else argv)
     game_id = args[0] if args else "neko"
     players = int(args[1]) if len(args) > 1 else 4
     seconds = float(args[2]) if len(args) > 2 else 20.0
     seed = int(args[3]) if len(args) > 3 else 1
-    figures = bench_frames(game_id, players, seconds, seed)
+    try:
+        figures = bench_frames(game_id, players, seconds, seed)
+    except stop.Stopped as stopped:
+        return stopped.exit_code
     for key, value in figures.items():
         print(f"{key:>20}: {value}")
     return 0

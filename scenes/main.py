@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import sys
 import time
 from typing import Any
 
-from game.core import autosave
+from game.core import autosave, stop, storage
 from game.core.match import Match, Seat
 from game.core.registry import get_rules
 from game.core.settings import load_settings
@@ -86,14 +88,28 @@ def run(
     resume: bool = False,
     headless: bool = False,
 ) -> int:
-    """Build the app and run it until the window closes; the exit code (0, or 130 on Ctrl+C)."""
+    """Build the app and run it until the window closes; the exit code: 0, 1 after an
+    unexpected error, or 128 + N when signal N stopped it (143 SIGTERM, 130 SIGINT).
+
+    A stop signal ends the loop between two frames: the match on the table is saved, the app
+    closes as if the window had been closed (the AI process ends with the table), and one line
+    on stderr says what was kept."""
     app = build_app(
         game_id=game_id, seats=seats, seed=seed, options=options, lang=lang, resume=resume, headless=headless
     )
     if os.environ.get(FIRST_FRAME_ENV):
         app.after_frame.append(lambda: _report_first_frame(app))
     try:
-        app.run()
+        signum = app.loop()
+        if signum is not None:
+            saved = save_tables(app)
+            app.close()
+            print(stop_line(signum, saved), file=sys.stderr, flush=True)
+            return stop.exit_code_for(signum)
+        app.close()
+    except stop.Stopped as stopped:  # a second signal, or one before the loop ran
+        app.close()
+        return stopped.exit_code
     except KeyboardInterrupt:
         app.close()
         return 130
@@ -102,6 +118,30 @@ def run(
         app.close()
         return 1
     return 0
+
+
+def save_tables(app: App) -> list[tuple[str, int]]:
+    """Save every unfinished match on the scene stack once more (its table's saver, so a kiosk
+    demo's saver saves nothing) and wait until it is on disk: (game id, actions) per match."""
+    saved = []
+    for scene in app.scenes:
+        match, saver = getattr(scene, "match", None), getattr(scene, "saver", None)
+        if isinstance(match, Match) and saver is not None and not match.is_over():
+            saver.save(match)
+            saver.wait()
+            if getattr(saver, "saves", 0):
+                saved.append((match.game_id, len(match.log)))
+    return saved
+
+
+def stop_line(signum: int, saved: list[tuple[str, int]]) -> str:
+    """``kotatsu: stopped by SIGTERM; the neko match is saved (12 actions)``, or why it is not."""
+    name = signal.Signals(signum).name
+    off = storage.saving_off()  # another window owns the slot, a full disk...
+    if saved and off:
+        return f"kotatsu: stopped by {name}; the match is not saved: {off}"
+    kept = "".join(f"; the {game} match is saved ({actions} actions)" for game, actions in saved)
+    return f"kotatsu: stopped by {name}{kept}"
 
 
 # ``python -m game bench startup`` sets this: the app prints when its first frame is on screen

@@ -8,9 +8,13 @@ building it and by ``python -m game shot``.
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import importlib
+import io
 import os
 import random
+import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -113,8 +117,43 @@ def take_shot(
         frame = app.screen if tuple(size) == app.screen.get_size() else \
             pygame.transform.smoothscale(app.screen, size)
         out = Path(out)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(frame, str(out))
+        buffer = io.BytesIO()
+        pygame.image.save(frame, buffer, out.name)  # the name's extension picks the format
+        write_file(out, buffer.getvalue())
         return out
     finally:
         app.close()
+
+
+def _umask() -> int:
+    """The process's file creation mask."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def write_file(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` whole or not at all: into a temporary file beside it, flushed
+    and synced, its size checked, then renamed over ``path``. The folder must exist (it is never
+    created). Any failure (a full disk, a read-only folder) removes the temporary file and
+    raises ``OSError``; ``path`` is then left as it was."""
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise OSError(error.errno, error.strerror or str(error), str(path)) from error
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+            written = os.fstat(stream.fileno()).st_size
+        if written != len(data):
+            raise OSError(errno.EIO, f"only {written} of {len(data)} bytes were written", str(path))
+        os.chmod(temporary, 0o666 & ~_umask())  # as an ordinary new file (mkstemp makes it private)
+        os.replace(temporary, path)
+    except BaseException as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(error, OSError) and error.filename in (None, temporary):
+            raise OSError(error.errno, error.strerror or str(error), str(path)) from error  # name the target
+        raise

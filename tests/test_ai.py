@@ -475,3 +475,18 @@ def test_process_worker_answers_even_if_its_process_dies() -> None:
         assert got == again and action in legal
     finally:
         worker.close()
+
+
+def test_a_failing_pool_game_raises_and_ends_every_pool_process() -> None:
+    import multiprocessing
+
+    from game.tournament import _run_pool
+
+    def broken_task(index: int) -> tuple:
+        return ("no-such-game", 2, ("random", "random"), index, 1, {}, None, None)
+
+    began = time.monotonic()
+    with pytest.raises(RuntimeError, match="no-such-game"):
+        _run_pool(broken_task, 6, 2, None)
+    assert time.monotonic() - began < WAIT_SECONDS
+    assert multiprocessing.active_children() == []  # terminated and joined, none left running

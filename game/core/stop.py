@@ -1,0 +1,83 @@
+"""Stopping on a signal from the operating system (SIGTERM from systemd or ``timeout``, SIGINT
+from Ctrl+C), the same way in every command.
+
+SDL turns SIGTERM and SIGINT into a window-close event when it finds no handler of ours, and a
+window-close is something the kiosk ignores on purpose. A signal is not a visitor: it must stop
+the process. So every entry point calls ``install`` before pygame starts: SDL is told to leave
+signals alone (``SDL_NO_SIGNAL_HANDLERS``) and our handler takes both.
+
+The handler raises ``Stopped`` (a ``KeyboardInterrupt``, so every ``except Exception`` lets it
+through and every ``finally`` runs: AI workers are closed, temp files removed). A loop that must
+end between two frames (the app: it autosaves first) wraps itself in ``polling()``: the first
+signal then only sets a flag that the loop reads with ``requested()``; a second signal still
+raises at once, so a stuck loop can always be stopped.
+
+No pygame here (``game`` stays free of it).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections.abc import Iterator
+from types import FrameType
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+
+
+class Stopped(KeyboardInterrupt):
+    """The process was asked to stop by a signal; ``exit_code`` is the shell's 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"stopped by {signal.Signals(signum).name}")
+        self.signum = signum
+
+    @property
+    def exit_code(self) -> int:
+        """128 + the signal number, as a shell reports a process ended by that signal."""
+        return 128 + self.signum
+
+
+_requested: int | None = None  # the signal received, while a polling loop runs
+_polling = 0  # how many polling() blocks are open
+
+
+def _handle(signum: int, _frame: FrameType | None) -> None:
+    """Note the signal for a polling loop, or raise ``Stopped`` (always on the second signal)."""
+    global _requested
+    first = _requested is None
+    _requested = signum
+    if not _polling or not first:
+        raise Stopped(signum)
+
+
+def install() -> None:
+    """Take SIGTERM and SIGINT (before pygame/SDL starts, which then leaves them alone)."""
+    os.environ["SDL_NO_SIGNAL_HANDLERS"] = "1"
+    for signum in STOP_SIGNALS:
+        with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
+            signal.signal(signum, _handle)
+
+
+def requested() -> int | None:
+    """The stop signal received since the polling loop began, or None."""
+    return _requested
+
+
+def exit_code_for(signum: int) -> int:
+    """The exit code of a process stopped by ``signum`` (130 for SIGINT, 143 for SIGTERM)."""
+    return 128 + signum
+
+
+@contextlib.contextmanager
+def polling() -> Iterator[None]:
+    """Inside this block a first stop signal only sets ``requested()``; the loop ends itself."""
+    global _polling, _requested
+    _polling += 1
+    try:
+        yield
+    finally:
+        _polling -= 1
+        if not _polling:
+            _requested = None
