@@ -44,18 +44,22 @@ from typing import Any
 import pygame
 
 from game import kiosk as setup_kiosk
-from game.core import autosave
+from game.core import autosave, stop
 from game.core.match import Match, Seat
 from game.core.registry import get_rules
 from game.core.settings import load_settings
 from game.i18n import language, set_language, t
 from game.kiosk import (
+    CONFIG_ENV,
+    EXIT_REFUSED,
     KioskConfig,
     Session,
     load_config,
     log_to_stderr,
     open_organiser_log,
     organiser_event,
+    read_config,
+    signal_name,
     stats_from_log,
     supervise,
 )
@@ -66,7 +70,7 @@ from scenes.input import Intent
 from scenes.results import Results
 from scenes.setup import Setup
 from scenes.table.saver import NullSaver
-from scenes.title import Title
+from scenes.title import GameCard, Title
 from scenes.ui import Button, FocusGroup, draw_panel, draw_text_centered, fit_size, mix
 
 log = logging.getLogger("kotatsu.kiosk")
@@ -88,7 +92,7 @@ Clock = Callable[[], float]
 
 # ----- pieces the kiosk swaps in -------------------------------------------------------------------
 class KioskSetup(Setup):
-    """The setup with only the AI levels the organiser offers."""
+    """The setup with only the AI levels the organiser offers, and a hint that names only those."""
 
     def __init__(self, app: App, game_id: str, levels: tuple[str, ...]) -> None:
         self.levels = levels  # before Setup.__init__: it calls rebuild
@@ -107,6 +111,26 @@ class KioskSetup(Setup):
             choice.choices = [(kind, self._kind_label(kind)) for kind in offered]
             choice.values = list(offered)
 
+    def ai_hint(self) -> str:
+        """ "AI players think on their own; Easy is gentle, Normal ..." for the offered levels only
+        (the stock hint promises Hard, which a kiosk offers only when the organiser says so)."""
+        parts = [t(f"kiosk.setup.level.{level}", name=t(f"ui.level.{level}")) for level in self.levels]
+        return t("kiosk.setup.ai_hint", levels=t("kiosk.setup.level_separator").join(parts))
+
+
+class KioskCard(GameCard):
+    """A title card; a game this build plays but the organiser does not offer today says
+    "Not here today" (本日はお休み) instead of the title's "Coming soon"."""
+
+    def __init__(self, card: GameCard, offered: tuple[str, ...]) -> None:
+        self.resting = card.entry.available and card.game_id not in offered  # playable, not offered
+        entry = dataclasses.replace(card.entry, available=card.entry.available and card.game_id in offered)
+        super().__init__(card.rect, entry, card.on_open)
+
+    def badge_label(self) -> str:
+        """The words on the badge of a card that cannot be picked."""
+        return t("kiosk.title.not_today") if self.resting else t("ui.title.coming_soon")
+
 
 class KioskTitle(Title):
     """The title without Quit and Settings, offering only the organiser's games."""
@@ -120,12 +144,9 @@ class KioskTitle(Title):
             self.refresh()
 
     def _make_cards(self) -> list[Any]:
-        """The title's cards; games not offered here are shown but cannot be picked."""
-        cards = super()._make_cards()
-        for card in cards:
-            card.entry = dataclasses.replace(card.entry, available=card.entry.available
-                                             and card.game_id in self.offered)
-        return cards
+        """The title's cards; games not offered here are shown, marked "Not here today", but
+        cannot be picked."""
+        return [KioskCard(card, self.offered) for card in super()._make_cards()]
 
     def bottom_row(self) -> list[Any]:
         """Continue, Rules and the language: no Settings, no Quit at an event."""
@@ -750,19 +771,42 @@ class KioskController:
         self.title_toast(t("kiosk.error.recovered"))
 
     # ----- status (for monitoring and the crash test) ----------------------------------------------
-    def _write_status(self, mode: str) -> None:
-        """Write the status file when what is shown changed (never every frame)."""
+    def _write_status(self, mode: str, *, force: bool = False, **extra: Any) -> None:
+        """Write the status file when what is shown changed (never every frame): the mode, the
+        game, the top scene's class (``scene``) and whether the PIN pad is up (``pin_pad``)."""
         table = self.visitor_table() if mode != ATTRACT else None
         match: Match | None = getattr(table, "match", None)
         game = self.demo.game_id if self.demo is not None else (match.game_id if match else "")
-        key = (mode, game, match.seed if match else None, len(match.log) if match else None)
-        if key == self.status_key:
+        scene = type(self.app.top).__name__ if self.app.top is not None else ""
+        key = (mode, game, match.seed if match else None, len(match.log) if match else None, scene,
+               self.pin_pad is not None)
+        if key == self.status_key and not force:
             return
         self.status_key = key
-        status: dict[str, Any] = {"pid": os.getpid(), "mode": mode, "game": game}
+        status: dict[str, Any] = {"pid": os.getpid(), "mode": mode, "game": game, "scene": scene,
+                                  "pin_pad": self.pin_pad is not None, **extra}
         if match is not None:
             status.update(seed=match.seed, moves=len(match.log), position=match.rules.notation(match.state))
         setup_kiosk.write_status(status)
+
+    # ----- stopping on a signal --------------------------------------------------------------------
+    def save_for_stop(self, signum: int) -> None:
+        """The operating system asked the kiosk to stop (SIGTERM from systemd or the supervisor,
+        Ctrl+C): make sure the visitor's game is on disk, with its session, so that it comes back
+        at the next start unless it goes idle meanwhile; then say so in the status and the log."""
+        table = self.visitor_table() if self.demo is None else None
+        match: Match | None = getattr(table, "match", None)
+        saver = getattr(table, "saver", None)
+        if match is not None and saver is not None and not match.is_over():
+            saver.save(match)  # tables save after every action: this only makes sure it is on disk
+            saver.wait()
+            last_touch = self.wall() - self.idle_seconds()
+            setup_kiosk.write_session(Session(True, match.game_id, match.seed, last_touch))
+            log.info("stopped by %s: the visitor's %s game is saved (%d moves)", signal_name(signum),
+                     match.game_id, len(match.log))
+        else:
+            log.info("stopped by %s", signal_name(signum))
+        self._write_status(self.mode(), force=True, stopped=signal_name(signum))
 
     # ----- drawing ---------------------------------------------------------------------------------
     def draw_overlay(self, surface: pygame.Surface) -> None:
@@ -800,7 +844,10 @@ def draw_attract_banner(surface: pygame.Surface, game_id: str, now: float) -> No
     if language() != "ja":
         first, second = second, first
     text_x = BANNER.centerx + 60
-    draw_text_centered(surface, first, 64, mix(theme.TEXT, theme.GOLD, pulse), (text_x, BANNER.y + 66), True)
+    # the pulsing line is tinted from one cached white rendering: a fresh colour every frame
+    # would otherwise fill the text cache with a new surface per frame
+    headline = fonts.text_tinted(first, 64, mix(theme.TEXT, theme.GOLD, pulse), True)
+    surface.blit(headline, headline.get_rect(center=(text_x, BANNER.y + 66)))
     draw_text_centered(surface, second, theme.LARGE, theme.TEXT_DIM, (text_x, BANNER.y + 132), True)
     _draw_tap(surface, (BANNER.x + 130, BANNER.centery), pulse)
     if game_id:
@@ -868,19 +915,43 @@ def _kiosk_hints() -> None:
     os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
 
 
+def hide_cursor() -> None:
+    """Make the pointer invisible by giving it a fully transparent 8x8 picture.
+
+    Not ``pygame.mouse.set_visible(False)``: with the window grabbed (the keyboard grab is
+    enough) pygame-ce then switches SDL to relative mouse mode, and on X11 every click is
+    reported at one stale point (about (2, 2)): taps open the wrong game and the corner gesture
+    never fires. An invisible cursor keeps absolute positions for mice, single-touch panels
+    and VNC alike. (The SDL_MOUSE_RELATIVE_MODE_WARP=0 hint does not help: tried under Xvfb.)
+    Where a custom cursor cannot be set, ``set_visible(False)`` is the fallback; ``lock_window``
+    then switches relative mode off again, which keeps the cursor hidden (also tried)."""
+    blank = (0,) * 8
+    try:
+        pygame.mouse.set_cursor((8, 8), (0, 0), blank, blank)
+    except pygame.error as error:
+        log.warning("could not set an invisible cursor (%s); hiding it instead", error)
+        pygame.mouse.set_visible(False)
+
+
 def lock_window(app: App, config: KioskConfig) -> None:
-    """Grab the keyboard and the pointer and hide the cursor (not when headless)."""
+    """Grab the keyboard (system keys come to the kiosk) and hide the cursor (not when headless).
+
+    The mouse is not grabbed: a fullscreen window has nowhere to lose it, and a grabbed mouse
+    plus a hidden cursor is what turns on SDL's relative mode (see ``hide_cursor``)."""
     if app.headless:
         return
     try:
-        pygame.event.set_grab(True)
         with warnings.catch_warnings():  # from_display_module is deprecated, still the way in 2.5
             warnings.simplefilter("ignore", DeprecationWarning)
             window = pygame.Window.from_display_module()
         window.grab_keyboard = True
     except (pygame.error, AttributeError) as error:
         log.warning("could not grab the keyboard: %s", error)
-    pygame.mouse.set_visible(config.show_cursor)
+    if not config.show_cursor:
+        hide_cursor()
+    if pygame.mouse.get_relative_mode():  # whatever turned it on, taps need absolute positions
+        pygame.mouse.set_relative_mode(False)
+        log.warning("SDL had switched to relative mouse mode; switched it off")
 
 
 def build_kiosk(config: KioskConfig, *, headless: bool = False, windowed: bool = False, instant: bool = False,
@@ -905,24 +976,36 @@ def build_kiosk(config: KioskConfig, *, headless: bool = False, windowed: bool =
 
 
 def run_kiosk(config: KioskConfig, *, headless: bool = False, windowed: bool = False) -> int:
-    """The kiosk app's loop (the supervisor's child). 0 when the organiser left with the PIN."""
+    """The kiosk app's loop (the supervisor's child). 0 when the organiser left with the PIN;
+    128 + the signal (143, 130) when SIGTERM or SIGINT stopped it: the loop runs inside
+    ``stop.polling()``, so a signal ends it between two frames, after ``save_for_stop``."""
     controller = build_kiosk(config, headless=headless, windowed=windowed)
     controller.windowed = windowed
     app = controller.app
-    controller.start()
-    organiser_event("start", f"kiosk started (pid {os.getpid()}), offering {', '.join(controller.offered)}")
-    while True:
-        dt = min(app.clock.tick(FPS) / 1000.0, 0.1)
-        app.step(dt)
-        if not app.running:
-            if controller.exit_requested:
-                break
-            app.running = True
-    app.close()
-    return setup_kiosk.EXIT_ORGANISER
+    code = setup_kiosk.EXIT_ORGANISER
+    try:
+        with stop.polling():
+            controller.start()
+            offered = ", ".join(controller.offered)
+            organiser_event("start", f"kiosk started (pid {os.getpid()}), offering {offered}")
+            while True:
+                signum = stop.requested()
+                if signum is not None:
+                    controller.save_for_stop(signum)
+                    code = stop.exit_code_for(signum)
+                    break
+                dt = min(app.clock.tick(FPS) / 1000.0, 0.1)
+                app.step(dt)
+                if not app.running:
+                    if controller.exit_requested:
+                        break
+                    app.running = True
+    finally:
+        app.close()
+    return code
 
 
-# ----- soak -----------------------------------------------------------------------------------------
+# ----- a clock for tests and the soak (scenes.kiosk_soak) -------------------------------------------
 class FakeClock:
     """A clock that moves only when told (tests and the soak)."""
 
@@ -937,82 +1020,6 @@ class FakeClock:
         self.now += seconds
 
 
-class _LogCounter(logging.Handler):
-    """Counts warnings and errors during a soak (and keeps the first few) instead of printing them."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.WARNING)
-        self.count = 0
-        self.first: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.count += 1
-        message = f"{record.name}: {record.getMessage()}"
-        if len(self.first) < 5 and message not in self.first:
-            self.first.append(message)
-
-
-def run_soak(config: KioskConfig, games: int, *, progress: Callable[[int, int], None] | None = None,
-             max_frames_per_game: int = 20000) -> dict[str, Any]:
-    """Headless attract mode with instant animations until ``games`` demo games have finished.
-
-    The figures: RSS at the start, after a warm-up (a tenth of the games, at most 50: caches of
-    card pictures fill up then), at every tenth of the run, at the end and at its peak; demo
-    failures and the log's warnings and errors; the time taken."""
-    config = dataclasses.replace(config, demo_pause=0.0, attract_after=5.0)
-    counter = _LogCounter()
-    root = logging.getLogger()
-    root.addHandler(counter)
-    clock = FakeClock()
-    controller = build_kiosk(config, headless=True, instant=True, clock=clock, wall=clock)
-    app = controller.app
-    controller.start()
-    began = time.perf_counter()
-    start_rss = setup_kiosk.rss_bytes()[0]
-    warm_up = max(1, min(50, games // 10))
-    warm_rss = 0
-    trace: list[float] = []
-    frames = finished = 0
-    clock.advance(config.attract_after + 1)
-    try:
-        while finished < games and frames <= max_frames_per_game * games:
-            app.step(1 / FPS)
-            clock.advance(1 / FPS)
-            frames += 1
-            now_finished = sum(controller.demos_finished.values())
-            if now_finished != finished:
-                finished = now_finished
-                if finished == warm_up:
-                    warm_rss = setup_kiosk.rss_bytes()[0]
-                if finished % max(1, games // 10) == 0:
-                    trace.append(round(setup_kiosk.rss_bytes()[0] / 2**20, 1))
-                if progress is not None:
-                    progress(finished, games)
-            if controller.demo is None and controller.mode() == TITLE:
-                clock.advance(config.attract_after + 1)  # no demo could open: try again
-        final_rss, peak_rss = setup_kiosk.rss_bytes()
-    finally:
-        app.close()
-        root.removeHandler(counter)
-    warm_rss = warm_rss or final_rss
-    return {
-        "games": finished,
-        "games_per_game": dict(sorted(controller.demos_finished.items())),
-        "offered": list(controller.offered),
-        "frames": frames,
-        "seconds": time.perf_counter() - began,
-        "errors": controller.demo_errors + controller.recovered,
-        "log_warnings_and_errors": counter.count,
-        "first_log_messages": counter.first,
-        "rss_start_mb": start_rss / 2**20,
-        "rss_after_warm_up_mb": warm_rss / 2**20,
-        "rss_final_mb": final_rss / 2**20,
-        "rss_peak_mb": peak_rss / 2**20,
-        "rss_growth_after_warm_up_pct": 100.0 * (final_rss - warm_rss) / warm_rss,
-        "rss_every_tenth_mb": trace,
-    }
-
-
 # ----- screenshots ------------------------------------------------------------------------------------
 def take_screenshots(out_dir: Path, config: KioskConfig | None = None, lang: str = "ja") -> list[Path]:
     """Attract mode, the "Still playing?" warning and the PIN pad, rendered headless to PNGs."""
@@ -1021,7 +1028,7 @@ def take_screenshots(out_dir: Path, config: KioskConfig | None = None, lang: str
     controller = build_kiosk(config, headless=True, clock=clock, wall=clock)
     app = controller.app
     controller.start()
-    out_dir.mkdir(parents=True, exist_ok=True)
+    out_dir.mkdir(exist_ok=True)
     paths = []
 
     def run(seconds: float) -> None:
@@ -1061,7 +1068,14 @@ def take_screenshots(out_dir: Path, config: KioskConfig | None = None, lang: str
 # ----- the command ----------------------------------------------------------------------------------
 def run_command(args: Any) -> int:
     """``python -m game kiosk``: the supervisor, or (with flags) its child, a soak, the stats or
-    the screenshots (here, not in game/kiosk.py, because all but the supervisor need the screen). ``args`` has config, child, windowed, soak, stats, screenshots, json."""
+    the screenshots (here, not in game/kiosk.py, because all but the supervisor need the screen).
+    ``args`` has config, child, windowed, soak, stats, screenshots, json.
+
+    The locked kiosk (the supervisor and ``--child``) fails closed: a config it cannot trust
+    with the exit PIN is one line on stderr and exit code 2 (``EXIT_REFUSED``). The tryouts
+    (``--windowed``, ``--soak``, ``--screenshots``, ``--stats``) warn and use the defaults."""
+    if args.child or not (args.stats or args.soak or args.screenshots or args.windowed):
+        return _run_locked(args)
     config, warnings = load_config(args.config)
     if args.stats:
         _print_warnings(warnings)
@@ -1069,28 +1083,60 @@ def run_command(args: Any) -> int:
         return 0
     if args.soak:
         _print_warnings(warnings)
-        return _soak(config, args.soak, as_json=args.json)
+        return _soak(config, args.soak, as_json=args.json, taps=getattr(args, "taps", False))
     if args.screenshots:
-        for path in take_screenshots(args.screenshots, config, lang=config.language):
-            print(path)
-        return 0
-    if args.child:  # the supervisor already logged the warnings; our stderr goes to its log
-        log_to_stderr()
-        return run_kiosk(config)
-    if args.windowed:
-        handler = open_organiser_log(config)
+        _print_warnings(warnings)
+        return _screenshots(args.screenshots, config)
+    with open_organiser_log(config):  # --windowed: a tryout, its log on stderr and in the file
         for warning in warnings:
             log.warning("%s", warning)
+        return run_kiosk(config, windowed=True)
+
+
+def _run_locked(args: Any) -> int:
+    """The supervisor, or its child (``--child``), with the config checked fail-closed. The
+    child reads the config the supervisor checked (``CONFIG_ENV``) rather than the file."""
+    snapshot = os.environ.get(CONFIG_ENV) if args.child else None
+    report = read_config(args.config, text=snapshot)
+    if report.refusal is not None:
+        print(f"kotatsu kiosk: {report.refusal}", file=sys.stderr)
+        return EXIT_REFUSED
+    if args.child:  # the supervisor already logged the warnings; our stderr goes to its log
+        log_to_stderr()
+        return run_kiosk(report.config)
+    return supervise(args.config, report.config, report.warnings, text=report.text)
+
+
+def _screenshots(out_dir: Path, config: KioskConfig) -> int:
+    """``--screenshots DIR``: the pictures, or one line and exit code 2 when DIR is not a folder
+    that can be written (its parent must exist; DIR itself is made if needed)."""
+    problem = _unwritable_folder(out_dir)
+    if problem is None:
         try:
-            return run_kiosk(config, windowed=True)
-        finally:
-            logging.getLogger("kotatsu").removeHandler(handler)
-    handler = open_organiser_log(config)
-    for warning in warnings:
-        log.warning("%s", warning)
-    logging.getLogger("kotatsu").removeHandler(handler)
-    handler.close()
-    return supervise(args.config, config)
+            for path in take_screenshots(out_dir, config, lang=config.language):
+                print(path)
+            return 0
+        except (OSError, pygame.error) as error:
+            problem = str(error)
+    print(f"kotatsu kiosk: --screenshots {out_dir}: {problem}", file=sys.stderr)
+    return EXIT_REFUSED
+
+
+def _unwritable_folder(folder: Path) -> str | None:
+    """Why pictures cannot be written into ``folder`` (made here if its parent exists), or None."""
+    import tempfile
+
+    if folder.exists() and not folder.is_dir():
+        return "not a folder"
+    if not folder.parent.is_dir():
+        return f"{folder.parent} is not a folder (it is not made for you)"
+    try:
+        folder.mkdir(exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as error:
+        return f"cannot be written ({error.strerror or error})"
+    return None
 
 
 def _print_warnings(warnings: Sequence[str]) -> None:
@@ -1099,15 +1145,19 @@ def _print_warnings(warnings: Sequence[str]) -> None:
         print(f"kotatsu kiosk: {warning}", file=sys.stderr)
 
 
-def _soak(config: KioskConfig, games: int, *, as_json: bool) -> int:
-    """Run the soak and print its figures; exit 1 if any demo failed."""
+def _soak(config: KioskConfig, games: int, *, as_json: bool, taps: bool = False) -> int:
+    """Run the soak (``scenes.kiosk_soak``) and print its figures; exit 1 if any demo failed,
+    fewer games than asked were played or a visitor's tap did not land."""
     import json
 
-    def progress(done: int, total: int) -> None:
-        if not as_json:
-            print(f"\r{done}/{total} attract games", end="", file=sys.stderr, flush=True)
+    from scenes import kiosk_soak
 
-    figures = run_soak(config, games, progress=progress)
+    def progress(done: int, total: int) -> None:
+        """One update, ended by a carriage return: the next one writes over it."""
+        if not as_json:
+            print(f"{done}/{total} attract games", end="\r", file=sys.stderr, flush=True)
+
+    figures = kiosk_soak.run_soak(config, games, progress=progress, taps=taps)
     if not as_json:
         print(file=sys.stderr)
     if as_json:
@@ -1115,4 +1165,5 @@ def _soak(config: KioskConfig, games: int, *, as_json: bool) -> int:
     else:
         for key, value in figures.items():
             print(f"{key}: {value:.1f}" if isinstance(value, float) else f"{key}: {value}")
-    return 0 if figures["errors"] == 0 and figures["games"] >= games else 1
+    missed = figures.get("taps", 0) - figures.get("taps_landed", 0)
+    return 0 if figures["errors"] == 0 and figures["games"] >= games and missed == 0 else 1

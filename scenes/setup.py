@@ -239,8 +239,12 @@ class Setup(MenuScene):
         self.group.draw(surface)
         self.toast.draw(surface)
 
+    def ai_hint(self) -> str:
+        """The line under the seats about the AI levels (a kiosk names only the levels it offers)."""
+        return t("ui.setup.ai_hint")
+
     def _draw_seat_labels(self, surface: pygame.Surface) -> None:
-        """ "Players", "Who sits where", and each seat's symbol disc and number."""
+        """ "Players", "Who sits where", each seat's symbol disc and number, and ``ai_hint``."""
         label_y = self.player_choice.rect.centery
         image = fonts.text(t("ui.setup.players"), theme.LARGE, theme.INK, True)
         surface.blit(image, image.get_rect(midleft=(LEFT.x + 40, label_y)))
@@ -254,7 +258,7 @@ class Setup(MenuScene):
             name = fonts.text(t("ui.seat.seat", n=seat + 1), theme.BODY, theme.INK)
             surface.blit(name, name.get_rect(midleft=(LEFT.x + 114, center_y)))
         hint_y = self.seat_row_y(self.players) + 4
-        for line in fonts.wrap(t("ui.setup.ai_hint"), theme.SMALL, LEFT.width - 80):
+        for line in fonts.wrap(self.ai_hint(), theme.SMALL, LEFT.width - 80):
             draw_text(surface, line, theme.SMALL, theme.INK_SOFT, (LEFT.x + 40, hint_y))
             hint_y += fonts.line_height(theme.SMALL)
 

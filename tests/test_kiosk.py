@@ -24,7 +24,7 @@ import pytest
 from game import kiosk
 from game.core import autosave
 from game.core.match import Match, Seat
-from game.kiosk import Backoff, KioskConfig, Session, Supervisor, config_from_mapping, load_config
+from game.kiosk import Backoff, KioskConfig, Session, Supervisor, load_config
 from scenes import input as intents
 from scenes import tables
 from scenes.input import Intent
@@ -39,8 +39,8 @@ from scenes.kiosk import (
     KioskTitle,
     NullSaver,
     build_kiosk,
-    run_soak,
 )
+from scenes.kiosk_soak import run_soak
 from scenes.results import Results
 from scenes.setup import Setup
 
@@ -145,44 +145,125 @@ def finish(match: Match) -> None:
 
 
 # ----- the config -------------------------------------------------------------------------------------
-def test_the_example_config_is_valid_and_complete() -> None:
-    config, warnings = load_config(ROOT / "docs" / "kiosk.example.toml")
-    assert warnings == []
-    text = (ROOT / "docs" / "kiosk.example.toml").read_text(encoding="utf-8")
+EXAMPLE = ROOT / "docs" / "kiosk.example.toml"
+
+
+def example_with_pin(pin: str = "4711") -> str:
+    """The example config with the organiser's PIN in place of its placeholder."""
+    text = EXAMPLE.read_text(encoding="utf-8")
+    assert 'pin = "CHANGE-ME"' in text
+    return text.replace('pin = "CHANGE-ME"', f'pin = "{pin}"')
+
+
+def line_of(text: str, fragment: str) -> int:
+    """The 1-based line of the first line containing ``fragment``."""
+    return next(number for number, line in enumerate(text.split("\n"), 1) if fragment in line)
+
+
+def test_the_example_config_is_complete_and_valid_once_the_pin_is_set(tmp_path: Path) -> None:
+    text = EXAMPLE.read_text(encoding="utf-8")
     for key in kiosk.KEYS:  # every key the kiosk reads is documented there
         assert f"[{key.section}]" in text and f"\n{key.name} = " in text
-    assert config.offered_games()[0] == "neko"
+    config, warnings = load_config(EXAMPLE)  # a tryout: the placeholder PIN is only a warning
+    assert len(warnings) == 1 and "exit.pin = 'CHANGE-ME' is not valid" in warnings[0]
+    assert config.pin == kiosk.TRYOUT_PIN and config.offered_games()[0] == "neko"
+    with pytest.raises(kiosk.ConfigRefused) as refused:  # the locked kiosk does not start with it
+        kiosk.load_locked_config(EXAMPLE)
+    assert refused.value.line == line_of(text, 'pin = "CHANGE-ME"') and refused.value.key == "exit.pin"
+    assert str(EXAMPLE) in str(refused.value) and "\n" not in str(refused.value)
+    mine = tmp_path / "kiosk.toml"
+    mine.write_text(example_with_pin("4711"), encoding="utf-8")
+    config, warnings = kiosk.load_locked_config(mine)
+    assert warnings == [] and config.pin == "4711" and config.show_cursor is False and config.fullscreen
 
 
-def test_bad_values_are_named_and_fall_back_to_their_defaults() -> None:
-    data = {"idle": {"attract_after": -5, "countdown": 12}, "exit": {"pin": "12a4"},
+def test_bad_values_outside_exit_are_named_and_fall_back_to_their_defaults() -> None:
+    data = {"idle": {"attract_after": -5, "countdown": 12}, "exit": {"pin": "4711"},
             "games": {"offered": ["neko", "chess"]}, "display": {"volume": "loud", "fullscren": True},
             "colours": {"x": 1}}
-    config, warnings = config_from_mapping(data, "kiosk.toml")
-    text = "\n".join(warnings)
+    report = kiosk.check_config(data, "kiosk.toml")
+    text = "\n".join(report.warnings)
     assert "idle.attract_after = -5" in text and "using 60.0" in text
-    assert "exit.pin = '12a4'" in text and "using '2580'" in text
     assert "games.offered = ['neko', 'chess']" in text and "chess" in text
     assert "display.volume = 'loud'" in text
     assert "unknown key display.fullscren" in text
     assert "unknown section [colours]" in text
-    assert len(warnings) == 6
-    assert config.countdown == 12  # the good keys still count
-    assert config.attract_after == KioskConfig().attract_after
-    assert config.pin == KioskConfig().pin
+    assert len(report.warnings) == 5 and report.refusal is None
+    assert report.config.countdown == 12  # the good keys still count
+    assert report.config.attract_after == KioskConfig().attract_after
+    assert report.config.pin == "4711"
 
 
-def test_a_missing_or_broken_file_gives_defaults_and_is_left_untouched(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("exit_section", "key"), [
+    ('pin = "12a4"', "exit.pin"),
+    ("pin = 12", "exit.pin"),
+    ('pin = "4711"\nhold_seconds = 0', "exit.hold_seconds"),
+    ('pin = "4711"\nhold_second = 3', "exit.hold_second"),
+    ('pin = "4711"\ntries_before_lockout = "three"', "exit.tries_before_lockout"),
+    ("hold_seconds = 3", "exit.pin"),  # no PIN at all
+])
+def test_any_problem_in_exit_refuses_the_locked_kiosk_naming_file_line_and_key(
+        tmp_path: Path, exit_section: str, key: str) -> None:
+    path = tmp_path / "kiosk.toml"
+    text = f'[games]\noffered = ["neko"]\n\n[exit]\n{exit_section}\n\n[idle]\ncountdown = 12\n'
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(kiosk.ConfigRefused) as refused:
+        kiosk.load_locked_config(path)
+    message = str(refused.value)
+    assert refused.value.key == key and message.startswith(f"{path}, line ")
+    wanted = line_of(text, key.split(".")[1] + " =") if key != "exit.pin" or "pin" in exit_section \
+        else line_of(text, "[exit]")
+    assert refused.value.line == wanted, message
+    assert "\n" not in message
+    config, warnings = load_config(path)  # the tryouts warn and go on
+    assert config.countdown == 12 and warnings
+
+
+def test_no_config_and_a_missing_file_refuse_the_locked_kiosk_and_give_tryouts_the_defaults(
+        tmp_path: Path) -> None:
+    with pytest.raises(kiosk.ConfigRefused, match="no --config given"):
+        kiosk.load_locked_config(None)
+    assert load_config(None)[0] == KioskConfig()
+    with pytest.raises(kiosk.ConfigRefused, match="no such file"):
+        kiosk.load_locked_config(tmp_path / "nope.toml")
     config, warnings = load_config(tmp_path / "nope.toml")
     assert config == KioskConfig() and "no such file" in warnings[0]
+
+
+def test_a_broken_file_refuses_with_its_line_and_is_left_untouched(tmp_path: Path) -> None:
     broken = tmp_path / "kiosk.toml"
-    broken.write_bytes(b"[idle]\nattract_after = = 3\n")
+    broken.write_bytes(b'[exit]\npin = "4711"\n[idle]\nattract_after = = 3\n')
     before = (broken.read_bytes(), broken.stat().st_mtime_ns)
+    with pytest.raises(kiosk.ConfigRefused) as refused:
+        kiosk.load_locked_config(broken)
+    assert refused.value.line == 4 and "not valid TOML" in str(refused.value)
     config, warnings = load_config(broken)
     assert config == KioskConfig()
-    assert "not valid TOML" in warnings[0] and "safe defaults" in warnings[0]
+    assert "not valid TOML" in warnings[0] and "using the defaults" in warnings[0]
     assert (broken.read_bytes(), broken.stat().st_mtime_ns) == before
     assert list(tmp_path.iterdir()) == [broken]  # nothing renamed or written beside it
+
+
+def test_a_notepad_bom_is_read_and_keeps_the_organisers_pin(tmp_path: Path) -> None:
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + example_with_pin("90210").encode("utf-8"))
+    config, warnings = kiosk.load_locked_config(path)
+    assert config.pin == "90210" and warnings == []
+
+
+@pytest.mark.parametrize(("raw", "line", "words"), [
+    (b'[exit]\npin = "4711"\n# caf\xe9 au lait\n', 3, "not UTF-8"),
+    (b'[exit]\npin = "4711"\nx = ' + b"[" * 5000 + b"]" * 5000 + b"\n", 3, "nest too deeply"),
+    (b'[exit]\npin = "4711"\n[attract]\nseed = ' + b"9" * 5000 + b"\n", 4, "cannot be read"),
+    (b'\xff\xfe[\x00e\x00x\x00', 1, "not UTF-8"),  # UTF-16 ("Unicode" in Notepad)
+])
+def test_files_that_cannot_be_parsed_refuse_without_a_traceback(tmp_path: Path, raw: bytes, line: int,
+                                                                words: str) -> None:
+    path = tmp_path / "kiosk.toml"
+    path.write_bytes(raw)
+    report = kiosk.read_config(path)
+    assert report.refusal is not None and report.refusal.line == line and words in str(report.refusal)
+    assert report.config == KioskConfig()
 
 
 def test_the_cli_reports_a_bad_config_and_still_works(tmp_path: Path, home: Path) -> None:
@@ -203,6 +284,68 @@ def test_the_kiosk_title_has_no_quit_and_no_settings(kiosk_app: KioskController)
     row = title.bottom_row()
     assert title.quit_button not in row and title.settings_button not in row
     assert [card.game_id for card in title.cards if card.available] == ["neko"]
+
+
+def texts_drawn(monkeypatch: pytest.MonkeyPatch, *modules: Any) -> list[str]:
+    """Record every text the given modules draw with draw_text / draw_text_centered."""
+    drawn: list[str] = []
+    for module in modules:
+        for name in ("draw_text", "draw_text_centered"):
+            if hasattr(module, name):
+                original = getattr(module, name)
+
+                def spy(surface: Any, text: str, *args: Any, _original: Any = original, **kwargs: Any) -> Any:
+                    drawn.append(text)
+                    return _original(surface, text, *args, **kwargs)
+
+                monkeypatch.setattr(module, name, spy)
+    return drawn
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_games_not_offered_today_say_so_instead_of_coming_soon(kiosk_app: KioskController, lang: str,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import scenes.kiosk
+    import scenes.title
+    from game.core.registry import available_games
+    from game.i18n import set_language, t
+
+    set_language(lang)
+    title = kiosk_app.app.scenes[0]
+    resting = [card for card in title.cards if card.game_id in available_games() and card.game_id != "neko"]
+    assert resting and all(not card.available and card.resting for card in resting)
+    drawn = texts_drawn(monkeypatch, scenes.kiosk, scenes.title)
+    title.draw(kiosk_app.app.screen)
+    assert drawn.count(t("kiosk.title.not_today")) == len(resting)
+    assert t("ui.title.coming_soon") not in drawn  # every game is playable in this build
+    assert t("kiosk.title.not_today") == {"ja": "本日はお休み", "en": "Not here today"}[lang]
+    set_language("ja")
+
+
+@pytest.mark.parametrize(("levels", "shown", "hidden"), [
+    (("easy", "normal"), ["やさしい", "ふつう"], ["つよい"]),
+    (("easy", "normal", "hard"), ["やさしい", "ふつう", "つよい"], []),
+    (("hard",), ["つよい"], ["やさしい", "ふつう"]),
+])
+def test_the_kiosk_setup_hint_names_only_the_offered_levels(kiosk_app: KioskController,
+                                                            monkeypatch: pytest.MonkeyPatch,
+                                                            levels: tuple[str, ...], shown: list[str],
+                                                            hidden: list[str]) -> None:
+    import scenes.kiosk
+    import scenes.setup
+    from game.i18n import t
+    from scenes.kiosk import KioskSetup
+
+    setup = KioskSetup(kiosk_app.app, "neko", levels)
+    drawn = texts_drawn(monkeypatch, scenes.kiosk, scenes.setup)
+    setup.draw(kiosk_app.app.screen)
+    hint, joined = setup.ai_hint(), "".join(drawn)  # Japanese wraps without spaces: lines join back
+    assert hint.startswith("AIは自分で考えて打ちます。") and hint in joined
+    assert t("ui.setup.ai_hint") not in joined  # the stock hint, which promises Hard, is not drawn
+    for word in shown:
+        assert f"「{word}」" in hint
+    for word in hidden:
+        assert word not in hint
 
 
 def test_idle_on_the_title_starts_a_silent_neko_demo(kiosk_app: KioskController, clock: FakeClock,
@@ -465,11 +608,21 @@ def test_quit_close_escape_and_the_title_quit_are_ignored(kiosk_app: KioskContro
 
 # ----- crashes, power cuts and the autosave ---------------------------------------------------------------
 def visitor_autosave(moves: int = 4, seed: int = 11) -> Match:
-    """A visitor's game saved mid-way, as the table leaves it on disk."""
+    """A visitor's game saved mid-way, as the table leaves it on disk. The test lets go of the
+    autosave's lock at once, so a kiosk started next (a child process) may write the slot."""
     match = Match("neko", [Seat("human"), Seat("ai", "normal")], seed=seed)
     play_until_person(match, moves)
     autosave.save_autosave(match)
+    autosave.release_slot()
     return match
+
+
+def kiosk_toml(tmp_path: Path, log_file: Path, extra: str = "") -> Path:
+    """A kiosk config for the supervisor tests: neko only, the visitor never idle, a PIN."""
+    config = tmp_path / "kiosk.toml"
+    config.write_text(f'[games]\noffered = ["neko"]\n[idle]\nstill_playing_after = 600\n'
+                      f'[exit]\npin = "4711"\n[log]\nfile = "{log_file}"\n{extra}', encoding="utf-8")
+    return config
 
 
 def test_after_a_power_cut_the_visitors_game_comes_back(home: Path, clock: FakeClock,
@@ -536,9 +689,7 @@ def test_sigkill_mid_game_the_supervisor_restarts_and_the_position_is_back(home:
     match = visitor_autosave(moves=5, seed=23)
     kiosk.write_session(Session(True, "neko", match.seed, time.time()))
     log_file = tmp_path / "organiser.log"
-    config = tmp_path / "kiosk.toml"
-    config.write_text(f'[games]\noffered = ["neko"]\n[idle]\nstill_playing_after = 600\n'
-                      f'[log]\nfile = "{log_file}"\n', encoding="utf-8")
+    config = kiosk_toml(tmp_path, log_file)
     env = dict(os.environ, KOTATSU_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     supervisor = subprocess.Popen([sys.executable, "-m", "game", "kiosk", "--config", str(config)],
                                   cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -620,6 +771,21 @@ def test_a_small_soak_plays_attract_games_without_errors(home: Path) -> None:
     assert figures["rss_peak_mb"] >= figures["rss_final_mb"] > 0
 
 
+def test_a_soak_with_taps_ends_demos_and_starts_visitor_games_that_the_countdown_abandons(
+        home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import scenes.kiosk_soak
+
+    monkeypatch.setattr(scenes.kiosk_soak, "FULL_VISIT_EVERY", 2)
+    config = KioskConfig(games=("neko", "newold"), demo_level="random", show_cursor=False)
+    figures = run_soak(config, 5, taps=True)
+    assert figures["window"] == "headless"  # SDL_VIDEODRIVER=dummy
+    assert figures["games"] == 5 and figures["errors"] == 0
+    # four gaps between five demos: a tap each; the 2nd and 4th also open a card and tap Start
+    assert figures["taps"] == 4 + 2 * 2 and figures["taps_landed"] == figures["taps"], figures["taps_missed"]
+    assert figures["visitor_games_started"] == figures["visitor_games_abandoned"] == 2
+    assert figures["log_warnings_and_errors"] == 0, figures["first_log_messages"]
+
+
 def test_overlays_paint_over_the_table_and_leave_no_trace(kiosk_app: KioskController, clock: FakeClock) -> None:
     """The table repaints only what moved; with an overlay it paints on its own canvas, so once the
     card is gone the screen equals a full repaint of the table."""
@@ -640,3 +806,26 @@ def test_status_file_says_what_is_on_screen(kiosk_app: KioskController, clock: F
     run(kiosk_app, clock, DT)
     status = json.loads(kiosk.status_path().read_text(encoding="utf-8"))
     assert status["mode"] == GAME and status["seed"] == 9 and status["moves"] == len(match.log)
+
+
+def test_status_names_the_top_scene_and_the_pin_pad(kiosk_app: KioskController, clock: FakeClock) -> None:
+    run(kiosk_app, clock, DT)
+    assert kiosk.read_status()["scene"] == "KioskTitle" and kiosk.read_status()["pin_pad"] is False
+    hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)
+    assert kiosk.read_status()["pin_pad"] is True
+
+
+def test_soak_progress_updates_each_end_with_a_carriage_return(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    import scenes.kiosk
+    import scenes.kiosk_soak
+
+    def fake_soak(config: KioskConfig, games: int, *, progress: Any = None, **_: Any) -> dict[str, Any]:
+        for done in range(1, games + 1):
+            progress(done, games)
+        return {"games": games, "errors": 0}
+
+    monkeypatch.setattr(scenes.kiosk_soak, "run_soak", fake_soak)
+    assert scenes.kiosk._soak(KioskConfig(), 3, as_json=False) == 0
+    err = capsys.readouterr().err
+    assert err == "1/3 attract games\r2/3 attract games\r3/3 attract games\r\n"
