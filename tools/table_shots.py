@@ -70,7 +70,7 @@ def still_frames(game_id: str, players: int, lang: str, moves: int) -> Iterator[
         app.push(scene)
         for _ in range(90):
             app.step(DT)
-        name = f"{game_id}/{players}p/{lang}/still{played}"
+        name = f"{game_id}/{players}p/{lang}/still{moves}-{played}"  # asked-played: a short game ends early
         yield f"{name}/settled", app.screen
         app.step(DT, feed=[Intent(NAV, dx=1)])
         for _ in range(10):
