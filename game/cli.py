@@ -418,7 +418,7 @@ def _format_figures(figures: dict[str, Any], indent: str = "") -> str:
 def cmd_kiosk(args: argparse.Namespace) -> int:
     """Kiosk mode: the supervisor (default), its child, a soak, the stats or the screenshots."""
     _positive("--soak", args.soak)
-    from scenes.kiosk import run_command
+    from scenes.kiosk_command import run_command
 
     return run_command(args)
 

@@ -26,7 +26,8 @@ import pygame
 from game import kiosk as setup_kiosk
 from game.kiosk import KioskConfig
 from scenes.app import FPS, App
-from scenes.kiosk import GAME, TITLE, FakeClock, KioskController, KioskSetup, build_kiosk
+from scenes.kiosk import GAME, TITLE, FakeClock, KioskController, build_kiosk
+from scenes.kiosk_screens import KioskSetup
 
 FULL_VISIT_EVERY = 5  # demos between two visitors who start a game (the others only tap)
 SCREEN_CENTRE = (960, 540)

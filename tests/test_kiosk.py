@@ -36,10 +36,10 @@ from scenes.kiosk import (
     TITLE,
     FakeClock,
     KioskController,
-    KioskTitle,
     NullSaver,
     build_kiosk,
 )
+from scenes.kiosk_screens import KioskTitle
 from scenes.kiosk_soak import run_soak
 from scenes.results import Results
 from scenes.setup import Setup
@@ -305,7 +305,7 @@ def texts_drawn(monkeypatch: pytest.MonkeyPatch, *modules: Any) -> list[str]:
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_games_not_offered_today_say_so_instead_of_coming_soon(kiosk_app: KioskController, lang: str,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    import scenes.kiosk
+    import scenes.kiosk_screens
     import scenes.title
     from game.core.registry import available_games
     from game.i18n import set_language, t
@@ -314,7 +314,7 @@ def test_games_not_offered_today_say_so_instead_of_coming_soon(kiosk_app: KioskC
     title = kiosk_app.app.scenes[0]
     resting = [card for card in title.cards if card.game_id in available_games() and card.game_id != "neko"]
     assert resting and all(not card.available and card.resting for card in resting)
-    drawn = texts_drawn(monkeypatch, scenes.kiosk, scenes.title)
+    drawn = texts_drawn(monkeypatch, scenes.kiosk_screens, scenes.title)
     title.draw(kiosk_app.app.screen)
     assert drawn.count(t("kiosk.title.not_today")) == len(resting)
     assert t("ui.title.coming_soon") not in drawn  # every game is playable in this build
@@ -331,13 +331,13 @@ def test_the_kiosk_setup_hint_names_only_the_offered_levels(kiosk_app: KioskCont
                                                             monkeypatch: pytest.MonkeyPatch,
                                                             levels: tuple[str, ...], shown: list[str],
                                                             hidden: list[str]) -> None:
-    import scenes.kiosk
+    import scenes.kiosk_screens
     import scenes.setup
     from game.i18n import t
-    from scenes.kiosk import KioskSetup
+    from scenes.kiosk_screens import KioskSetup
 
     setup = KioskSetup(kiosk_app.app, "neko", levels)
-    drawn = texts_drawn(monkeypatch, scenes.kiosk, scenes.setup)
+    drawn = texts_drawn(monkeypatch, scenes.kiosk_screens, scenes.setup)
     setup.draw(kiosk_app.app.screen)
     hint, joined = setup.ai_hint(), "".join(drawn)  # Japanese wraps without spaces: lines join back
     assert hint.startswith("AIは自分で考えて打ちます。") and hint in joined
@@ -817,7 +817,7 @@ def test_status_names_the_top_scene_and_the_pin_pad(kiosk_app: KioskController, 
 
 def test_soak_progress_updates_each_end_with_a_carriage_return(monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import scenes.kiosk
+    import scenes.kiosk_command
     import scenes.kiosk_soak
 
     def fake_soak(config: KioskConfig, games: int, *, progress: Any = None, **_: Any) -> dict[str, Any]:
@@ -826,6 +826,6 @@ def test_soak_progress_updates_each_end_with_a_carriage_return(monkeypatch: pyte
         return {"games": games, "errors": 0}
 
     monkeypatch.setattr(scenes.kiosk_soak, "run_soak", fake_soak)
-    assert scenes.kiosk._soak(KioskConfig(), 3, as_json=False) == 0
+    assert scenes.kiosk_command._soak(KioskConfig(), 3, as_json=False) == 0
     err = capsys.readouterr().err
     assert err == "1/3 attract games\r2/3 attract games\r3/3 attract games\r\n"

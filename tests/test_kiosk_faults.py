@@ -35,7 +35,7 @@ from game import kiosk
 from game.core import autosave, storage
 from game.core.match import Match, Seat
 from game.kiosk import KioskConfig, Session, Supervisor
-from scenes import kiosk as kiosk_scene
+from scenes import kiosk_command as kiosk_scene
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_WITHIN = 3.0  # s: SIGTERM/SIGINT to the supervisor ends child and supervisor within this

@@ -180,8 +180,8 @@ def play_button(game_id: str) -> tuple[int, int]:
 
 
 def pin_key(label: str) -> tuple[int, int]:
-    """The canvas centre of a PIN pad key: "0".."9" or "OK" (scenes.kiosk's layout)."""
-    from scenes.kiosk import KEY_GAP, KEY_SIZE, PAD
+    """The canvas centre of a PIN pad key: "0".."9" or "OK" (scenes.kiosk_screens' layout)."""
+    from scenes.kiosk_screens import KEY_GAP, KEY_SIZE, PAD
 
     width, height = KEY_SIZE
     index = 11 if label == "OK" else 10 if label == "0" else int(label) - 1
