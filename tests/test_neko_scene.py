@@ -18,8 +18,9 @@ from game.rules.neko import PASS, NekoAction, playable_positions
 from scenes.app import App
 from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, FOCUS_NEXT, KEY, NAV, PRESS, RELEASE, Intent
-from scenes.neko import AI_MIN_THINK, NekoTable, make_table
+from scenes.neko.scene import NekoTable, make_table
 from scenes.results import Results
+from scenes.table.base import AI_MIN_THINK
 
 
 def open_table(app: App, seats: list[Seat], seed: int, **options: object) -> NekoTable:

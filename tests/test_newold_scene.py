@@ -30,7 +30,8 @@ from game.rules.newold import (
 from scenes.app import App
 from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, KEY, NAV, Intent
-from scenes.newold import NewOldCard, NewOldTable, make_table
+from scenes.newold.scene import NewOldTable, make_table
+from scenes.newold.sprites import NewOldCard
 from scenes.results import Results
 from scenes.table.base import AI_MIN_THINK
 
@@ -510,7 +511,7 @@ def test_the_table_turns_to_the_person_at_it(app: App) -> None:
 def test_new_and_old_cards_differ_by_shape_and_pattern_not_only_colour(app: App) -> None:
     """Old cards (face and back) have a broken-off corner that New cards do not; the two backs
     differ even in grey; each face carries as many diamonds as its number."""
-    from scenes.table import newold_art
+    from scenes.newold import art as newold_art
 
     def grey(surface: pygame.Surface) -> pygame.Surface:
         return pygame.transform.grayscale(surface)

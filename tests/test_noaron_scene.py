@@ -17,6 +17,7 @@ from game.i18n import t
 from game.rules.noaron import (
     DECLARE,
     END,
+    HAND_SIZE,
     LEFT,
     PHASE_DECIDE,
     PHASE_DISCARD,
@@ -28,7 +29,8 @@ from game.rules.noaron import (
 from scenes.app import App
 from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, BACK, FOCUS_NEXT, KEY, MOVE, NAV, Intent
-from scenes.noaron import DECK_POS, HAND_SIZE, NoaronTable, best_after_discard, make_table
+from scenes.noaron.layout import DECK_POS
+from scenes.noaron.scene import NoaronTable, best_after_discard, make_table
 from scenes.results import Results
 from scenes.table.base import AI_MIN_THINK
 

@@ -11,10 +11,12 @@ import pygame
 import pytest
 
 from game.rules.nostalgic import BOARD, BOX_BONUS, MAX_BOXES
-from scenes.table import dice_throw, nostalgic_art
+from scenes.nostalgic import art, art_board
+from scenes.nostalgic.layout import BOARD_SIZE, CARD_ASPECT, NP_TRACK, TRACK_BAND, board_layout
+from scenes.table import dice_throw
 from scenes.table.dice_throw import DiceThrow, die_face, picture_side, squares_overlap
 
-SIZE = nostalgic_art.BOARD_SIZE
+SIZE = BOARD_SIZE
 AREA = pygame.Rect(400, 260, 900, 520)
 
 
@@ -36,28 +38,28 @@ def _alpha_mask(surface: pygame.Surface) -> bytes:
 # ----- pictures ----------------------------------------------------------------------------------------
 def test_board_picture_has_the_size_asked_for_and_is_drawn_once() -> None:
     for size in (SIZE, (980, 620)):
-        picture = nostalgic_art.board_picture(size)
+        picture = art_board.board_picture(size)
         assert picture.get_size() == size
-        assert nostalgic_art.board_picture(size) is picture
+        assert art_board.board_picture(size) is picture
 
 
 def test_cards_are_cached_sized_and_tell_the_kinds_apart() -> None:
-    faces = {card: nostalgic_art.card_face(card, 96) for card in ("T", "P", "L", "TW", "PW", "LW")}
+    faces = {card: art.card_face(card, 96) for card in ("T", "P", "L", "TW", "PW", "LW")}
     for card, face in faces.items():
-        assert face.get_size() == nostalgic_art.card_size(96) == (96, round(96 * nostalgic_art.CARD_ASPECT))
-        assert nostalgic_art.card_face(card, 96) is face
+        assert face.get_size() == art.card_size(96) == (96, round(96 * CARD_ASPECT))
+        assert art.card_face(card, 96) is face
     pictures = {_bytes(face) for face in faces.values()}
     assert len(pictures) == 6  # every kind, and each wild, looks different
     # by colour: the frame of each kind has its own colour
     frames = {card: faces[card].get_at((3, 60))[:3] for card in ("T", "P", "L")}
     assert len(set(frames.values())) == 3
-    assert nostalgic_art.card_back(96).get_size() == (96, round(96 * nostalgic_art.CARD_ASPECT))
+    assert art.card_back(96).get_size() == (96, round(96 * CARD_ASPECT))
 
 
 def test_kinds_differ_by_symbol_not_only_colour() -> None:
     """Seen without colour (a light/dark map of the medallion), the three symbols still differ."""
     def shape(card: str) -> list[bool]:
-        face = nostalgic_art.card_face(card, 96)
+        face = art.card_face(card, 96)
         middle = face.subsurface(pygame.Rect(20, 40, 56, 64))
         data = _bytes(middle)
         return [0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2] < 150 for i in range(0, len(data), 4)]
@@ -71,19 +73,19 @@ def test_kinds_differ_by_symbol_not_only_colour() -> None:
 def test_markers_differ_by_shape_and_are_cached() -> None:
     masks = set()
     for seat in range(4):
-        marker = nostalgic_art.player_marker(seat, 40)
+        marker = art.player_marker(seat, 40)
         assert marker.get_width() == 40 and marker.get_height() >= 40
-        assert nostalgic_art.player_marker(seat, 40) is marker
+        assert art.player_marker(seat, 40) is marker
         masks.add(_alpha_mask(marker))
-        assert nostalgic_art.box_marker(seat, 30).get_width() == 30
+        assert art.box_marker(seat, 30).get_width() == 30
     assert len(masks) == 4  # the outlines differ, so colour is not the only signal
-    assert len(set(nostalgic_art.SEAT_SHAPES)) == len(nostalgic_art.SEAT_COLOURS) == 4
+    assert len(set(art.SEAT_SHAPES)) == len(art.SEAT_COLOURS) == 4
 
 
 def test_chip_and_round_card_sizes() -> None:
-    assert nostalgic_art.chip(44).get_width() == 44
-    first, second = nostalgic_art.round_card(0, 90), nostalgic_art.round_card(1, 90)
-    assert first.get_size() == nostalgic_art.card_size(90)
+    assert art.chip(44).get_width() == 44
+    first, second = art.round_card(0, 90), art.round_card(1, 90)
+    assert first.get_size() == art.card_size(90)
     assert _bytes(first) != _bytes(second)
 
 
@@ -113,7 +115,7 @@ def test_prewarm_draws_every_picture_a_throw_needs() -> None:
 # ----- the layout ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("size", [SIZE, (980, 620), (1300, 760), (1244, 712)])
 def test_every_balloon_has_a_rect_and_slots_inside_its_space(size: tuple[int, int]) -> None:
-    layout = nostalgic_art.board_layout(size)
+    layout = board_layout(size)
     board = pygame.Rect((0, 0), size)
     assert set(layout.balloon_rects) == {balloon.id for balloon in BOARD}
     for balloon in BOARD:
@@ -132,9 +134,9 @@ def test_every_balloon_has_a_rect_and_slots_inside_its_space(size: tuple[int, in
 
 
 def test_cards_and_die_slots_keep_their_shape_on_a_stretched_board() -> None:
-    layout = nostalgic_art.board_layout((1244, 712))
+    layout = board_layout((1244, 712))
     for rect in [*layout.closet_slots, layout.deck_rect]:
-        assert rect.height / rect.width == pytest.approx(nostalgic_art.CARD_ASPECT, abs=0.03)
+        assert rect.height / rect.width == pytest.approx(CARD_ASPECT, abs=0.03)
         assert layout.closet_rect.contains(rect) or rect is layout.deck_rect
     for balloon in BOARD:
         if balloon.capacity is not None:
@@ -143,7 +145,7 @@ def test_cards_and_die_slots_keep_their_shape_on_a_stretched_board() -> None:
 
 
 def test_unlimited_balloon_is_bigger_and_balloons_do_not_overlap() -> None:
-    layout = nostalgic_art.board_layout(SIZE)
+    layout = board_layout(SIZE)
     rects = layout.balloon_rects
     big = [balloon.id for balloon in BOARD if balloon.capacity is None]
     small = [balloon.id for balloon in BOARD if balloon.capacity is not None]
@@ -155,17 +157,17 @@ def test_unlimited_balloon_is_bigger_and_balloons_do_not_overlap() -> None:
 
 
 def test_track_cells_closet_boxes_and_supply_are_on_the_board() -> None:
-    layout = nostalgic_art.board_layout(SIZE)
+    layout = board_layout(SIZE)
     board = pygame.Rect((0, 0), SIZE)
-    assert len(layout.np_cells) == nostalgic_art.NP_TRACK
+    assert len(layout.np_cells) == NP_TRACK
     for first, second in itertools.combinations(layout.np_cells, 2):
         assert not first.colliderect(second)
-    for np in range(nostalgic_art.NP_TRACK):
+    for np in range(NP_TRACK):
         assert board.collidepoint(layout.np_cell(np))
         for seat in range(4):
             assert layout.np_cells[np].collidepoint(layout.np_cell(np, seat))
-    assert layout.np_cell(nostalgic_art.NP_TRACK + 3) == layout.np_cell(3)
-    assert layout.np_laps(nostalgic_art.NP_TRACK + 3) == 1
+    assert layout.np_cell(NP_TRACK + 3) == layout.np_cell(3)
+    assert layout.np_laps(NP_TRACK + 3) == 1
     assert layout.np_cell(-4) == layout.np_cell(0)
     assert len(layout.box_rects) == MAX_BOXES + 1
     xs = [layout.box_cell(n)[0] for n in range(MAX_BOXES + 1)]
@@ -181,13 +183,13 @@ def test_track_cells_closet_boxes_and_supply_are_on_the_board() -> None:
         assert not first.colliderect(second)
     for rect in (layout.deck_rect, layout.chip_supply_rect):
         assert board.contains(rect)
-    inner = board.inflate(-2 * nostalgic_art.TRACK_BAND, -2 * nostalgic_art.TRACK_BAND)
+    inner = board.inflate(-2 * TRACK_BAND, -2 * TRACK_BAND)
     for rect in [*layout.balloon_rects.values(), layout.closet_rect, layout.chip_supply_rect]:
         assert inner.contains(rect)  # nothing lies on the NP track
 
 
 def test_origin_moves_every_place() -> None:
-    here, there = nostalgic_art.board_layout(SIZE), nostalgic_art.board_layout(SIZE, (300, 40))
+    here, there = board_layout(SIZE), board_layout(SIZE, (300, 40))
     assert there.balloon_rects["pack1"] == here.balloon_rects["pack1"].move(300, 40)
     assert there.np_cell(7) == (here.np_cell(7)[0] + 300, here.np_cell(7)[1] + 40)
     assert there.die_slots("recall_any", 3)[0] == (here.die_slots("recall_any", 3)[0][0] + 300,

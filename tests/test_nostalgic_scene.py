@@ -25,7 +25,8 @@ from game.rules.nostalgic import (
 from scenes.app import App
 from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, BACK, KEY, NAV, Intent
-from scenes.nostalgic import FinalPanel, NostalgicTable, make_table
+from scenes.nostalgic import NostalgicTable, make_table
+from scenes.nostalgic.panels import FinalPanel
 from scenes.results import Results
 from scenes.table.base import AI_MIN_THINK
 
@@ -81,18 +82,20 @@ def wait_for_person(app: App, scene: NostalgicTable, limit: int = 6000) -> bool:
 # ----- gestures -------------------------------------------------------------------------------------
 def die_point(scene: NostalgicTable, die: int) -> tuple[int, int]:
     """Where one of the viewer's dice lies in the tray."""
-    x, y = scene.tray_slot(scene.viewer, die, len(scene.shown.dice[scene.viewer]))
+    x, y = scene.geometry.tray_slot(scene.viewer, die, len(scene.shown.dice[scene.viewer]))
     return round(x), round(y)
 
 
 def balloon_point(scene: NostalgicTable, balloon: str) -> tuple[int, int]:
     """A point inside a balloon."""
-    return scene.balloon_rect(balloon).center
+    return scene.geometry.balloon_rect(balloon).center
 
 
 def source_point(scene: NostalgicTable, source: int) -> tuple[int, int]:
     """A face-up card's slot, or the deck."""
-    return scene.deck_rect().center if source == DECK_SOURCE else scene.slot_rect(source).center
+    if source == DECK_SOURCE:
+        return scene.geometry.deck_rect().center
+    return scene.geometry.slot_rect(source).center
 
 
 def by_clicks(app: App, scene: NostalgicTable, action: NostalgicAction, touch: bool = False) -> None:

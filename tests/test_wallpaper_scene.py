@@ -29,8 +29,9 @@ from scenes.app import App
 from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, FOCUS_NEXT, KEY, MOVE, NAV, PRESS, RELEASE, WHEEL, Intent
 from scenes.results import Results
-from scenes.table.wallpaper_score import ScoringPanel
-from scenes.wallpaper import WALL_AREA, WallpaperTable, make_table
+from scenes.wallpaper.layout import WALL_AREA
+from scenes.wallpaper.panels import ScoringPanel
+from scenes.wallpaper.scene import WallpaperTable, make_table
 
 AI_LEVEL = "easy"
 
@@ -168,7 +169,7 @@ def pick_row(app: App, scene: WallpaperTable, row: int, how: str) -> None:
         assert scene.row_cursor == row
         app.step(DT, feed=[Intent(ACTIVATE)])
     else:
-        click(app, scene.column_rect(row).center)
+        click(app, scene.geometry.column_rect(row).center)
 
 
 GESTURES = ("drag", "click", "keys", "finger")
@@ -468,7 +469,7 @@ def test_other_walls_are_shown_large_on_request_and_the_wall_pans(app: App) -> N
     assert scene.shown_seat == 0
     app.step(DT, feed=[Intent(FOCUS_NEXT)])
     assert scene.shown_seat == 1
-    click(app, scene.box_rects()[3].center)
+    click(app, scene.geometry.box_rects()[3].center)
     assert scene.shown_seat == 3
     app.step(DT, feed=[Intent(WHEEL, dy=-1)])
     assert scene.pan[1] < 0
@@ -476,7 +477,7 @@ def test_other_walls_are_shown_large_on_request_and_the_wall_pans(app: App) -> N
     assert scene.pan[0] == 100
     app.step(DT, feed=[Intent(KEY, key="f")])
     assert scene.pan == (0, 0)
-    click(app, scene.box_rects()[0].center)
+    click(app, scene.geometry.box_rects()[0].center)
     assert scene.shown_seat == 0
 
 

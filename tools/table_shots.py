@@ -30,15 +30,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.core.match import Match, Seat  # noqa: E402
-from game.core.registry import available_games, get_rules  # noqa: E402
-from game.core.settings import Settings  # noqa: E402
-from scenes.app import App  # noqa: E402
-from scenes.input import NAV, Intent  # noqa: E402
-from scenes.shot import make_scene, play_moves  # noqa: E402
-from scenes.table.saver import NullSaver  # noqa: E402
+from game.core.match import Match, Seat
+from game.core.registry import available_games, get_rules
+from game.core.settings import Settings
+from scenes.app import App
+from scenes.input import NAV, Intent
+from scenes.shot import make_scene, play_moves
+from scenes.table.saver import NullSaver
 
 STILL_MOVES = (0, 7, 25, 10_000)
 LIVE_FRAMES = 600

@@ -1,4 +1,6 @@
-"""Art for NEW & OLD only: New and Old card faces and backs, the two zone mats, stage badges.
+"""Pictures of NEW & OLD, all drawn in code and cached: the cards, the zone mats, the stage
+badges, the game box and the decks; and the table's small pictures made from its state: a card
+face dimmed or stamped for the box, a seat's plate, a zone's sign and the score sheet.
 
 New and Old cards must tell apart at a glance and never by colour alone, face up and face down:
 
@@ -22,9 +24,13 @@ from functools import lru_cache
 
 import pygame
 
+from game.i18n import t
+from game.rules.newold import STAGE_A, STAGE_B, ZONE_OLD
 from scenes import cache, fonts, theme
-from scenes.table import art
+from scenes.newold.layout import BOX_SIZE, ZONE_PAD, sheet_row_height, sheet_size
+from scenes.table import art, labels
 from scenes.table.art import CARD_RADIUS, CARD_SIZE, SUPERSAMPLE, mix
+from scenes.ui import fit_size, seat_color
 
 Color = tuple[int, int, int]
 NEW = "N"
@@ -367,9 +373,6 @@ def _hourglass(surface: pygame.Surface, centre: tuple[float, float], size: float
 
 
 # ----- zones, badges, marks ------------------------------------------------------------------------------
-ZONE_PAD = 30  # the mat reaches this far beyond a card on each side
-
-
 @lru_cache(maxsize=8)
 def zone_mat(kind: str, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
     """The printed place of a zone on the felt: a clean double frame with glints (New zone) or a
@@ -436,7 +439,7 @@ def left_tag_base(width: int, height: int) -> pygame.Surface:
 
 
 @lru_cache(maxsize=2)
-def game_box(size: tuple[int, int] = (230, 132)) -> pygame.Surface:
+def game_box(size: tuple[int, int] = BOX_SIZE) -> pygame.Surface:
     """The open game box seen from above: where returned and leftover cards go, face down."""
     s = SUPERSAMPLE
     width, height = size
@@ -464,6 +467,209 @@ def deck_pile(kind: str, layers: int) -> pygame.Surface:
         surface.blit(edge, (pad // 2 + layer * 2, pad // 2 + layer * 3))
     surface.blit(back, (pad // 2, pad // 2))
     return art.ready(surface)
+
+
+# ----- a card as the table shows it ------------------------------------------------------------------
+def face_picture(card: str, dim: bool = False, marked: bool = False) -> pygame.Surface:
+    """A card face, darkened (cannot be played now) or stamped for the box (cached)."""
+    face = card_face(card)
+    if not dim and not marked:
+        return face
+
+    def make() -> pygame.Surface:
+        picture = face.copy()
+        if dim:
+            picture.fill((70, 70, 70, 0), special_flags=pygame.BLEND_RGB_SUB)
+        if marked:
+            _stamp_box(picture)
+        return picture
+
+    return art.variant(("no-face-variant", card, dim, marked), make)
+
+
+def _stamp_box(picture: pygame.Surface) -> None:
+    """A big cross over the card and a small box icon: "this one goes back into the box"."""
+    width, height = picture.get_size()
+    layer = pygame.Surface((width, height), pygame.SRCALPHA)
+    ink = (*theme.FUTON, 210)
+    inset = 26
+    pygame.draw.line(layer, ink, (inset, inset + 20), (width - inset, height - inset - 20), 9)
+    pygame.draw.line(layer, ink, (width - inset, inset + 20), (inset, height - inset - 20), 9)
+    box = pygame.Rect(0, 0, 52, 30)
+    box.center = (width // 2, height // 2)
+    pygame.draw.rect(layer, (*theme.INK, 230), box.inflate(10, 10), border_radius=8)
+    pygame.draw.rect(layer, (176, 132, 86, 255), box, border_radius=4)
+    pygame.draw.line(layer, (110, 80, 50, 255), (box.centerx, box.top + 4), (box.centerx, box.bottom - 4), 3)
+    picture.blit(layer, (0, 0))
+
+
+# ----- plates, signs, the score sheet --------------------------------------------------------------------
+def signed(value: int) -> str:
+    """A score with its sign (a true minus sign)."""
+    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
+
+
+def seat_plate(name: str, seat: int, you: bool, turn: bool, stage: str, left_why: str, start: bool,
+               chosen: bool, now: int, total: int, size: tuple[int, int]) -> pygame.Surface:
+    """A seat's plate: colour disc and symbol (a check once its box cards are chosen), name, this
+    game's running score and the match total, a start pennant, the stage badge (A or B) and, once
+    the seat left, a dim veil and a "left" tag."""
+    def make() -> pygame.Surface:
+        width, height = size
+        surface = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)
+        body = pygame.Rect(6, 6, width, height)
+        pygame.draw.rect(surface, (*theme.INK, 220), body, border_radius=20)
+        if turn:
+            pygame.draw.rect(surface, theme.ACCENT, body.inflate(8, 8), 5, border_radius=24)
+        disc = (body.left + 34, body.centery)
+        pygame.draw.circle(surface, seat_color(seat), disc, 23)
+        pygame.draw.circle(surface, theme.PAPER, disc, 23, 2)
+        symbol = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.SMALL, theme.TEXT, True)
+        surface.blit(symbol, symbol.get_rect(center=disc))
+        if chosen:
+            tick = (disc[0] + 18, disc[1] + 16)
+            pygame.draw.circle(surface, theme.OK, tick, 11)
+            pygame.draw.circle(surface, theme.INK, tick, 11, 2)
+            mark = fonts.text("✓", theme.TINY - 4, theme.INK, True)
+            surface.blit(mark, mark.get_rect(center=tick))
+        badge = stage_badge(stage)
+        surface.blit(badge, badge.get_rect(midright=(body.right - 12, body.centery)))
+        tag = _left_tag(left_why) if left_why else None
+        label = name + (f" ({t('table.you')})" if you else "")
+        room = width - 66 - 64 - (tag.get_width() - 8 if tag is not None else 0)
+        label_image = fonts.text(label, fit_size(label, theme.SMALL + 2, room, bold=True, smallest=14), theme.TEXT,
+                                 True)
+        surface.blit(label_image, (body.left + 66, body.top + 7))
+        flag = _start_flag() if start else None
+        room = width - 66 - 64 - (flag.get_width() + 6 if flag is not None else 0)
+        scores = t("newold_table.plate.scores", now=signed(now), total=signed(total))
+        score_image = fonts.text(scores, fit_size(scores, theme.TINY, room, smallest=14), theme.TEXT_DIM)
+        surface.blit(score_image, (body.left + 66, body.top + 38))
+        if flag is not None:
+            surface.blit(flag, flag.get_rect(midright=(body.right - 62, body.top + 49)))
+        if tag is not None:
+            veil = pygame.Surface(body.size, pygame.SRCALPHA)
+            pygame.draw.rect(veil, (*theme.ROOM, 120), veil.get_rect(), border_radius=20)
+            surface.blit(veil, body.topleft)
+            surface.blit(tag, tag.get_rect(midright=(body.right - 58, body.top + 17)))
+        return surface
+
+    key = ("no-plate", name, seat, you, turn, stage, left_why, start, chosen, now, total, size, labels.lang())
+    return labels.cached(key, make)
+
+
+def _left_tag(why: str) -> pygame.Surface:
+    """A slanted dark tape: "Left: hand empty" / "Left: stuck"."""
+    label = fonts.text(t(f"newold_table.left.{why}"), theme.TINY - 2, theme.TEXT, True)
+    tag = left_tag_base(label.get_width() + 20, label.get_height() + 6).copy()
+    tag.blit(label, label.get_rect(center=tag.get_rect().center))
+    return pygame.transform.rotozoom(tag, 4, 1.0)
+
+
+def _start_flag() -> pygame.Surface:
+    """A little pennant: this seat starts the game."""
+    def make() -> pygame.Surface:
+        word = fonts.text(t("newold_table.plate.start"), theme.TINY - 4, theme.INK, True)
+        width = word.get_width() + 30
+        surface = pygame.Surface((width, 26), pygame.SRCALPHA)
+        pygame.draw.line(surface, theme.GOLD, (3, 1), (3, 25), 3)
+        pygame.draw.polygon(surface, theme.GOLD, [(5, 2), (width - 1, 2), (width - 8, 12), (width - 1, 22), (5, 22)])
+        surface.blit(word, word.get_rect(midleft=(10, 12)))
+        return surface
+
+    return labels.cached(("no-start-flag", labels.lang()), make)
+
+
+def zone_sign(zone: str, stage_note: str) -> pygame.Surface:
+    """The sign beside a zone: its name, who plays there, and the kind's mark."""
+    def make() -> pygame.Surface:
+        title = t("newold_table.zone.old" if zone == ZONE_OLD else "newold_table.zone.new")
+        who = t("newold_table.zone.old_who" if zone == ZONE_OLD else "newold_table.zone.new_who")
+        width = 210
+        title_image = fonts.text(title, fit_size(title, theme.BODY, width - 16, bold=True), theme.TEXT, True)
+        who_lines = fonts.wrap(who, theme.TINY - 2, width - 20)
+        line = fonts.line_height(theme.TINY - 2)
+        text_bottom = 98 + line * len(who_lines)
+        height = text_bottom + 50  # room for the note, shown or not, so the sign never changes size
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(surface, (*theme.INK, 150), surface.get_rect(), border_radius=18)
+        badge = stage_badge(STAGE_A if zone == ZONE_OLD else STAGE_B, 40)
+        surface.blit(badge, badge.get_rect(midtop=(width // 2, 10)))
+        surface.blit(title_image, title_image.get_rect(midtop=(width // 2, 56)))
+        for number, text in enumerate(who_lines):
+            image = fonts.text(text, theme.TINY - 2, theme.TEXT_DIM)
+            surface.blit(image, image.get_rect(midtop=(width // 2, 96 + number * line)))
+        if stage_note:
+            note = labels.note_pill(stage_note, True)
+            surface.blit(note, note.get_rect(midtop=(width // 2, text_bottom + 6)))
+        return surface
+
+    return labels.cached(("no-zone-sign", zone, stage_note, labels.lang()), make)
+
+
+def score_sheet(rows: tuple[tuple[int, ...], ...], running: tuple[int, ...], game: int, games: int,
+                totals: tuple[int, ...], rank_totals: tuple[int, ...], names: tuple[str, ...]) -> pygame.Surface:
+    """The score pad: one row per game of the match (diamonds per seat; this game's running score
+    in pale ink), the diamond totals and, with the variant, the rank points that decide."""
+    def make() -> pygame.Surface:
+        players = len(names)
+        width, height = sheet_size(games, bool(rank_totals))
+        keys = [t("newold_table.sheet.game", n=games), t("newold_table.sheet.total")]
+        if rank_totals:
+            keys.append(t("newold_table.sheet.rank"))
+        label_width = max(fonts.text_width(key, theme.TINY, True) for key in keys) + 34
+        column = (width - label_width - 14) // players
+        row_height = sheet_row_height(games, bool(rank_totals))
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        pygame.draw.rect(surface, (*theme.PAPER, 236), surface.get_rect(), border_radius=18)
+        pygame.draw.rect(surface, theme.GOLD, surface.get_rect().inflate(-8, -8), 2, border_radius=14)
+        heading = t("newold_table.sheet.heading", n=min(game + 1, games), total=games)
+        title = fonts.text(heading, fit_size(heading, theme.SMALL + 2, width - 40, bold=True), theme.INK, True)
+        surface.blit(title, (22, 16))
+        top = 64
+        for seat in range(players):
+            x = label_width + column * seat + column // 2
+            pygame.draw.circle(surface, seat_color(seat), (x, top + 14), 13)
+            mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 6, theme.TEXT, True)
+            surface.blit(mark, mark.get_rect(center=(x, top + 14)))
+        y = top + 34
+        for number in range(games):
+            done = number < len(rows)
+            current = number == game and not done
+            if current:
+                band = pygame.Surface((width - 28, row_height - 4), pygame.SRCALPHA)
+                pygame.draw.rect(band, (*theme.GOLD, 80), band.get_rect(), border_radius=8)
+                surface.blit(band, (14, y + 2))
+            label = fonts.text(t("newold_table.sheet.game", n=number + 1), theme.TINY, theme.INK_SOFT, current)
+            surface.blit(label, label.get_rect(midleft=(22, y + row_height // 2)))
+            for seat in range(players):
+                x = label_width + column * seat + column // 2
+                if done:
+                    text, color = signed(rows[number][seat]), theme.INK
+                elif current:
+                    text, color = signed(running[seat]), theme.INK_SOFT
+                else:
+                    continue
+                image = fonts.text(text, theme.TINY, color, done)
+                surface.blit(image, image.get_rect(center=(x, y + row_height // 2)))
+            y += row_height
+        pygame.draw.line(surface, theme.PAPER_SHADE, (18, y + 1), (width - 18, y + 1), 2)
+        final_rows = [("newold_table.sheet.total", totals, not rank_totals)]
+        if rank_totals:
+            final_rows.append(("newold_table.sheet.rank", rank_totals, True))
+        for key, values, decisive in final_rows:
+            label = fonts.text(t(key), theme.TINY, theme.INK, True)
+            surface.blit(label, label.get_rect(midleft=(22, y + row_height // 2 + 2)))
+            best = max(values) if values else 0
+            for seat in range(players):
+                x = label_width + column * seat + column // 2
+                color = theme.FUTON if decisive and values[seat] == best else theme.INK
+                image = fonts.text(signed(values[seat]), theme.SMALL - 2, color, True)
+                surface.blit(image, image.get_rect(center=(x, y + row_height // 2 + 2)))
+            y += row_height
+        return surface
+
+    return labels.cached(("board", rows, running, game, games, totals, rank_totals, names, labels.lang()), make)
 
 
 cache.on_release(cache.TABLE, clear_caches)

@@ -35,9 +35,13 @@ from game.rules.wallpaper import (
     shape_counts,
 )
 from scenes import fonts, theme
-from scenes.table import wallpaper_art as wart
 from scenes.table.base import ModalPanel
 from scenes.ui import draw_text_centered, fit_size
+from scenes.wallpaper.art_cards import draw_emblem, token
+from scenes.wallpaper.art_motifs import faded, memory_icon, motif
+from scenes.wallpaper.art_paper import SEAT_COLOURS
+from scenes.wallpaper.art_walls import wall_picture
+from scenes.wallpaper.layout import fitted_cell_width
 
 Cell = tuple[int, int]
 Wall = dict[Cell, tuple[int, int]]
@@ -221,8 +225,8 @@ class ScoringPanel(ModalPanel):
         image = fonts.text(name, size, theme.INK, True)
         y = top + HEADER_HEIGHT // 2
         left = column.centerx - (40 + image.get_width()) // 2
-        pygame.draw.circle(surface, wart.SEAT_COLOURS[seat % 5], (left + 16, y), 17)
-        wart.draw_emblem(surface, seat % 5, (left + 16, y), 9, theme.PAPER)
+        pygame.draw.circle(surface, SEAT_COLOURS[seat % 5], (left + 16, y), 17)
+        draw_emblem(surface, seat % 5, (left + 16, y), 9, theme.PAPER)
         surface.blit(image, image.get_rect(midleft=(left + 40, y)))
 
     def _paint_wall(self, surface: pygame.Surface, seat: int, column: pygame.Rect, top: int) -> None:
@@ -232,13 +236,13 @@ class ScoringPanel(ModalPanel):
         if not wall:
             draw_text_centered(surface, t("wallpaper_score.none"), theme.LARGE, theme.INK_SOFT, box.center)
             return
-        picture, _ = wart.wall_picture(wall, self.cell_width(box.size), shapes=self.shapes[seat], dim_open=True)
+        picture, _ = wall_picture(wall, self.cell_width(box.size), shapes=self.shapes[seat], dim_open=True)
         surface.blit(picture, picture.get_rect(center=box.center))
 
     def cell_width(self, box: tuple[int, int]) -> int:
         """One cell width for every wall (the largest at which all fit ``box``), so the walls
         compare at a glance."""
-        return min(wart.fitted_cell_width(wall, box, WALL_LARGEST) for wall in self.walls if wall) if any(
+        return min(fitted_cell_width(wall, box, WALL_LARGEST) for wall in self.walls if wall) if any(
             self.walls) else WALL_LARGEST
 
     @staticmethod
@@ -256,7 +260,7 @@ class ScoringPanel(ModalPanel):
             y = top + SHAPE_LINE * (line + 1) + SHAPE_LINE // 2
             large, small = counts.get(colour, (0, 0))
             points = 2 * min(large, small)
-            mark = wart.motif(colour, SHAPE_LINE - 3)
+            mark = motif(colour, SHAPE_LINE - 3)
             surface.blit(mark, mark.get_rect(center=(x_icon, y)))
             for x, value in ((x_large, large), (x_small, small)):
                 draw_text_centered(surface, str(value), theme.SMALL, theme.INK if value else theme.INK_SOFT, (x, y),
@@ -274,7 +278,7 @@ class ScoringPanel(ModalPanel):
         step = MEMORY_ICON + 5
         y = top + 28
         for index, memory in enumerate(MEMORIES):
-            icon = wart.memory_icon(memory, MEMORY_ICON, faded=memory not in kinds)
+            icon = memory_icon(memory, MEMORY_ICON, faded=memory not in kinds)
             surface.blit(icon, icon.get_rect(center=(x_icon + index * step, y)))
         draw_text_centered(surface, _signed(self.event.memories[seat]), theme.BODY, theme.INK, (x_points, y), True)
         kinds_text = t("wallpaper_score.kind_one") if len(kinds) == 1 else t("wallpaper_score.kinds", n=len(kinds))
@@ -284,7 +288,7 @@ class ScoringPanel(ModalPanel):
         """The red oval, how many are on the wall, fewest/most, and the points."""
         y = top + 30
         x_icon, x_count, x_tag, x_points = self._slots(column)
-        icon = wart.memory_icon(OVAL, 38)
+        icon = memory_icon(OVAL, 38)
         surface.blit(icon, icon.get_rect(center=(x_icon, y)))
         draw_text_centered(surface, t("wallpaper_score.count", n=self.event.ovals[seat]), theme.SMALL, theme.INK,
                            (x_count, y), True)
@@ -300,9 +304,9 @@ class ScoringPanel(ModalPanel):
         y = top + 30
         x_icon, _, _, x_points = self._slots(column)
         points = self.event.token[seat]
-        chip = wart.token(wart.SEAT_COLOURS[seat % 5], 36, seat=seat % 5)
+        chip = token(SEAT_COLOURS[seat % 5], 36, seat=seat % 5)
         if not points:
-            chip = wart.faded(chip, ("token", seat % 5, 36))
+            chip = faded(chip, ("token", seat % 5, 36))
         surface.blit(chip, chip.get_rect(center=(x_icon, y)))
         if points:
             text = t("wallpaper_score.front")

@@ -1,0 +1,261 @@
+"""Neko's event playback: each rules event becomes an animation (``NekoEffects``).
+
+A deal flies the cards round-robin from the pile and turns the viewer's face up; a played card
+leaves its hand (a back turning over) and slides onto its stack; the cat drops in or hops; a pass
+shows a bubble; a round's end sends the cat to the winner's plate and opens the ``RoundPanel``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import t
+from game.rules.neko import (
+    DECK,
+    NOBODY,
+    CardPlayed,
+    CatMoved,
+    Dealt,
+    GameEnded,
+    Passed,
+    RoundEnded,
+    RoundStarted,
+    StackBuilt,
+)
+from scenes import anim
+from scenes.neko.layout import Geometry, Point
+from scenes.neko.panels import RoundPanel
+from scenes.table.hand_drag import Drag
+from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
+
+if TYPE_CHECKING:
+    from scenes.table.base import TableScene as _TableBase
+else:
+    _TableBase = object
+
+# ----- timings (seconds at normal speed; the animator scales them) -----------------------------------
+DEAL_GAP = 0.07
+DEAL_FLIGHT = 0.3
+SLIDE = 0.4
+COLLECT = 0.35
+HOP = 0.42
+PASS_PAUSE = 0.3
+
+
+class NekoEffects(_TableBase):
+    """Rules events -> animations, for ``NekoTable`` (which provides the pieces annotated here)."""
+
+    geometry: Geometry
+    stacks: list[StackView]
+    fans: dict[int, HandFan]
+    cat: Token
+    cat_position: int
+    bubbles: list[Bubble]
+    deck_count: int
+    shown_round: int
+    shown_totals: tuple[int, ...]
+    selected: int | None
+    salt: int
+    dropped: tuple[CardSprite, CardSprite] | None
+    drag: Drag | None
+    hand: HandFan
+    if TYPE_CHECKING:  # provided by NekoTable (scene.py) and the shared HandDragMixin
+        def cat_spot(self, position: int) -> Point: ...
+        def spring_back(self) -> None: ...
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> animation."""
+        return {
+            RoundStarted: self.animate_round_start,
+            Dealt: self.animate_dealt,
+            StackBuilt: self.animate_stack_built,
+            CardPlayed: self.animate_card_played,
+            Passed: self.animate_pass,
+            CatMoved: self.animate_cat,
+            RoundEnded: self.show_round_end,
+            GameEnded: self.finish_match,
+        }
+
+    def animate_dealt(self, event: Dealt) -> None:
+        """A deal and the deals queued right after it become one round-robin deal."""
+        deals = [event]
+        while self.pending and isinstance(self.pending[0], Dealt):
+            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        self.animate_deal(deals)
+
+    def animate_round_start(self, event: RoundStarted) -> None:
+        """Gather every card back into the pile, then set the new round number."""
+        self.cat.visible = False
+        self.cat_position = -1
+        flights: list[anim.Step] = []
+        for view in self.stacks:
+            for value, tilt in zip(view.cards[-3:], view.tilts[-3:]):
+                sprite = CardSprite(value, view.top_pos(), angle=tilt)
+                flights.append(self.fly(sprite, self.geometry.deck, 0.0, COLLECT, flip_to=0.0))
+            view.set_cards([])
+        for fan in self.fans.values():
+            for sprite in fan.cards:
+                flights.append(self.fly(sprite, self.geometry.deck, 0.0, COLLECT, flip_to=0.0, scale_to=1.0))
+            fan.cards = []
+        self.selected = None
+        self.drag = None
+
+        def gathered() -> None:
+            self.deck_count = len(DECK)
+            self.shown_round = event.round
+            self.salt = event.round
+
+        self.animator.add(anim.Sequence(anim.Parallel(*flights), anim.Call(gathered)))
+
+    def animate_deal(self, deals: list[Dealt]) -> None:
+        """Cards fly from the pile to each seat in turn; the viewer's then flip face up."""
+        self.app.audio.play("deal")
+        hand_values = list(self.observation().hand)
+        rounds = max(deal.count for deal in deals)
+        steps: list[anim.Step] = []
+        number = 0
+        for card_index in range(rounds):
+            for deal in deals:
+                if card_index >= deal.count:
+                    continue
+                steps.append(anim.Sequence(anim.Wait(DEAL_GAP * number),
+                                           self._deal_one(deal.seat, card_index, deal.count, hand_values)))
+                number += 1
+        reveal = anim.Call(self._reveal_hand)
+        self.animator.add(anim.Sequence(anim.Parallel(*steps), reveal, anim.Wait(0.25)))
+
+    def _deal_one(self, seat: int, index: int, count: int, hand_values: list[int]) -> anim.Step:
+        """One card from the pile to ``seat``'s fan slot ``index`` (face down)."""
+        fan = self.fans[seat]
+        value = hand_values[index] if seat == self.viewer and index < len(hand_values) else None
+        sprite = CardSprite(value, self.geometry.deck, face_up=False)
+        sprite.visible = False
+        pos, angle = fan.slot(index, count)
+
+        def leave() -> None:
+            sprite.visible = True
+            self.deck_count = max(0, self.deck_count - 1)
+            if index % 2 == 0:
+                self.app.audio.play("deal")
+
+        def arrive() -> None:
+            fan.cards.append(sprite)
+
+        return anim.Sequence(anim.Call(leave), self.fly(sprite, pos, angle, DEAL_FLIGHT, scale_to=fan.scale,
+                                                        on_land=arrive))
+
+    def _reveal_hand(self) -> None:
+        """Turn the viewer's dealt cards face up, one after another."""
+        if self.hand_hidden:
+            return
+        self.hand.cards.sort(key=lambda card: card.value or 0)
+        self.hand.settle()
+        flips = [anim.Tween(card, "flip", 1.0, 0.22, anim.ease_in_out_sine) for card in self.hand.cards
+                 if card.value is not None]
+        if flips:
+            self.app.audio.play("card_flip")
+            self.animator.add(anim.stagger(flips, 0.05))
+
+    def animate_stack_built(self, event: StackBuilt) -> None:
+        """A base card: from the pile (nobody's) or from a seat's hand, face up onto its place."""
+        if event.seat == NOBODY:
+            sprite = CardSprite(event.card, self.geometry.deck, face_up=False)
+            self.deck_count = max(0, self.deck_count - 1)
+            self.app.audio.play("card_flip")
+            self._slide_to_stack(sprite, event.position, event.card, flip=True)
+            return
+        self.animate_card_played(CardPlayed(event.seat, event.card, event.position))
+
+    def animate_card_played(self, event: CardPlayed) -> None:
+        """The card leaves the hand (or the back fan, turning over) and slides onto the stack."""
+        fan = self.fans[event.seat]
+        sprite = self._take_from_fan(fan, event.seat, event.card)
+        flip = not sprite.face_up
+        sprite.value = event.card
+        self.app.audio.play("card_slide")
+        if flip:
+            self.app.audio.play("card_flip")
+        fan.layout(self.ambient, 0.3)
+        self._slide_to_stack(sprite, event.position, event.card, flip=flip)
+        self.refresh_hints()
+
+    def _take_from_fan(self, fan: HandFan, seat: int, card: int) -> CardSprite:
+        """Remove the played card's sprite from its fan (the dragged one if it is that card)."""
+        dropped = self.dropped
+        self.dropped = None
+        if dropped is not None and dropped[0] in fan.cards and dropped[0].value == card:
+            fan.cards.remove(dropped[0])
+            sprite = dropped[1]
+        else:
+            faces = [sprite for sprite in fan.cards if sprite.value == card]
+            if faces:
+                sprite = faces[0]
+            elif fan.cards:
+                sprite = fan.cards[len(fan.cards) // 2] if seat != self.viewer else fan.cards[0]
+                if sprite.value is not None and seat != self.viewer:
+                    sprite = CardSprite(None, sprite.pos, angle=sprite.angle, scale=sprite.scale, face_up=False)
+            else:
+                sprite = CardSprite(None, fan.anchor, scale=fan.scale, face_up=False)
+        if sprite in fan.cards:
+            fan.cards.remove(sprite)
+        fan.raised = fan.hover = fan.focus = None
+        return sprite
+
+    def _slide_to_stack(self, sprite: CardSprite, position: int, card: int, *, flip: bool) -> None:
+        """Fly ``sprite`` onto the stack at ``position``; it joins the pile when it lands."""
+        view = self.stacks[position]
+        tilt = StackView.tilt_for(len(view.cards), position + 7 * self.salt)
+
+        def land() -> None:
+            view.push(card, position + 7 * self.salt)
+
+        self.animator.add(self.fly(sprite, view.landing_pos(), tilt, SLIDE, flip_to=1.0 if flip else None,
+                                   scale_to=1.0, on_land=land))
+
+    def animate_pass(self, event: Passed) -> None:
+        """A "Pass!" bubble at the seat, then a short beat before the cat steps on."""
+        self.app.audio.play("pass")
+        at, at_top = self.geometry.bubble_at(event.seat)
+        bubble = Bubble(t("table.pass_call"), at, below=at_top)
+        self.bubbles = [b for b in self.bubbles if b.visible] + [bubble]
+        self.ambient.add(bubble.show())
+        self.animator.add(anim.Wait(PASS_PAUSE))
+
+    def animate_cat(self, event: CatMoved) -> None:
+        """The cat arrives (drops in at the start of a round) or hops to its new stack."""
+        target = self.cat_spot(event.target)
+
+        def landed() -> None:
+            self.cat_position = event.target
+            self.app.audio.play("cat_land")
+            self.refresh_hints()
+
+        if event.source < 0 or not self.cat.visible:
+            self.animator.add(self.cat.drop_in(target, on_land=landed))
+            return
+        self.animator.add(self.cat.hop(target, duration=HOP, on_launch=lambda: self.app.audio.play("cat_hop"),
+                                       on_land=landed))
+
+    def show_round_end(self, event: RoundEnded) -> None:
+        """The cat goes to whoever emptied their hand; then the round panel waits for Continue."""
+        self.shown_totals = tuple(event.totals)
+        last = event.round + 1 >= self.match.players
+
+        def open_panel() -> None:
+            self.app.audio.play("round_end")
+            self.panel = RoundPanel(self, event, last)
+            self.selected = None
+            if self.drag is not None:
+                self.spring_back()
+            self.refresh_hints()
+
+        steps: list[anim.Step] = []
+        if event.emptied >= 0 and self.cat.visible:
+            steps.append(self.cat.hop(self.geometry.beside_plate(event.emptied), duration=HOP * 1.3,
+                                      on_launch=lambda: self.app.audio.play("cat_hop"),
+                                      on_land=lambda: self.app.audio.play("cat_land")))
+            steps.append(anim.Wait(0.35))
+        steps.append(anim.Call(open_panel))
+        self.cat_position = -1
+        self.animator.add(anim.Sequence(*steps))

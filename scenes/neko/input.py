@@ -1,0 +1,261 @@
+"""Neko's input: the viewer's gestures become actions (``NekoInput``).
+
+Drag a hand card onto a glowing stack (mouse or finger), or click/tap a card then a stack, or use
+the keyboard (Left/Right card, Up/Down/Tab stack, Enter play, P pass, Esc/Backspace undo else
+menu, H help). The screen never decides legality: a drop becomes an action and the rules accept
+it or refuse it with a reason (the shared ``HandDragMixin`` springs the card back).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.events import Event
+from game.i18n import t
+from game.rules.neko import PASS, PHASE_BASE, PHASE_PLAY, NekoAction
+from scenes import anim
+from scenes.neko.layout import Geometry
+from scenes.table.hand_drag import Drag
+from scenes.table.pieces import CardSprite, HandFan, StackView
+
+if TYPE_CHECKING:
+    from scenes.table.base import TableScene as _TableBase
+else:
+    _TableBase = object
+
+
+class NekoInput(_TableBase):
+    """Keys, pointer and hit tests, for ``NekoTable`` (which provides the pieces annotated here)."""
+
+    geometry: Geometry
+    stacks: list[StackView]
+    hand: HandFan
+    selected: int | None
+    target: int | None
+    drag: Drag | None
+    dropped: tuple[CardSprite, CardSprite] | None
+    if TYPE_CHECKING:  # provided by NekoTable (scene.py) and the shared HandDragMixin
+        def can_pass(self) -> bool: ...
+        def held_value(self) -> int | None: ...
+        def stack_verdicts(self, value: int | None) -> dict[int, tuple[str, str]]: ...
+        def _playable_values(self) -> set[int] | None: ...
+        def spring_back(self) -> None: ...
+
+    # ----- actions ------------------------------------------------------------------------------
+    def attempt_on_stack(self, position: int, sprite: CardSprite | None = None) -> bool:
+        """Play (or, at setup, lay) the held card on the stack at ``position``."""
+        value = sprite.value if sprite is not None else self.held_value()
+        if value is None:
+            self.refuse(t("table.reason.pick_card"))
+            return False
+        obs = self.observation()
+        if obs.phase == PHASE_BASE:
+            own = obs.setup_queue[0] if obs.setup_queue else -1
+            if position != own and self.viewer_may_act():
+                self.refuse(t("table.reason.base_here"))
+                return False
+            return self.attempt(NekoAction("base", value))
+        return self.attempt(NekoAction("play", value, position))
+
+    def clear_selection(self) -> None:
+        """No card held, selected or aimed."""
+        self.selected = None
+        self.target = None
+        self.drag = None
+
+    def on_applied(self, events: list[Event]) -> None:
+        """A dragged card stays where it was dropped (its play flies from there); clear the hand."""
+        if self.drag is not None and self.drag.ghost is not None:
+            self.dropped = (self.drag.sprite, self.drag.ghost)
+            self.flying.append(self.drag.ghost)
+        self.drag = None
+        self.selected = None
+        self.target = None
+        self.hand.raised = None
+        self.hand.focus = None
+
+    def press_pass(self) -> None:
+        """The Pass button / P key."""
+        if self.can_pass():
+            self.attempt(PASS)
+
+    # ----- keys, pointer, keyboard targets ------------------------------------------------------------
+    def handle_key(self, key: str) -> None:
+        """Letter shortcuts: P pass, H help."""
+        if key == "p":
+            self.press_pass()
+        else:
+            super().handle_key(key)
+
+    def handle_back(self) -> None:
+        """Esc/Backspace: let go of a held card, else undo, else the menu."""
+        if self.drag is not None or self.selected is not None:
+            if self.drag is not None:
+                self.spring_back()
+            self.selected = None
+            self.target = None
+            self.hand.raised = None
+            self.hand.layout(self.ambient, 0.2)
+            self.refresh_hints()
+        elif self.can_undo():
+            self.press_undo()
+        else:
+            self.to_menu()
+
+    def pointer_down(self, pos: tuple[int, int]) -> None:
+        """Press: pick up a hand card, or play the selected card on a stack."""
+        index = self.hand.card_at(pos) if self.hand_interactive() else None
+        if index is not None:
+            sprite = self.hand.cards[index]
+            self.drag = Drag(sprite, (float(pos[0]), float(pos[1])), (sprite.pos[0] - pos[0], sprite.pos[1] - pos[1]))
+            self.hand.raised = index
+            self.hand.layout(self.ambient, 0.12)
+            self.refresh_hints()
+            return
+        position = self.stack_at(pos)
+        if position is None:
+            return
+        if self.selected is not None:
+            self.attempt_on_stack(position)
+        elif self.viewer_may_act():
+            self.toast.show(t("table.reason.pick_card"), 2.4)
+
+    def track_drop_target(self, pos: tuple[int, int]) -> None:
+        """The stack under the dragged card glows."""
+        self.target = self.stack_at(pos)
+        self.refresh_hints()
+
+    def forget_drop_target(self) -> None:
+        """No stack glows for a drop any more."""
+        self.target = None
+
+    def _start_moving(self, drag: Drag) -> None:
+        """The press became a drag: a lifted ghost follows the pointer; the card waits hidden."""
+        drag.moved = True
+        real = drag.sprite
+        ghost = CardSprite(real.value, real.pos, angle=real.angle, scale=real.scale)
+        ghost.lift = 1.0
+        drag.ghost = ghost
+        real.visible = False
+        self.ambient.add(anim.Tween(ghost, "angle", 0.0, 0.15, anim.ease_out_cubic))
+        if real in self.hand.cards:
+            self.selected = self.hand.cards.index(real)
+        self.refresh_hints()
+
+    def pointer_up(self, pos: tuple[int, int]) -> None:
+        """Drop: play on the stack under the pointer or spring back; a click toggles selection."""
+        drag = self.drag
+        if drag is None:
+            return
+        if drag.moved:
+            position = self.stack_at(pos)
+            if position is None:
+                self.spring_back()
+                self.refresh_hints()
+                return
+            self.attempt_on_stack(position, drag.sprite)
+            return
+        self.drag = None
+        index = self.hand.cards.index(drag.sprite) if drag.sprite in self.hand.cards else None
+        self.selected = None if index == self.selected else index
+        self.hand.raised = self.selected
+        if self.selected is not None and self.target is None:
+            self.target = self._first_ok_target()
+        self.hand.layout(self.ambient, 0.15)
+        self.refresh_hints()
+        self.app.audio.play("click")
+
+    def stack_at(self, pos: tuple[int, int]) -> int | None:
+        """The stack under ``pos`` (generous hit areas)."""
+        for position, view in enumerate(self.stacks):
+            if view.rect().collidepoint(pos):
+                return position
+        return None
+
+    def _first_ok_target(self) -> int | None:
+        """The first stack (clockwise from the viewer's) that takes the held card."""
+        verdicts = self.stack_verdicts(self.held_value())
+        order = [(self.geometry.viewer_position + step) % 4 for step in range(4)]
+        for position in order:
+            if verdicts[position][0] == "ok":
+                return position
+        return None
+
+    def handle_nav(self, dx: int, dy: int) -> None:
+        """Left/Right choose a hand card; Up/Down choose a target stack."""
+        if not self.hand_interactive() or not self.hand.cards:
+            return
+        if dx:
+            count = len(self.hand.cards)
+            if self.selected is None:
+                self.selected = self._first_playable_index(reverse=dx < 0)
+            else:
+                self.selected = (self.selected + dx) % count
+            self.hand.raised = self.selected
+            self.hand.focus = self.selected
+            ok = self._first_ok_target()
+            if ok is not None or self.target is None:
+                self.target = ok
+            self.hand.layout(self.ambient, 0.15)
+            self.refresh_hints()
+        elif dy:
+            self.cycle_target(1 if dy > 0 else -1)
+
+    def handle_focus(self, step: int) -> None:
+        """Tab / Shift+Tab: the next stack clockwise (or back)."""
+        self.cycle_target(step)
+
+    def handle_activate(self) -> None:
+        """Enter: play the selected card."""
+        self.play_selected()
+
+    def cycle_target(self, step: int) -> None:
+        """Move the keyboard target to the next stack clockwise (or back)."""
+        if not self.hand_interactive() or not self.hand.cards:
+            return
+        if self.selected is None:
+            self.selected = self._first_playable_index()
+            self.hand.raised = self.hand.focus = self.selected
+            self.hand.layout(self.ambient, 0.15)
+        order = [(self.geometry.viewer_position + offset) % 4 for offset in range(4)]
+        if self.target is None:
+            self.target = self._first_ok_target()
+            if self.target is None:
+                self.target = order[0]
+        else:
+            self.target = order[(order.index(self.target) + step) % 4]
+        self.refresh_hints()
+
+    def play_selected(self) -> None:
+        """Enter: play the selected card on the target stack (at setup: on the seat's own place)."""
+        if not self.hand_interactive():
+            return
+        if self.selected is None:
+            if self.hand.cards:
+                self.handle_nav(1, 0)
+            return
+        obs = self.observation()
+        if obs.phase == PHASE_BASE and obs.setup_queue:
+            self.attempt_on_stack(obs.setup_queue[0])
+            return
+        if self.target is None:
+            self.target = self._first_ok_target()
+        if self.target is None:
+            self.refuse(t("neko.reason.no_card_fits") if obs.phase == PHASE_PLAY else t("table.reason.not_now"))
+            return
+        self.attempt_on_stack(self.target)
+
+    def _first_playable_index(self, reverse: bool = False) -> int:
+        """The first hand card (from the left, or the right) that fits somewhere; else the end card."""
+        count = len(self.hand.cards)
+        order = list(range(count))[::-1] if reverse else list(range(count))
+        playable = self._playable_values()
+        for index in order:
+            if playable is None or self.hand.cards[index].value in playable:
+                return index
+        return order[0]
+
+    def pause(self) -> None:
+        """Another scene is on top (help, curtain, results): let go of the card in hand."""
+        super().pause()
+        self.hand.hover = None

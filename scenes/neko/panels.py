@@ -1,0 +1,73 @@
+"""Neko's modal panels: the end-of-round summary (``RoundPanel``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import t
+from game.rules.neko import RoundEnded
+from scenes import fonts, theme
+from scenes.table.base import ModalPanel, compact_name
+from scenes.ui import draw_text_centered, fit_size, seat_color, seat_label
+
+if TYPE_CHECKING:
+    from scenes.neko.scene import NekoTable
+
+
+class RoundPanel(ModalPanel):
+    """The end-of-round summary: who took the cat (or the pass limit), each seat's points, Continue."""
+
+    def __init__(self, table: NekoTable, event: RoundEnded, last: bool) -> None:
+        label = (lambda: t("table.see_results")) if last else (lambda: t("table.continue"))
+        super().__init__(table, label)
+        self.table: NekoTable = table
+        self.event = event
+        self.last = last
+
+    def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """Heading, message, the score table."""
+        match = self.table.match
+        event = self.event
+        heading = t("table.round_over", n=event.round + 1)
+        draw_text_centered(surface, heading, theme.HEADING, theme.INK, (body.centerx, body.top + 64), True)
+        if event.emptied >= 0:
+            message = t("neko.round_end.emptied", player=seat_label(event.emptied, match.seats[event.emptied]))
+        else:
+            message = t("neko.round_end.passes")
+        size = fit_size(message, theme.BODY, body.width - 80)
+        draw_text_centered(surface, message, size, theme.INK_SOFT, (body.centerx, body.top + 126))
+        self._render_table(surface, body)
+
+    def _render_table(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """One row per seat: name, own stack, cat bonus, this round, total."""
+        match = self.table.match
+        event = self.event
+        simple = self.table.observation().simple
+        columns = [("table.col.player", body.left + 70, "left")]
+        if not simple:
+            columns += [("table.col.stack", body.left + 520, "c"), ("table.col.cat", body.left + 660, "c")]
+        columns += [("table.col.points", body.left + 790, "c"), ("table.col.total", body.left + 920, "c")]
+        top = body.top + 180
+        for key, x, align in columns:
+            image = fonts.text(t(key), theme.SMALL, theme.INK_SOFT, True)
+            surface.blit(image, image.get_rect(midleft=(x, top)) if align == "left" else image.get_rect(center=(x, top)))
+        pygame.draw.line(surface, theme.PAPER_SHADE, (body.left + 50, top + 22), (body.right - 50, top + 22), 2)
+        best = max(event.totals) if event.totals else 0
+        for seat in range(match.players):
+            y = top + 58 + seat * 50
+            pygame.draw.circle(surface, seat_color(seat), (body.left + 86, y), 16)
+            symbol = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY, theme.TEXT, True)
+            surface.blit(symbol, symbol.get_rect(center=(body.left + 86, y)))
+            name = fonts.text(compact_name(seat, match), theme.BODY, theme.INK, seat == event.emptied)
+            surface.blit(name, name.get_rect(midleft=(body.left + 116, y)))
+            values: list[str] = []
+            if not simple:
+                values += [str(event.stack_sizes[seat]), "+2" if seat == event.emptied else "–"]
+            values += [str(event.scores[seat]), str(event.totals[seat])]
+            for (key, x, _), value in zip(columns[1:], values):
+                bold = key == "table.col.total" and event.totals[seat] == best
+                image = fonts.text(value, theme.BODY, theme.INK, bold)
+                surface.blit(image, image.get_rect(center=(x, y)))
+

@@ -1,0 +1,296 @@
+"""How a person plays NEW & OLD (``NewOldInput``, a mixin of the table): drag a hand card onto the
+glowing zone (mouse or finger), or click/tap a card then the zone, or the keyboard (Left/Right
+card, Enter play, R reveal, Esc/Backspace undo else menu, H help). While choosing the two cards
+for the box, click/tap (or Enter) marks a card, a second card of the same kind takes the mark
+over, and "Put back in the box" confirms. The screen never decides legality: a drop becomes an
+action that the rules accept or refuse with a reason, and a refused card springs back.
+
+Dragging itself (the ghost, springing back, hover lifts) is ``scenes.table.hand_drag``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import t
+from game.rules.newold import NEW, OLD, PHASE_BOX, PHASE_PLAY, REVEAL, STAGE_A, NewOldAction
+from scenes import anim
+from scenes.newold import layout
+from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
+from scenes.table.hand_drag import Drag
+
+if TYPE_CHECKING:
+    from game.core.events import Event
+    from scenes.app import App
+    from scenes.ui import Button
+
+
+class NewOldInput:
+    """Keys, pointer and the action button of the NEW & OLD table, and what a gesture does to the
+    selection and the marks (the table's queries ``phase``, ``playing``, ``choosing_box``... say
+    what is allowed; ``attempt`` offers the action to the rules). It goes before ``HandDragMixin``
+    in the table's bases: it makes the ghost a drag needs, and its ``drop_held`` hands on to it."""
+
+    app: App
+    viewer: int
+    places: dict[int, SeatPlace]
+    zones: dict[str, ZoneView]
+    hand: KindFan
+    drag: Drag | None
+    selected: int | None
+    hover_zone: str | None
+    flying: list[NewOldCard]
+    dropped: tuple[NewOldCard, NewOldCard] | None
+    action_button: Button
+    ambient: anim.Animator
+
+    # ----- keys ------------------------------------------------------------------------------------
+    def handle_key(self, key: str) -> None:
+        """R reveal, H help."""
+        if key == "r":
+            if self.reveal_allowed():
+                self.attempt(REVEAL)
+            elif self.playing():
+                self.attempt(REVEAL)  # the rules say why not
+        elif key == "h":
+            self.open_help()
+
+    def handle_back(self) -> None:
+        """Esc/Backspace: let go of a held card, else undo, else the menu."""
+        if self.drag is not None or self.selected is not None:
+            if self.drag is not None:
+                self.spring_back()
+            self.selected = None
+            self.hand.raised = self.hand.focus = None
+            self.refresh_hints()
+        elif self.can_undo():
+            self.press_undo()
+        else:
+            self.to_menu()
+
+    # ----- pointer ---------------------------------------------------------------------------------
+    def pointer_down(self, pos: tuple[int, int]) -> None:
+        """Press: pick up a hand card, or play the selected card on a zone."""
+        index = self.hand.card_at(pos) if self.hand_interactive() else None
+        if index is not None:
+            sprite = self.hand.cards[index]
+            assert isinstance(sprite, NewOldCard)
+            self.drag = Drag(sprite, (float(pos[0]), float(pos[1])), (sprite.pos[0] - pos[0], sprite.pos[1] - pos[1]))
+            return
+        zone = self.zone_at(pos)
+        if zone is None:
+            return
+        if self.selected is not None:
+            self.attempt_on_zone(zone)
+        elif self.viewer_may_act() and self.phase() == PHASE_PLAY:
+            self.toast.show(t("table.reason.pick_card"), 2.4)
+
+    def track_drop_target(self, pos: tuple[int, int]) -> None:
+        """The zone under the dragged card glows (hints refresh only when it changes)."""
+        zone = self.zone_at(pos)
+        if zone != self.hover_zone:
+            self.hover_zone = zone
+            self.refresh_hints()
+
+    def forget_drop_target(self) -> None:
+        """No zone glows for a drop any more."""
+        self.hover_zone = None
+
+    def _start_moving(self, drag: Drag) -> None:
+        """The press became a drag: a lifted ghost follows the pointer; the card waits hidden."""
+        drag.moved = True
+        real = drag.sprite
+        ghost = NewOldCard(real.value, real.kind, real.pos, angle=real.angle, scale=real.scale)
+        ghost.lift = 1.0
+        drag.ghost = ghost
+        real.visible = False
+        self.ambient.add(anim.Tween(ghost, "angle", 0.0, 0.15, anim.ease_out_cubic))
+        if real in self.hand.cards and self.phase() != PHASE_BOX:
+            self.selected = self.hand.cards.index(real)
+            self.hand.raised = self.selected
+        self.refresh_hints()
+
+    def pointer_up(self, pos: tuple[int, int]) -> None:
+        """Drop: on a zone plays, on the box marks (while choosing); a click selects or marks."""
+        drag = self.drag
+        if drag is None:
+            return
+        if drag.moved:
+            if self.choosing_box() and self.box_rect().collidepoint(pos):
+                self.spring_back()
+                if not drag.sprite.marked:
+                    self.toggle_mark(drag.sprite)
+                self.refresh_hints()
+                return
+            zone = self.zone_at(pos)
+            if zone is None:
+                self.spring_back()
+                self.refresh_hints()
+                return
+            self.attempt_on_zone(zone, drag.sprite)
+            return
+        self.drag = None
+        if self.phase() == PHASE_BOX:
+            if self.choosing_box():
+                self.toggle_mark(drag.sprite)
+                self.selected = self.hand.cards.index(drag.sprite) if drag.sprite in self.hand.cards else None
+                self.hand.focus = self.selected
+            self.refresh_hints()
+            return
+        index = self.hand.cards.index(drag.sprite) if drag.sprite in self.hand.cards else None
+        self.selected = None if index == self.selected else index
+        self.hand.raised = self.selected
+        self.refresh_hints()
+        self.app.audio.play("click")
+
+    def zone_at(self, pos: tuple[int, int]) -> str | None:
+        """The zone under ``pos``."""
+        for zone, view in self.zones.items():
+            if view.rect().collidepoint(pos):
+                return zone
+        return None
+
+    @staticmethod
+    def box_rect() -> pygame.Rect:
+        """The game box's area."""
+        return layout.box_rect()
+
+    # ----- arrows, Tab, Enter ----------------------------------------------------------------------
+    def handle_nav(self, dx: int, dy: int) -> None:
+        """Left/Right choose a hand card (Up plays it, like Enter)."""
+        if not self.hand_interactive() or not self.hand.cards:
+            return
+        if dx:
+            count = len(self.hand.cards)
+            if self.selected is None:
+                self.selected = self._first_playable_index(reverse=dx < 0)
+            else:
+                self.selected = (self.selected + dx) % count
+            self.hand.raised = self.selected if self.phase() != PHASE_BOX else None
+            self.hand.focus = self.selected
+            self.refresh_hints()
+            self.hand.layout(self.ambient, 0.15)
+        elif dy < 0:
+            self.handle_activate()
+
+    def handle_focus(self, step: int) -> None:
+        """Tab: the next card, like Right."""
+        self.handle_nav(step, 0)
+
+    def handle_activate(self) -> None:
+        """Enter: mark/confirm while choosing; play the selected card; reveal when that is the only move."""
+        if not self.hand_interactive():
+            return
+        if self.choosing_box():
+            held = self.held_card()
+            if held is not None and not held.marked:
+                self.toggle_mark(held)
+                self.refresh_hints()
+            elif len(self.marked()) == 2:
+                self.confirm_box()
+            elif held is not None:
+                self.toggle_mark(held)
+            else:
+                self.handle_nav(1, 0)
+            return
+        if self.reveal_forced():
+            self.attempt(REVEAL)
+            return
+        if self.selected is None:
+            if self.hand.cards:
+                self.handle_nav(1, 0)
+            return
+        self.attempt_on_zone(self.target_zone())
+
+    def _first_playable_index(self, reverse: bool = False) -> int:
+        """The first playable hand card (from the left, or the right); else the end card."""
+        count = len(self.hand.cards)
+        order = list(range(count))[::-1] if reverse else list(range(count))
+        playable = self.playable()
+        for index in order:
+            if not playable or self.hand.cards[index].value in playable:
+                return index
+        return order[0]
+
+    # ----- actions and the selection ---------------------------------------------------------------
+    def held_card(self) -> NewOldCard | None:
+        """The hand card held by the pointer or selected by keys/click."""
+        if self.drag is not None:
+            return self.drag.sprite
+        if self.selected is not None and self.selected < len(self.hand.cards):
+            card = self.hand.cards[self.selected]
+            return card if isinstance(card, NewOldCard) else None
+        return None
+
+    def press_action(self) -> None:
+        """The action button: confirm the box cards, or reveal the Old cards."""
+        if self.choosing_box():
+            self.confirm_box()
+        elif self.playing():
+            self.attempt(REVEAL)
+
+    def confirm_box(self) -> None:
+        """Put the two marked cards into the box (or say which kind is still missing)."""
+        marks = self.marked()
+        if NEW not in marks or OLD not in marks:
+            missing = "new" if NEW not in marks else "old"
+            self.refuse(t(f"newold_table.reason.box_missing_{missing}"))
+            return
+        self.attempt(NewOldAction("box", str(marks[NEW].value), str(marks[OLD].value)))
+
+    def toggle_mark(self, sprite: NewOldCard) -> None:
+        """Mark a card for the box (a card of the same kind marked before is let go), or unmark it."""
+        if sprite.marked:
+            sprite.marked = False
+        else:
+            for card in self.hand.cards:
+                if card.kind == sprite.kind:
+                    card.marked = False
+            sprite.marked = True
+        self.app.audio.play("click")
+        self.hand.layout(self.ambient, 0.18)
+
+    def attempt_on_zone(self, zone: str, sprite: NewOldCard | None = None) -> bool:
+        """Play the held card on ``zone`` (the table refuses the wrong zone; the rules the rest)."""
+        card = sprite if sprite is not None else self.held_card()
+        if card is None or card.value is None:
+            self.refuse(t("table.reason.pick_card"))
+            return False
+        if self.viewer_may_act() and self.phase() == PHASE_BOX:
+            self.refuse(t("newold_table.reason.box_first"))
+            return False
+        if self.viewer_may_act() and zone != self.target_zone():
+            self.refuse(t("newold_table.reason.zone_a" if self.my_stage() == STAGE_A else "newold_table.reason.zone_b"))
+            return False
+        return self.attempt(NewOldAction("play", str(card.value)))
+
+    def drop_held(self) -> None:
+        """Let go of a dragged card (help opens, a curtain goes up); no card stays lifted."""
+        super().drop_held()
+        self.hand.hover = None
+
+    def clear_selection(self) -> None:
+        """Forget the held, selected and marked cards."""
+        self.drag = None
+        self.selected = None
+        self.hover_zone = None
+        for place in self.places.values():
+            for card in place.fan.cards:
+                card.marked = False
+            place.fan.raised = place.fan.focus = place.fan.hover = None
+
+    def on_applied(self, events: list[Event]) -> None:
+        """An action went through: a dropped ghost becomes the flying card; forget the selection."""
+        if self.drag is not None and self.drag.ghost is not None:
+            self.dropped = (self.drag.sprite, self.drag.ghost)
+            self.flying.append(self.drag.ghost)
+        self.drag = None
+        self.selected = None
+        self.hover_zone = None
+        self.hand.raised = None
+        self.hand.focus = None
+
+    def pause(self) -> None:
+        """Another scene is on top: let go of the card in hand."""
+        self.drop_held()

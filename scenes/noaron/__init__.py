@@ -1,0 +1,38 @@
+"""The table of ノアロン: two players face to face, red and black cards, hands that keep their order.
+
+The scene draws only what one seat may see (``rules.observe(state, viewer)``): the viewer's hand
+face up in a straight row at the bottom, the opponent's as a row of backs at the top (mirrored:
+their left is the viewer's right). Every action returns rules events and each event becomes an
+animation: stake cards counted out face down, discard piles seeded face up, twelve cards dealt in
+order, two cards taken into the reserve spot, a pair sliding onto the two piles, the reserve pair
+dropping into the hand, the settlement shown step by step with the stake cards paid aside.
+Between event batches the pieces are re-read from the observation, so the picture at rest always
+equals the rules state.
+
+A turn by pointer, finger or keys: click (tap) a glowing source (the deck, your two piles or the
+opponent's two piles; Tab/arrows and Enter by keys); point at the pair to discard (the pair whose
+middle is nearest the pointer lifts; Left/Right by keys) and click or press Enter; then point at
+the gap where the reserve pair goes (the pair shows in the hand at that gap; Left/Right) and click
+or press Enter; then Declare or End turn when the hand scores 4 or less. A finger taps once to
+choose and again to confirm. The hand's score and the cut that gives it are always shown (the
+yaku framed, the zatsu faded), and while a pair or a gap is chosen, the score it would give.
+
+The parts (imports go one way: layout <- art <- sprites <- paint/effects/input/panels <- scene):
+
+=============  ==================================================================================
+``scene``      ``NoaronTable``: its state, sync from the observation, hints and status texts,
+               buttons and actions; ``make_table``; the choice's ``Preview``
+``layout``     where everything sits (``Geometry``, constants), which hand slots a cut frames or
+               fades; no display needed
+``input``      ``NoaronInput``: pointer, finger and keys, hit tests (``source_at``, ``choice_at``)
+``effects``    ``NoaronEffects``: rules events -> animations
+``paint``      ``NoaronPaint``: the still layer's parts and the moving pieces
+``panels``     ``SettlementPanel``
+``art``        card faces and backs, piles, heaps, rings and bands, the tag pill, ``cut_summary``
+``sprites``    ``NoaronCard`` and ``HandRow`` (the hand in a straight row)
+=============  ==================================================================================
+"""
+
+from scenes.noaron.scene import NoaronTable, make_table
+
+__all__ = ["NoaronTable", "make_table"]

@@ -1,0 +1,383 @@
+"""Rules events -> animations on the ノアロン table: stake cards counted out, piles seeded, the deal
+card by card, two cards taken into the reserve spot, a pair sliding onto the piles, the reserve pair
+dropping into the hand, the deck rebuilt, the "Noaron!" call, the settlement and the payment.
+
+Each handler starts its animation on ``self.animator`` (the next event waits for it); the counts
+the still layer shows change when a card leaves or lands, so the picture follows the cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import t
+from game.rules.noaron import (
+    LEFT,
+    RIGHT,
+    DeckRebuilt,
+    Declared,
+    Discarded,
+    GameEnded,
+    HandDealt,
+    Inserted,
+    PileSeeded,
+    RoundStarted,
+    Settled,
+    StakesDealt,
+    Took,
+    TurnPassed,
+)
+from scenes import anim
+from scenes.noaron.layout import DECK_SCALE, PILE_SCALE, RESERVE_SCALE, STAKE_SCALE, Point, pile_top_offset
+from scenes.noaron.panels import SettlementPanel
+from scenes.noaron.sprites import NoaronCard
+from scenes.table.pieces import Bubble
+
+if TYPE_CHECKING:
+    from scenes.noaron.layout import Geometry
+    from scenes.noaron.sprites import HandRow
+    from scenes.table.base import TableScene as _TableBase
+else:
+    _TableBase = object
+
+# ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
+DEAL_GAP = 0.045
+DEAL_FLIGHT = 0.28
+STAKE_GAP = 0.05
+SLIDE = 0.36
+
+
+class NoaronEffects(_TableBase):
+    """The event handlers and animations of ``NoaronTable`` (a mixin: the table holds the state)."""
+
+    if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)
+        rows: dict[int, HandRow]
+        piles: dict[tuple[int, int], list[str]]
+        reserve: list[NoaronCard]
+        reserve_seat: int
+        deck_count: int
+        stake_counts: list[int]
+        paid_counts: list[int]
+        shown_round: int
+        flying: list[NoaronCard]
+        bubbles: list[Bubble]
+        hints_stale: bool
+        dealing: bool
+        geometry: Geometry
+        bottom: int
+        hand: HandRow
+
+        def side(self, seat: int) -> str: ...
+        def pile_centre(self, seat: int, pile: int) -> Point: ...
+        def pile_top(self, seat: int, pile: int) -> Point: ...
+        def reserve_spot(self, seat: int, index: int) -> Point: ...
+        def stake_slot(self, seat: int, index: int, count: int) -> Point: ...
+        def paid_pos(self, seat: int) -> Point: ...
+        def _clear_choice(self) -> None: ...
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> animation; after any of them the hints are re-read once at rest."""
+        return {kind: self._then_rehint(handler) for kind, handler in self._animations().items()}
+
+    def _then_rehint(self, handler: Callable[[Any], None]) -> Callable[[Any], None]:
+        """``handler``, marking the hints stale (they are re-read when the pieces come to rest)."""
+        def run(event: Any) -> None:
+            self.hints_stale = True
+            handler(event)
+
+        return run
+
+    def _animations(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> the animation that shows it."""
+        return {
+            StakesDealt: self.animate_stakes,
+            RoundStarted: self.animate_round_start,
+            PileSeeded: self.animate_pile_seeded,
+            HandDealt: self.animate_deal,
+            Took: self.animate_took,
+            DeckRebuilt: self.animate_deck_rebuilt,
+            Discarded: self.animate_discarded,
+            Inserted: self.animate_inserted,
+            Declared: self.animate_declared,
+            TurnPassed: self.animate_turn_passed,
+            Settled: self.show_settlement,
+            GameEnded: self.finish_match,
+        }
+
+    def animate_stakes(self, event: StakesDealt) -> None:
+        """Stake cards counted out face down, one to each side in turn."""
+        self.dealing = True
+        steps: list[anim.Step] = []
+        number = 0
+        for index in range(max(event.counts)):
+            for seat in (0, 1):
+                if index >= event.counts[seat]:
+                    continue
+                steps.append(anim.Sequence(anim.Wait(STAKE_GAP * number), self._stake_one(seat, index,
+                                                                                       event.counts[seat])))
+                number += 1
+        self.app.audio.play("deal")
+        self.animator.add(anim.Sequence(anim.Parallel(*steps), anim.Wait(0.15)))
+
+    def _stake_one(self, seat: int, index: int, count: int) -> anim.Step:
+        """One face-down stake card from the deck to its place in the seat's row."""
+        sprite = NoaronCard(None, self.geometry.deck, scale=DECK_SCALE, face_up=False)
+        sprite.visible = False
+
+        def leave() -> None:
+            sprite.visible = True
+            self.deck_count = max(0, self.deck_count - 1)
+
+        def arrive() -> None:
+            self.stake_counts[seat] += 1
+
+        return anim.Sequence(anim.Call(leave), self.fly(sprite, self.stake_slot(seat, index, count), 0.0,
+                                                        DEAL_FLIGHT, scale_to=STAKE_SCALE, on_land=arrive))
+
+    def animate_round_start(self, event: RoundStarted) -> None:
+        """Every hand and pile card goes back under the deck; the round number turns."""
+        self.dealing = True
+        flights: list[anim.Step] = []
+        deck = self.geometry.deck
+        for seat, row in self.rows.items():
+            for sprite in row.cards:
+                flights.append(self.fly(sprite, deck, 0.0, SLIDE, flip_to=0.0, scale_to=DECK_SCALE))
+            row.cards = []
+            row.frame = None
+        for (seat, pile), cards in self.piles.items():
+            if cards:
+                sprite = NoaronCard(cards[-1], self.pile_top(seat, pile), scale=PILE_SCALE)
+                flights.append(self.fly(sprite, deck, 0.0, SLIDE, flip_to=0.0, scale_to=DECK_SCALE))
+            self.piles[(seat, pile)] = []
+        for sprite in self.reserve:
+            flights.append(self.fly(sprite, deck, 0.0, SLIDE, flip_to=0.0, scale_to=DECK_SCALE))
+        self.reserve = []
+        self._clear_choice()
+
+        def gathered() -> None:
+            self.deck_count = 72 - sum(self.stake_counts) - sum(self.paid_counts)
+            self.shown_round = event.round
+
+        if flights:
+            self.app.audio.play("card_slide")
+        self.animator.add(anim.Sequence(anim.Parallel(*flights), anim.Call(gathered)))
+
+    def animate_pile_seeded(self, event: PileSeeded) -> None:
+        """A card from the deck turns face up onto a discard pile."""
+        sprite = NoaronCard(event.card, self.geometry.deck, scale=DECK_SCALE, face_up=False)
+        self.deck_count = max(0, self.deck_count - 1)
+        target = self.pile_centre(event.seat, event.pile)
+        key = (event.seat, event.pile)
+        self.app.audio.play("card_flip")
+        self.animator.add(self.fly(sprite, target, 0.0, SLIDE * 0.8, flip_to=1.0, scale_to=PILE_SCALE,
+                                   on_land=lambda: self.piles[key].append(event.card)))
+
+    def animate_deal(self, event: HandDealt) -> None:
+        """Cards fly one at a time to each side in turn, into the rows in order; the viewer's
+        then turn face up where they lie (a hand is never sorted). Consecutive deals merge."""
+        deals = [event]
+        while self.pending and isinstance(self.pending[0], HandDealt):
+            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        self.app.audio.play("deal")
+        obs = self.observation()
+        steps: list[anim.Step] = []
+        number = 0
+        for index in range(max(deal.count for deal in deals)):
+            for deal in deals:
+                if index >= deal.count:
+                    continue
+                value = obs.hand[index] if deal.seat == self.bottom and obs.seat == deal.seat \
+                    and index < len(obs.hand) else None
+                steps.append(anim.Sequence(anim.Wait(DEAL_GAP * number),
+                                           self._deal_one(deal.seat, index, deal.count, value)))
+                number += 1
+        self.dealing = True
+        self.animator.add(anim.Sequence(anim.Parallel(*steps), anim.Call(self._reveal_hand), anim.Wait(0.2),
+                                        anim.Call(self._dealt)))
+
+    def _dealt(self) -> None:
+        """The deal is shown: the status line may speak of turns again."""
+        self.dealing = False
+
+    def _deal_one(self, seat: int, index: int, count: int, value: str | None) -> anim.Step:
+        """One face-down card from the deck to slot ``index`` of the seat's row."""
+        row = self.rows[seat]
+        sprite = NoaronCard(value, self.geometry.deck, scale=DECK_SCALE, face_up=False)
+        sprite.visible = False
+        target = (row.slot_x(index, count), row.centre[1])
+
+        def leave() -> None:
+            sprite.visible = True
+            self.deck_count = max(0, self.deck_count - 1)
+
+        return anim.Sequence(anim.Call(leave), self.fly(sprite, target, 0.0, DEAL_FLIGHT, scale_to=row.scale,
+                                                        on_land=lambda: row.cards.append(sprite)))
+
+    def _reveal_hand(self) -> None:
+        """Turn the viewer's dealt cards face up, left to right."""
+        flips = [anim.Tween(card, "flip", 1.0, 0.2, anim.ease_in_out_sine) for card in self.hand.cards
+                 if card.value is not None and not self.hand_hidden]
+        if flips:
+            self.app.audio.play("card_flip")
+            self.animator.add(anim.stagger(flips, 0.04))
+
+    def animate_took(self, event: Took) -> None:
+        """Two cards go to the taker's reserve spot, keeping their order as the taker sees it."""
+        seat = event.seat
+        side = self.side(seat)
+        obs = self.observation()
+        known = list(obs.reserve) if seat == obs.seat or event.cards else []
+        origins: list[tuple[Point, str | None, float]] = []
+        if event.source == "deck":
+            for _ in range(2):
+                origins.append((self.geometry.deck, None, DECK_SCALE))
+                self.deck_count = max(0, self.deck_count - 1)
+        else:
+            owner = seat if event.source == "mine" else 1 - seat
+            order = (LEFT, RIGHT) if event.source == "mine" else (RIGHT, LEFT)
+            for pile in order:
+                cards = self.piles[(owner, pile)]
+                origins.append((self.pile_top(owner, pile), cards[-1] if cards else None, PILE_SCALE))
+                if cards:
+                    cards.pop()
+        self.reserve = []
+        self.reserve_seat = seat
+        flights: list[anim.Step] = []
+        for index, (origin, face, scale) in enumerate(origins):
+            value = event.cards[index] if event.cards else (known[index] if index < len(known) else None)
+            sprite = NoaronCard(value, origin, scale=scale, face_up=face is not None)
+            self.reserve.append(sprite)
+            flip = 1.0 if value is not None else None
+            flights.append(anim.Sequence(anim.Wait(0.08 * index),
+                                         self.fly(sprite, self.reserve_spot(seat, index), 0.0, SLIDE,
+                                                  flip_to=flip, scale_to=RESERVE_SCALE[side])))
+        self.app.audio.play("card_slide")
+        self.animator.add(anim.Parallel(*flights))
+
+    def animate_deck_rebuilt(self, event: DeckRebuilt) -> None:
+        """Every pile but its top card goes face down into a new deck."""
+        flights: list[anim.Step] = []
+        deck = self.geometry.deck
+        for (seat, pile), cards in self.piles.items():
+            if len(cards) > 1:
+                sprite = NoaronCard(cards[-2], self.pile_centre(seat, pile), scale=PILE_SCALE)
+                flights.append(self.fly(sprite, deck, 0.0, SLIDE, flip_to=0.0, scale_to=DECK_SCALE))
+                self.piles[(seat, pile)] = cards[-1:]
+
+        def rebuilt() -> None:
+            self.deck_count = event.count
+
+        self.app.audio.play("card_slide")
+        self.animator.add(anim.Sequence(anim.Parallel(*flights), anim.Call(rebuilt)))
+        self.bubble_at(-1, t("noaron_table.deck_rebuilt"))
+
+    def animate_discarded(self, event: Discarded) -> None:
+        """The pair leaves the hand: its left card onto the left pile, its right onto the right."""
+        row = self.rows[event.seat]
+        row.pair = None
+        row.pair_color = None
+        row.pair_tag = ""
+        flights: list[anim.Step] = []
+        taken = row.cards[event.index:event.index + 2]
+        del row.cards[event.index:event.index + 2]
+        for offset, pile in enumerate((LEFT, RIGHT)):
+            card = event.cards[offset]
+            if offset < len(taken):
+                sprite = taken[offset]
+            else:
+                sprite = NoaronCard(None, row.centre, scale=row.scale, face_up=False)
+            flip = sprite.flip < 0.5
+            sprite.value = card
+            sprite.dim = False
+            key = (event.seat, pile)
+            target = self.pile_centre(event.seat, pile)
+            dx, dy = pile_top_offset(len(self.piles[key]) + 1)
+            flights.append(anim.Sequence(anim.Wait(0.06 * offset), self.fly(
+                sprite, (target[0] + dx, target[1] + dy), 0.0, SLIDE, flip_to=1.0 if flip else None,
+                scale_to=PILE_SCALE, on_land=lambda key=key, card=card: self.piles[key].append(card))))
+        row.frame = None
+        row.layout(self.animator, 0.3)
+        self.app.audio.play("card_slide")
+        self.animator.add(anim.Parallel(*flights))
+
+    def animate_inserted(self, event: Inserted) -> None:
+        """The reserve pair drops into the hand at the chosen place (face down for the opponent)."""
+        row = self.rows[event.seat]
+        sprites = [card for card in self.reserve]
+        row.cards = [card for card in row.cards if card not in sprites]
+        mine = event.seat == self.bottom and self.observation().seat == event.seat and not self.hand_hidden
+        for sprite in sprites:
+            sprite.dim = False
+            if not mine:
+                sprite.value = None if sprite.flip < 0.5 else sprite.value
+        row.cards[event.index:event.index] = sprites
+        self.reserve = []
+        self.reserve_seat = -1
+        row.pair = None
+        row.pair_color = None
+        row.pair_tag = ""
+        row.frame = None
+        flips: list[anim.Step] = []
+        if not mine:
+            for sprite in sprites:
+                if sprite.value is not None:
+                    flips.append(anim.Sequence(anim.Tween(sprite, "flip", 0.0, 0.25, anim.ease_in_out_sine),
+                                               anim.Call(lambda sprite=sprite: setattr(sprite, "value", None))))
+        row.layout(self.animator, 0.32)
+        self.app.audio.play("card_slide")
+        self.animator.add(anim.Parallel(*flips, anim.Wait(0.32)))
+
+    def animate_declared(self, event: Declared) -> None:
+        """A "Noaron!" call at the declaring player."""
+        self.app.audio.play("round_end")
+        self.bubble_at(event.seat, t("noaron_table.declare_call"))
+        self.animator.add(anim.Wait(0.8))
+
+    def animate_turn_passed(self, event: TurnPassed) -> None:
+        """A short beat between turns."""
+        self.animator.add(anim.Wait(0.15))
+
+    def bubble_at(self, seat: int, text: str) -> None:
+        """A speech bubble at a seat's plate (or at the deck for ``seat`` -1)."""
+        if seat < 0:
+            x, y = self.geometry.deck
+            y -= 90
+            below = False
+        else:
+            x, y = self.geometry.plate(seat)
+            below = self.side(seat) == "top"
+            y = y + 44 if below else y - 44
+        bubble = Bubble(text, (x, y), below=below)
+        self.bubbles = [b for b in self.bubbles if b.visible] + [bubble]
+        self.ambient.add(bubble.show())
+
+    def show_settlement(self, event: Settled) -> None:
+        """Both hands are shown with their cuts, then the settlement, step by step."""
+        def open_panel() -> None:
+            self.panel = SettlementPanel(self, event)
+            self._clear_choice()
+            self.refresh_hints()
+
+        self.animator.add(anim.Sequence(anim.Wait(0.3), anim.Call(open_panel)))
+
+    def animate_payment(self, event: Settled) -> None:
+        """The loser's paid stake cards move from their row to the paid heap, one by one."""
+        seat = event.loser
+        count = self.stake_counts[seat]
+        steps: list[anim.Step] = []
+        for number in range(event.paid):
+            index = count - 1 - number
+            if index < 0:
+                break
+            sprite = NoaronCard(None, self.stake_slot(seat, index, count), scale=STAKE_SCALE, face_up=False)
+
+            def leave() -> None:
+                self.stake_counts[seat] = max(0, self.stake_counts[seat] - 1)
+
+            def land() -> None:
+                self.paid_counts[seat] += 1
+
+            steps.append(anim.Sequence(anim.Wait(0.12 * number), anim.Call(leave),
+                                       self.fly(sprite, self.paid_pos(seat), 0.0, SLIDE, on_land=land)))
+        self.ambient.add(anim.Parallel(*steps))

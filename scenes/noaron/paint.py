@@ -1,0 +1,337 @@
+"""How the ノアロン table paints itself from its state.
+
+The still layer: the mat with its printed places, the two piles of each seat, the deck, the stake
+rows and paid heaps, the name plates, the corner board, the status banner, the score card (the
+hand's score and cut, or what the choice in progress would give) and the note above Declare. The
+moving layer: the two hand rows (the top one as backs), the reserve pair, cards in flight, bubbles.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import language, t
+from game.rules.noaron import DECLARE_AT_MOST, LEFT, RIGHT, Cut
+from scenes import fonts, theme
+from scenes.noaron import art as cards_art
+from scenes.noaron.art import cut_summary
+from scenes.noaron.layout import (
+    DECK_SCALE,
+    FELT,
+    PAID_DX,
+    PILE_SCALE,
+    RESERVE_SCALE,
+    SCREEN,
+    STAKE_SCALE,
+    STAKE_STEP,
+    STATUS_Y,
+    pile_top_offset,
+    scaled_size,
+)
+from scenes.table import art, labels
+from scenes.table.base import StillPart
+from scenes.table.pieces import count_badge
+from scenes.ui import draw_text_centered, fit_size, seat_color
+
+if TYPE_CHECKING:
+    from scenes.noaron.layout import Geometry, Point
+    from scenes.noaron.scene import Preview
+    from scenes.noaron.sprites import HandRow, NoaronCard
+    from scenes.table.base import TableScene as _TableBase
+    from scenes.table.pieces import Bubble
+    from scenes.ui import Button
+else:
+    _TableBase = object
+
+
+class NoaronPaint(_TableBase):
+    """The painting of ``NoaronTable`` (a mixin: the table holds the state)."""
+
+    if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)
+        rows: dict[int, HandRow]
+        piles: dict[tuple[int, int], list[str]]
+        pile_glow: dict[int, str]
+        deck_glow: str
+        reserve: list[NoaronCard]
+        deck_count: int
+        stake_counts: list[int]
+        paid_counts: list[int]
+        shown_round: int
+        flying: list[NoaronCard]
+        bubbles: list[Bubble]
+        preview: Preview | None
+        shown_cut: Cut | None
+        declare_button: Button
+        geometry: Geometry
+        bottom: int
+        top_seat: int
+        hand: HandRow
+
+        def side(self, seat: int) -> str: ...
+        def pile_centre(self, seat: int, pile: int) -> Point: ...
+        def reserve_spot(self, seat: int, index: int) -> Point: ...
+        def paid_pos(self, seat: int) -> Point: ...
+        def declare_note(self) -> str: ...
+        def _reserve_in_row(self) -> bool: ...
+
+    def paint_still_base(self, surface: pygame.Surface) -> None:
+        """The table, the mat's printed title and the printed places (piles, reserve, stakes)."""
+        surface.blit(art.table_surface(SCREEN, FELT), (0, 0))
+        for key, picture in self._printed_marks():
+            surface.blit(picture, key)
+
+    def _printed_marks(self) -> list[tuple[tuple[int, int], pygame.Surface]]:
+        """Faint outlines printed on the mat where cards go, with small captions."""
+        marks: list[tuple[tuple[int, int], pygame.Surface]] = []
+        mark = labels.mat_mark(t("game.noaron.title"))
+        marks.append((mark.get_rect(topleft=self.geometry.title_mark()).topleft, mark))
+        size = scaled_size(PILE_SCALE)
+        outline = art.slot_outline(size, art.mix(theme.FELT_LIGHT, theme.PAPER, 0.2))
+        for seat in (0, 1):
+            for pile in (LEFT, RIGHT):
+                centre = self.pile_centre(seat, pile)
+                marks.append((outline.get_rect(center=(round(centre[0]), round(centre[1]))).topleft, outline))
+        reserve_outline = art.slot_outline(scaled_size(RESERVE_SCALE["bottom"]),
+                                           art.mix(theme.FELT_LIGHT, theme.PAPER, 0.1))
+        for index in (0, 1):
+            centre = self.reserve_spot(self.bottom, index)
+            marks.append((reserve_outline.get_rect(center=(round(centre[0]), round(centre[1]))).topleft,
+                          reserve_outline))
+        caption = self._caption(t("noaron_table.reserve"))
+        marks.append((caption.get_rect(midbottom=self.geometry.reserve_caption()).topleft, caption))
+        for seat in (0, 1):
+            pile_caption = self._caption(t("noaron_table.piles_of", player=self.name_of(seat)))
+            at = pile_caption.get_rect(midtop=self.geometry.pile_caption(seat)).topleft
+            marks.append((at, pile_caption))
+        return marks
+
+    @staticmethod
+    def _caption(text: str) -> pygame.Surface:
+        """A small caption printed on the felt."""
+        return fonts.text(text, theme.TINY, art.mix(theme.FELT_LIGHT, theme.PAPER, 0.45))
+
+    def still_parts(self) -> dict[str, StillPart]:
+        """The parts of the still layer as they should look now."""
+        parts: dict[str, Any] = {}
+        for (seat, pile), cards in self.piles.items():
+            glow = self.pile_glow.get(seat, "")
+            centre = self.pile_centre(seat, pile)
+            signature = (tuple(cards[-4:]), len(cards), glow, centre)
+            region = pygame.Rect(0, 0, 230, 290)
+            region.center = (round(centre[0]), round(centre[1]))
+            parts[f"pile{seat}{pile}"] = StillPart(signature, region, lambda s, k=(seat, pile), g=glow:
+                                                    self._paint_pile(s, k, g))
+        deck_region = pygame.Rect(0, 0, 260, 330)
+        deck_x, deck_y = self.geometry.deck
+        deck_region.center = (round(deck_x), round(deck_y) + 20)
+        parts["deck"] = StillPart((self.deck_count, self.deck_glow), deck_region, self._paint_deck)
+        for seat in (0, 1):
+            region = pygame.Rect(0, 0, 330, 150)
+            stake = self.geometry.stake_centre(seat)
+            region.center = (round(stake[0]), round(stake[1]))
+            parts[f"stakes{seat}"] = StillPart((self.stake_counts[seat], self.name_of(seat)), region,
+                                                lambda s, seat=seat: self.paint_stakes(s, seat))
+            paid = pygame.Rect(0, 0, 330, 120)
+            paid_at = self.paid_pos(seat)
+            paid.center = (round(paid_at[0]), round(paid_at[1]))
+            parts[f"paid{seat}"] = StillPart(self.paid_counts[seat], paid, lambda s, seat=seat: self.paint_paid(s, seat))
+            args = (self.name_of(seat), seat, seat == self.seat_to_move(), self.stake_counts[seat],
+                    seat == self.viewer and self.match.seats[seat].is_human)
+            parts[f"plate{seat}"] = self.picture_part(args, self._plate(*args),
+                                                     center=self.geometry.plate(seat))
+        board_args = (t("noaron_table.round", n=self.shown_round + 1), tuple(self.stake_counts), language())
+        parts["board"] = self.picture_part(board_args, self._board(board_args[0]),
+                                           topleft=self.geometry.board_topleft())
+        parts["score"] = self._score_part()
+        parts["note"] = self._note_part()
+        buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
+                        for button in self.buttons.widgets)
+        region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
+        parts["buttons"] = StillPart(buttons, region.inflate(30, 30), self.buttons.draw)
+        return parts
+
+    def _paint_pile(self, surface: pygame.Surface, key: tuple[int, int], glow: str) -> None:
+        """One discard pile: glow when it may be taken, its top cards, its count."""
+        cards = self.piles[key]
+        centre = self.pile_centre(*key)
+        top = (centre[0] + pile_top_offset(len(cards))[0], centre[1] + pile_top_offset(len(cards))[1])
+        if glow:
+            halo = cards_art.glow(PILE_SCALE, theme.OK)
+            surface.blit(halo, halo.get_rect(center=(round(top[0]), round(top[1]))))
+        if cards:
+            picture = cards_art.pile_picture(tuple(cards), PILE_SCALE, key[0] * 2 + key[1])
+            surface.blit(picture, picture.get_rect(center=(round(centre[0]), round(centre[1]))))
+            badge = count_badge(len(cards))
+            width, height = scaled_size(PILE_SCALE)
+            surface.blit(badge, badge.get_rect(center=(round(centre[0] + width / 2 + 2), round(centre[1] + height / 2 - 6))))
+        if glow == "focus":
+            ring = art.focus_ring(scaled_size(PILE_SCALE), theme.ACCENT)
+            surface.blit(ring, ring.get_rect(center=(round(top[0]), round(top[1]))))
+
+    def _paint_deck(self, surface: pygame.Surface) -> None:
+        """The deck with its count (glowing when it may be drawn from)."""
+        x, y = self.geometry.deck
+        if self.deck_glow:
+            halo = cards_art.glow(DECK_SCALE, theme.OK)
+            surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
+        if self.deck_count > 0:
+            heap = cards_art.heap_picture(self.deck_count, DECK_SCALE)
+            width, height = scaled_size(DECK_SCALE)
+            surface.blit(heap, heap.get_rect(topleft=(round(x - width / 2 - 14), round(y - height / 2 - 14))))
+        else:
+            outline = art.slot_outline(scaled_size(DECK_SCALE), theme.FELT_LIGHT)
+            surface.blit(outline, outline.get_rect(center=(round(x), round(y))))
+        if self.deck_glow == "focus":
+            ring = art.focus_ring(scaled_size(DECK_SCALE), theme.ACCENT)
+            surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
+        label = fonts.text(t("noaron_table.deck", n=self.deck_count), theme.SMALL, theme.TEXT)
+        surface.blit(label, label.get_rect(midtop=(round(x), round(y + 96))))
+
+    def paint_stakes(self, surface: pygame.Surface, seat: int) -> None:
+        """A seat's stake cards in a face-down row, with their count."""
+        count = self.stake_counts[seat]
+        stake = self.geometry.stake_centre(seat)
+        centre = (round(stake[0]), round(stake[1]))
+        if count:
+            row = cards_art.fan_row_picture(count, STAKE_SCALE, STAKE_STEP)
+            surface.blit(row, row.get_rect(center=centre))
+        label = fonts.text(t("noaron_table.stakes", n=count), theme.TINY, theme.TEXT, True)
+        below = self.side(seat) == "bottom"
+        surface.blit(label, label.get_rect(midtop=(centre[0], centre[1] + 46)) if below
+                     else label.get_rect(midbottom=(centre[0], centre[1] - 46)))
+
+    def paint_paid(self, surface: pygame.Surface, seat: int) -> None:
+        """The heap of a seat's paid stake cards, set aside, with its count."""
+        count = self.paid_counts[seat]
+        x, y = self.paid_pos(seat)
+        spot = (round(x) + PAID_DX, round(y))
+        if count:
+            heap = cards_art.heap_picture(count, STAKE_SCALE)
+            surface.blit(heap, heap.get_rect(center=spot))
+        else:
+            outline = art.slot_outline(scaled_size(STAKE_SCALE), art.mix(theme.FELT_LIGHT, theme.PAPER, 0.1))
+            surface.blit(outline, outline.get_rect(center=spot))
+        label = fonts.text(t("noaron_table.paid", n=count), theme.TINY, art.mix(theme.TEXT, theme.FELT_LIGHT, 0.3))
+        surface.blit(label, label.get_rect(midleft=(round(x) - 30, round(y))))
+
+    def _plate(self, name: str, seat: int, turn: bool, stakes: int, you: bool) -> pygame.Surface:
+        """The shared name plate, its second line counting the stake cards left."""
+        return labels.plate(name, seat, turn, stakes, you, detail=t("noaron_table.stakes", n=stakes))
+
+    def _board(self, heading: str) -> pygame.Surface:
+        """The corner board: the round, and each seat's stakes left."""
+        def make() -> pygame.Surface:
+            surface = pygame.Surface((330, 62 + 40 * 2 + 10), pygame.SRCALPHA)
+            pygame.draw.rect(surface, (*theme.INK, 210), surface.get_rect(), border_radius=20)
+            pygame.draw.rect(surface, theme.GOLD, surface.get_rect().inflate(-8, -8), 2, border_radius=16)
+            title = fonts.text(heading, theme.BODY - 2, theme.GOLD, True)
+            surface.blit(title, (22, 14))
+            for number, seat in enumerate((self.top_seat, self.bottom)):
+                y = 62 + number * 40 + 18
+                pygame.draw.circle(surface, seat_color(seat), (36, y), 14)
+                mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 4, theme.TEXT, True)
+                surface.blit(mark, mark.get_rect(center=(36, y)))
+                name = self.name_of(seat)
+                label = fonts.text(name, fit_size(name, theme.SMALL - 2, 170), theme.TEXT)
+                surface.blit(label, label.get_rect(midleft=(60, y)))
+                value = fonts.text(t("noaron_table.stakes", n=self.stake_counts[seat]), theme.SMALL - 2, theme.TEXT, True)
+                surface.blit(value, value.get_rect(midright=(310, y)))
+            return surface
+
+        return labels.cached(("board", "noaron", heading, tuple(self.stake_counts), self.bottom, language()), make)
+
+    def status_part(self) -> StillPart:
+        """The status banner above the hand and the key hint under it."""
+        text = self.status_text()
+        mine = self.viewer_may_act()
+        banner = labels.status_banner(text, mine) if text else None
+        hint_text = t("noaron_table.keys") if self.viewer >= 0 and self.match.seats[self.viewer].is_human else ""
+        hint = fonts.text(hint_text, theme.TINY - 2, theme.TEXT_DIM) if hint_text else None
+        banner_at = banner.get_rect(center=self.geometry.status_centre()) if banner is not None else None
+        hint_at = hint.get_rect(midbottom=self.geometry.hint_bottom()) if hint is not None else None
+        areas = [area for area in (banner_at, hint_at) if area is not None]
+        region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(self.geometry.pixel(960, STATUS_Y), (0, 0))
+
+        def paint(surface: pygame.Surface) -> None:
+            if banner is not None:
+                surface.blit(banner, banner_at)
+            if hint is not None:
+                surface.blit(hint, hint_at)
+
+        return StillPart((text, mine, hint_text, language()), region, paint)
+
+    def _score_part(self) -> StillPart:
+        """The score card at the left of the hand: the hand's score (or the choice's preview)."""
+        cut = self.shown_cut if not self.hand_hidden else None
+        preview = self.preview
+        signature = (cut, preview.best_after if preview else None, preview is not None, language())
+
+        def paint(surface: pygame.Surface) -> None:
+            if cut is None:
+                return
+            surface.blit(self._score_card(cut, preview), self.geometry.score_card().topleft)
+
+        return StillPart(signature, self.geometry.score_card().inflate(20, 20), paint)
+
+    def _score_card(self, cut: Cut, preview: Preview | None) -> pygame.Surface:
+        """A paper card: "hand" (or "if placed here"), the score large, the cut's parts."""
+        best = preview.best_after if preview is not None else None
+        previewing = preview is not None and best is None
+
+        def make() -> pygame.Surface:
+            card = pygame.Surface(self.geometry.score_card().size, pygame.SRCALPHA)
+            rect = card.get_rect()
+            pygame.draw.rect(card, theme.PAPER, rect, border_radius=18)
+            edge = theme.ACCENT if previewing or best is not None else theme.GOLD
+            pygame.draw.rect(card, edge, rect, 4, border_radius=18)
+            title = t("noaron_table.score.preview") if previewing else t("noaron_table.score.hand")
+            draw_text_centered(card, title, fit_size(title, theme.TINY, rect.width - 16, True), theme.INK_SOFT,
+                               (rect.centerx, 22), True)
+            score = fonts.text(str(cut.score), 64, theme.FUTON if cut.score <= DECLARE_AT_MOST else theme.INK, True)
+            unit = fonts.text(t("noaron_table.points_unit"), theme.SMALL, theme.INK, True)
+            total = score.get_width() + 6 + unit.get_width()
+            left = rect.centerx - total // 2
+            card.blit(score, score.get_rect(midleft=(left, 78)))
+            card.blit(unit, unit.get_rect(bottomleft=(left + score.get_width() + 6, 98)))
+            lines = [(cut_summary(cut, short=True), theme.INK_SOFT, False)]
+            if cut.zatsu_is_yaku:
+                lines.append((t("noaron_table.cut.half"), theme.INK_SOFT, False))
+            if best is not None:
+                lines.append((t("noaron_table.score.best_after", n=best), theme.ACCENT, True))
+            elif cut.score <= DECLARE_AT_MOST:
+                lines.append((t("noaron_table.score.can_declare"), theme.FUTON, True))
+            for number, (line, colour, bold) in enumerate(lines):
+                size_px = fit_size(line, theme.TINY, rect.width - 14, bold, smallest=theme.TINY - 6)
+                draw_text_centered(card, line, size_px, colour, (rect.centerx, 120 + 24 * number), bold)
+            return card
+
+        return labels.cached(("noaron-score", cut, best, previewing, language()), make)
+
+    def _note_part(self) -> StillPart:
+        """Under the Declare button: why it is (not) available now."""
+        text = self.declare_note()
+        image = fonts.text(text, theme.TINY - 2, theme.TEXT_DIM) if text else None
+        rect = self.declare_button.rect
+        at = image.get_rect(midtop=(rect.centerx, rect.top - 28)) if image is not None else rect.copy()
+
+        def paint(surface: pygame.Surface) -> None:
+            if image is not None:
+                surface.blit(image, at)
+
+        return StillPart((text, language()), at.inflate(10, 6), paint)
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Rows, the reserve, flying cards and bubbles; returns the areas painted."""
+        painted: list[pygame.Rect] = []
+        painted.append(self.rows[self.top_seat].draw(surface))
+        if not self.hand_hidden:
+            painted.append(self.hand.draw(surface))
+        in_row = self._reserve_in_row()
+        for sprite in self.reserve:
+            if not in_row and sprite not in self.flying:
+                painted.append(sprite.draw(surface))
+        painted.extend(sprite.draw(surface) for sprite in self.flying)
+        painted.extend(bubble.draw(surface) for bubble in self.bubbles)
+        return [area.inflate(4, 4) for area in painted if area.width and area.height]

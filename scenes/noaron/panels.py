@@ -1,0 +1,192 @@
+"""The ノアロン table's modal panel: the settlement, shown one line after another."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import language, t
+from game.rules.noaron import Settled
+from scenes import fonts, theme
+from scenes import input as intents
+from scenes.input import Intent
+from scenes.noaron import art as cards_art
+from scenes.noaron.art import cut_summary
+from scenes.noaron.layout import SETTLEMENT_RECT, STAKE_SCALE, is_faded, scaled_size, zatsu_span
+from scenes.table.base import ModalPanel
+from scenes.ui import draw_text_centered, fit_size, seat_color
+
+if TYPE_CHECKING:
+    from scenes.noaron.scene import NoaronTable
+
+# ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
+SETTLE_STEP = 0.75  # between two lines of the settlement
+AUTO_CONTINUE = 4.0
+
+
+class SettlementPanel(ModalPanel):
+    """The settlement, one line after another: both hands with their cuts, the difference, each
+    +3 and why, the stake cards paid (animated on the table, lit above the veil), the round's or
+    the game's outcome. Lines are made in the language of the moment they are drawn."""
+
+    RECT = SETTLEMENT_RECT
+    MINI_SCALE = 0.36
+    MINI_STEP = 52
+
+    def __init__(self, table: NoaronTable, event: Settled) -> None:
+        label = (lambda: t("table.see_results")) if event.game_over else (lambda: t("table.continue"))
+        super().__init__(table, label)
+        self.table: NoaronTable = table
+        self.event = event
+        self.shown = 0  # lines revealed so far
+        self.clock = 0.0
+        self.paid_started = False
+        self._lines_cache: tuple[str, list[tuple[str, str]]] = ("", [])
+        self.button.rect.midbottom = (self.RECT.centerx, self.RECT.bottom - 26)
+        self.button.enabled = self.complete
+
+    @property
+    def lines(self) -> list[tuple[str, str]]:
+        """The settlement's lines in the current language (made once per language)."""
+        if self._lines_cache[0] != language():
+            self._lines_cache = (language(), self._lines())
+        return self._lines_cache[1]
+
+    # ----- content ---------------------------------------------------------------------------------
+    def _lines(self) -> list[tuple[str, str]]:
+        """(kind, text) per step after the hands: difference, penalties, payment, outcome."""
+        event = self.event
+        name = self.table.long_name
+        scores = (event.cuts[0].score, event.cuts[1].score)
+        loser, winner = event.loser, 1 - event.loser
+        lines = [("diff", t("noaron_table.settle.difference", high=max(scores), low=min(scores),
+                                n=event.difference))]
+        if event.declarer_penalty:
+            lines.append(("plus", t("noaron_table.settle.declarer_lost", n=event.declarer_penalty)))
+        if event.zero_penalty:
+            lines.append(("plus", t("noaron_table.settle.winner_zero", n=event.zero_penalty)))
+        if scores[0] == scores[1]:
+            lines.insert(0, ("note", t("noaron_table.settle.tie", player=name(event.declarer))))
+        lines.append(("loss", t("noaron_table.settle.loss", player=name(loser), n=event.loss)))
+        if event.paid < event.loss:
+            lines.append(("pay", t("noaron_table.settle.paid_short", player=name(loser), n=event.paid)))
+        else:
+            lines.append(("pay", t("noaron_table.settle.paid", player=name(loser), n=event.paid)))
+        if event.game_over:
+            lines.append(("end", t("noaron_table.settle.game_over", player=name(winner))))
+        else:
+            lines.append(("next", t("noaron_table.settle.next", player=name(winner),
+                                    left=event.stakes[loser])))
+        return lines
+
+    def complete(self) -> bool:
+        """True once every line is shown (Continue is enabled)."""
+        return self.shown >= len(self.lines)
+
+    def reveal_all(self) -> None:
+        """Show every line now (instant speed, or a click before the end)."""
+        while not self.complete():
+            self._reveal_next()
+
+    def _reveal_next(self) -> None:
+        """One more line; the payment line sends the stake cards on their way."""
+        kind = self.lines[self.shown][0]
+        self.shown += 1
+        if kind == "pay" and not self.paid_started:
+            self.paid_started = True
+            self.table.animate_payment(self.event)
+        self.table.app.audio.play("card_slide" if kind == "pay" else "click")
+
+    def update(self, dt: float, speed: float) -> None:
+        """Reveal lines one by one at the animation speed."""
+        if speed <= 0:
+            self.reveal_all()
+            return
+        self.clock += dt * speed
+        while not self.complete() and self.clock >= SETTLE_STEP * (self.shown + 1):
+            self._reveal_next()
+
+    def handle(self, intent: Intent) -> bool:
+        """Modal: a click or Enter first shows the remaining lines at once, then continues."""
+        if not self.complete() and (intent.kind == intents.ACTIVATE or
+                                    (intent.kind == intents.RELEASE and self.RECT.collidepoint(intent.pos))):
+            self.reveal_all()
+            return True
+        return super().handle(intent)
+
+    def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
+        """The still part, painted once per language: the heading and both revealed hands."""
+        event = self.event
+        heading = t("noaron_table.settle.heading", n=event.round + 1, player=self.table.long_name(event.declarer))
+        size = fit_size(heading, theme.HEADING - 8, body.width - 80, bold=True)
+        draw_text_centered(surface, heading, size, theme.INK, (body.centerx, body.top + 52), True)
+        for row, seat in enumerate((self.table.top_seat, self.table.bottom)):
+            self._draw_hand(surface, seat, body.left + 50, body.top + 104 + row * 118)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The cached paper with the hands, the lines shown so far, the button, the lit stakes."""
+        if self._surface is None or self._language != language():
+            # A cache of pixels only: drawing it changes nothing the game can see.
+            self._surface = self.render()
+            self._language = language()
+        body = self.RECT
+        surface.blit(self._surface, (body.left - 20, body.top - 20))
+        self._draw_stakes_lit(surface)
+        y = body.top + 384
+        for kind, text in self.lines[:self.shown]:
+            colour = {"plus": theme.FUTON, "end": theme.FUTON, "loss": theme.INK}.get(kind, theme.INK_SOFT)
+            bold = kind in ("loss", "end", "next", "pay")
+            size = fit_size(text, theme.BODY, body.width - 120, bold=bold)
+            image = fonts.text(text, size, colour, bold)
+            surface.blit(image, image.get_rect(midleft=(body.left + 70, y)))
+            y += 40
+        self.group.draw(surface)
+
+    def _draw_stakes_lit(self, surface: pygame.Surface) -> None:
+        """The stake rows, paid heaps and stake cards in flight, above the veil (they are the point)."""
+        for seat in (0, 1):
+            self.table.paint_stakes(surface, seat)
+            self.table.paint_paid(surface, seat)
+        for sprite in self.table.flying:
+            if sprite.scale <= STAKE_SCALE + 0.01:
+                sprite.draw(surface)
+
+    def _draw_hand(self, surface: pygame.Surface, seat: int, left: int, top: int) -> None:
+        """A seat's name, its revealed hand (yaku framed, zatsu faded) and its score."""
+        event = self.event
+        pygame.draw.circle(surface, seat_color(seat), (left + 18, top + 22), 16)
+        symbol = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 2, theme.TEXT, True)
+        surface.blit(symbol, symbol.get_rect(center=(left + 18, top + 22)))
+        name = self.table.name_of(seat)
+        tag = t("noaron_table.settle.declarer") if seat == event.declarer else ""
+        label = fonts.text(name + (f"  {tag}" if tag else ""), fit_size(name, theme.SMALL, 260, True), theme.INK, True)
+        surface.blit(label, label.get_rect(midleft=(left + 44, top + 22)))
+        hand, cut = event.hands[seat], event.cuts[seat]
+        width, height = scaled_size(self.MINI_SCALE)
+        x0 = left + 10
+        y0 = top + 48
+
+        def block(start: int, length: int) -> pygame.Rect:
+            first = x0 + start * self.MINI_STEP
+            return pygame.Rect(first - 7, y0 - 7, (length - 1) * self.MINI_STEP + width + 14, height + 14)
+
+        if cut.yaku_length and cut.zatsu_is_yaku:
+            rect = block(*zatsu_span(cut, len(hand)))
+            surface.blit(cards_art.ring(rect.size, cards_art.SECOND_FRAME, 3, 12), rect)
+        if cut.yaku_length:
+            rect = block(cut.yaku_start, cut.yaku_length)
+            surface.blit(cards_art.band(rect.size, theme.GOLD, 90, 12), rect)
+            surface.blit(cards_art.ring(rect.size, theme.GOLD, 3, 12), rect)
+        for index, colour in enumerate(hand):
+            image = cards_art.face_at(colour, self.MINI_SCALE, dim=is_faded(cut, index))
+            surface.blit(image, (x0 + index * self.MINI_STEP, y0))
+        text = cut_summary(cut)
+        info = fonts.text(text, theme.SMALL, theme.INK_SOFT)
+        right = x0 + (len(hand) - 1) * self.MINI_STEP + width + 30
+        surface.blit(info, info.get_rect(midleft=(right, y0 + height // 2 - 16)))
+        score = fonts.text(t("noaron_table.points", n=cut.score), theme.LARGE, theme.INK, True)
+        surface.blit(score, score.get_rect(midleft=(right, y0 + height // 2 + 20)))
+        if seat == event.loser:
+            mark = fonts.text(t("noaron_table.settle.loser"), theme.SMALL, theme.FUTON, True)
+            surface.blit(mark, mark.get_rect(midleft=(right + 130, y0 + height // 2 + 20)))

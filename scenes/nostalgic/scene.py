@@ -1,0 +1,392 @@
+"""The table of Nostalgic: a printed board of balloons, dice thrown onto the table, cardboard
+boxes, reroll chips and nostalgia cards.
+
+The board (``art_board.board_picture``) fills the middle of the table: the three spaces with
+their balloons (the dice each accepts and what it gives), the ∞ balloon, the NP track round the
+edge with every player's marker, the box track with its bonuses, the closet of five face-up
+nostalgia cards beside the deck, and the reroll chip supply. The other seats sit in a column on
+the left (name, NP, boxes, chips, hand size, their dice, their hand as backs); the seat shown
+(the viewer) sits at the bottom with its dice tray, the Reroll button and its own cards face up.
+The right column tells the round, the game and the way play goes, and how card sets score.
+
+This module is the wiring: construction, the Reroll button, the sync from the observation, the
+status lines and what the viewer may do now. Gestures are ``NostalgicInput`` (input.py), event
+animations ``NostalgicEffects`` (effects.py), painting ``NostalgicPaint`` (paint.py), places
+``layout.py``. The game-independent machinery (AI, undo, curtains, event pump, autosave, still
+layer, results) is ``scenes.table.base.TableScene``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.events import Event
+from game.core.match import Match
+from game.i18n import t
+from game.rules.nostalgic import (
+    BOARD,
+    DECK_SOURCE,
+    PHASE_PLACE,
+    PHASE_TAKE,
+    ChipsGiven,
+    DiceThrown,
+    GameStarted,
+    HandDealt,
+    NostalgicObservation,
+    NpGained,
+    RoundStarted,
+    RowDealt,
+    pair_bonus,
+)
+from scenes.app import App, Scene
+from scenes.nostalgic import art as nart
+from scenes.nostalgic import art_board
+from scenes.nostalgic.art import seat_colour
+from scenes.nostalgic.effects import NostalgicEffects
+from scenes.nostalgic.input import NostalgicInput
+from scenes.nostalgic.layout import BOARD_SIZE, FELT, STATUS_Y, Geometry, hand_order
+from scenes.nostalgic.paint import NostalgicPaint
+from scenes.nostalgic.panels import FinalPanel
+from scenes.nostalgic.sprites import DieDrag, DieShown, DieSprite, Shown, Throw
+from scenes.table import art
+from scenes.table.base import StillPart, TableScene
+from scenes.table.dice_throw import prewarm_dice
+from scenes.table.pieces import Bubble
+from scenes.ui import Button
+
+
+class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScene):
+    """The Nostalgic table (see the module docstring)."""
+
+    KEYS_TEXT = "nostalgic_table.keys"
+    felt = FELT
+    status_y = STATUS_Y
+
+    def __init__(self, app: App, match: Match, **options: Any) -> None:
+        players = match.players
+        self._geometry: Geometry | None = None  # made for the seat at the bottom once it is known
+        self.shown = Shown.blank(players)
+        self.flying: list[Any] = []  # pieces in the air (cards, dice, chips, markers)
+        self.pops: list[Any] = []  # badges and flashes (drawn over everything)
+        self.bubbles: list[Bubble] = []
+        self.throws: list[Throw] = []
+        self.picked: list[int] = []  # the viewer's chosen dice (the last one is held for a balloon)
+        self.focus_die: int | None = None  # keyboard focus on a die of the tray
+        self.focus_balloon: str | None = None  # keyboard focus on a balloon (a die is held)
+        self.focus_source: int | None = None  # keyboard focus in the card step (0-4 slots, 5 deck)
+        self.drag: DieDrag | None = None
+        self.dropped: DieSprite | None = None  # the dragged die that the rules accepted
+        self.hover_balloon: str | None = None
+        self.hover_source: int | None = None
+        self.hover_die: int | None = None
+        self._throw_seed = 0
+        self._parts_key: tuple[Any, ...] = ()
+        self._parts: dict[str, StillPart] = {}
+        self._warmed: set[tuple[int, int]] = set()
+        super().__init__(app, match, **options)
+        self.prewarm()
+
+    def prewarm(self) -> None:
+        """Make the dice pictures a throw will need (each seat's colour at its tray size, turning
+        and blurred) before the first throw, so no frame of a throw pays for a picture. Skipped at
+        instant speed, where nothing is thrown on screen. The board and the cards are drawn now too."""
+        art_board.prewarm(BOARD_SIZE, self.geometry.slot_rect(0).width)
+        for card in ("T", "P", "L", "TW", "PW", "LW"):
+            nart.card_face(card, art.CARD_SIZE[0])
+        nart.card_back(art.CARD_SIZE[0])
+        if self.speed() <= 0:
+            return
+        for seat in range(self.match.players):
+            size = self.geometry.die_size(seat)
+            if (seat, size) not in self._warmed:
+                self._warmed.add((seat, size))
+                prewarm_dice(size, [seat_colour(seat)])
+        sizes = {self.geometry.board_die_size(balloon.id) for balloon in BOARD}
+        for size in sizes:
+            if (-1, size) not in self._warmed:
+                self._warmed.add((-1, size))
+                prewarm_dice(size, [seat_colour(seat) for seat in range(self.match.players)], blur=False)
+
+    # ----- seats and places ------------------------------------------------------------------------
+    @property
+    def bottom(self) -> int:
+        """The seat drawn at the bottom (the viewer; seat 0 for a spectator)."""
+        return self.viewer if 0 <= self.viewer < self.match.players else 0
+
+    @property
+    def geometry(self) -> Geometry:
+        """Where everything sits for the seat at the bottom (worked out again when that seat changes)."""
+        if self._geometry is None or self._geometry.bottom != self.bottom:
+            self._geometry = Geometry(self.match.players, self.bottom)
+        return self._geometry
+
+    # ----- pieces ----------------------------------------------------------------------------------
+    def build_pieces(self) -> None:
+        """Nothing to build per viewer (every place follows from the bottom seat); a new viewer
+        gets its dice pictures made at its tray size."""
+        self.picked = []
+        self.focus_die = self.focus_balloon = self.focus_source = None
+        self._parts_key = ()
+        if self._warmed:
+            self.prewarm()
+
+    def game_buttons(self) -> list[Button]:
+        """The Reroll button under the viewer's dice."""
+        self.reroll_button = Button(self.geometry.reroll.copy(), self.reroll_label, self.press_reroll,
+                                    enabled=self.reroll_enabled)
+        return [self.reroll_button]
+
+    def queue_intro(self) -> None:
+        """A fresh match: show its opening as the events it amounts to."""
+        self.pending.extend(self.opening_events(self.observation()))
+
+    @staticmethod
+    def opening_events(obs: NostalgicObservation) -> list[Event]:
+        """Start, chips (variant), one card to each hand, the closet row, the first round's throw."""
+        players = obs.players
+        events: list[Event] = [GameStarted(obs.game, obs.start_seat, obs.direction)]
+        for step in range(players):
+            seat = (obs.start_seat + step * obs.direction) % players
+            events.extend(HandDealt(seat) for _ in range(obs.hand_counts[seat]))
+        events.extend(RowDealt(slot, card) for slot, card in enumerate(obs.row) if card is not None)
+        for step in range(players):
+            seat = (obs.start_seat + step * obs.direction) % players
+            if obs.chips[seat]:
+                events.append(ChipsGiven(seat, obs.chips[seat]))
+        events.append(RoundStarted(obs.round, obs.start_seat))
+        triple = bool(obs.options.get("triple", False))
+        totals = [0] * players
+        for step in range(players):
+            seat = (obs.start_seat + step * obs.direction) % players
+            values = tuple(obs.dice[seat])
+            bonus = pair_bonus(values, triple)
+            events.append(DiceThrown(seat, tuple(range(len(values))), values, bonus, False))
+            if bonus:
+                totals[seat] += bonus
+                events.append(NpGained(seat, bonus, totals[seat], "double"))
+        return events
+
+    # ----- queries ---------------------------------------------------------------------------------
+    def observation(self) -> NostalgicObservation:
+        """The viewer's observation (typed)."""
+        return super().observation()  # type: ignore[no-any-return]
+
+    def shown_games(self) -> int:
+        """How many games this match has."""
+        return int(self.observation().games_total)
+
+    def phase(self) -> str:
+        """The rules phase now."""
+        return str(self.observation().phase)
+
+    def my_turn(self, phase: str) -> bool:
+        """True when the person at the bottom is to act in ``phase`` and the table shows it."""
+        return self.viewer_may_act() and not self.pending and not self.throws and self.phase() == phase
+
+    def placing(self) -> bool:
+        """True when the person at the bottom is to place a die (or reroll)."""
+        return self.my_turn(PHASE_PLACE)
+
+    def taking(self) -> bool:
+        """True when the person at the bottom is to take a card."""
+        return self.my_turn(PHASE_TAKE)
+
+    def my_unplaced(self) -> list[int]:
+        """The viewer's dice still in the tray (by the observation)."""
+        obs = self.observation()
+        if not 0 <= self.viewer < obs.players:
+            return []
+        return [index for index, where in enumerate(obs.placed[self.viewer]) if not where]
+
+    def held_die(self) -> int | None:
+        """The die held for a balloon: the dragged one, else the last one chosen."""
+        if self.drag is not None:
+            return self.drag.die
+        return self.picked[-1] if self.picked else None
+
+    def held_value(self) -> int | None:
+        """The face of the held die."""
+        die = self.held_die()
+        if die is None:
+            return None
+        dice = self.observation().dice[self.viewer]
+        return dice[die] if die < len(dice) else None
+
+    def targets(self) -> list[str]:
+        """The balloons that take the held die now (the rules' own view of the board)."""
+        value = self.held_value()
+        if value is None or not self.placing():
+            return []
+        return list(self.observation().free_balloons(value))
+
+    def sources(self) -> list[int]:
+        """The card sources one may take from now: the face-up slots holding a card, and the deck."""
+        obs = self.observation()
+        found = [slot for slot, card in enumerate(obs.row) if card is not None]
+        if obs.deck_count:
+            found.append(DECK_SOURCE)
+        return found
+
+    def my_chips(self) -> int:
+        """The viewer's reroll chips."""
+        obs = self.observation()
+        return obs.chips[self.viewer] if 0 <= self.viewer < obs.players else 0
+
+    def reroll_label(self) -> str:
+        """The Reroll button's words: how many dice, and the chips left."""
+        count = len(self.picked)
+        chips = self.my_chips()
+        if not chips:
+            return t("nostalgic_table.reroll.no_chips")
+        if count:
+            return t("nostalgic_table.reroll.some", n=count, chips=chips)
+        return t("nostalgic_table.reroll.none", chips=chips)
+
+    def reroll_enabled(self) -> bool:
+        """Enabled on the viewer's placing turn with chips and at least one die chosen."""
+        return self.placing() and self.my_chips() > 0 and bool(self.picked)
+
+    def face_up_hand_cards(self) -> list[str]:
+        """The hand cards this screen shows face up (the bottom seat's, unless under a curtain)."""
+        if self.hand_hidden or self.bottom != self.viewer:
+            return []
+        return list(self.shown.hand)
+
+    def your_turn_text(self) -> str:
+        """What the person at the bottom should do now."""
+        obs = self.observation()
+        if obs.phase == PHASE_TAKE:
+            return t("nostalgic_table.status.take")
+        value = self.held_value()
+        chips = self.my_chips()
+        if len(self.picked) > 1:
+            return t("nostalgic_table.status.several", n=len(self.picked), value=value or 0)
+        if value is not None:
+            if not self.targets():
+                return t("nostalgic_table.status.no_room", value=value)
+            return t("nostalgic_table.status.held", value=value)
+        if chips:
+            return t("nostalgic_table.status.place_or_reroll", chips=chips)
+        return t("nostalgic_table.status.place")
+
+    def waiting_text(self, seat: int) -> str:
+        """While another person is to act."""
+        if self.phase() == PHASE_TAKE:
+            return t("nostalgic_table.status.taking", player=self.name_of(seat))
+        return t("nostalgic_table.status.waiting", player=self.name_of(seat))
+
+    def status_text(self) -> str:
+        """The base's status, or the table being laid out, or the throw in progress."""
+        if self.panel is None and not self.finished:
+            if self.throws:
+                return t("nostalgic_table.status.throwing")
+            if any(isinstance(event, (GameStarted, HandDealt, RowDealt)) for event in self.pending):
+                return t("nostalgic_table.status.setting_up")
+        return super().status_text()
+
+    # ----- building the picture from the observation -------------------------------------------
+    def sync_from_observation(self) -> None:
+        """Set the shown table to what the viewer's observation says (no animation)."""
+        obs = self.observation()
+        old_order = self.shown.order
+        shown = Shown.blank(obs.players)
+        shown.np = list(obs.np)
+        shown.boxes = list(obs.boxes)
+        shown.chips = list(obs.chips)
+        shown.supply = obs.chip_supply
+        shown.row = list(obs.row)
+        shown.deck = obs.deck_count
+        shown.discard = len(obs.discard)
+        shown.hand_counts = list(obs.hand_counts)
+        shown.hand = sorted(obs.hand, key=hand_order) if self.bottom == obs.seat else []
+        shown.dice = [[DieShown(value, where) for value, where in zip(values, places)]
+                      for values, places in zip(obs.dice, obs.placed)]
+        shown.order = self._balloon_order(obs, old_order)
+        shown.round = obs.round
+        shown.start_seat = obs.start_seat
+        shown.game = obs.game
+        shown.direction = obs.direction
+        self.shown = shown
+        self.flying.clear()
+        self.throws.clear()
+        self.dropped = None
+        self.drag = None
+        self._clamp_choice()
+        self.refresh_hints()
+
+    @staticmethod
+    def _balloon_order(obs: NostalgicObservation,
+                       old: dict[str, list[tuple[int, int]]]) -> dict[str, list[tuple[int, int]]]:
+        """The dice in each balloon in the order they came (kept from before where it still holds)."""
+        order: dict[str, list[tuple[int, int]]] = {}
+        for seat, places in enumerate(obs.placed):
+            for die, balloon in enumerate(places):
+                if balloon:
+                    order.setdefault(balloon, []).append((seat, die))
+        for balloon, dice in order.items():
+            before = [entry for entry in old.get(balloon, []) if entry in dice]
+            order[balloon] = before + [entry for entry in dice if entry not in before]
+        return order
+
+    def needs_sync(self) -> bool:
+        """True when the shown table differs from the observation."""
+        if self.flying or self.throws:
+            return False
+        obs = self.observation()
+        shown = self.shown
+        if (shown.np, shown.boxes, shown.chips, shown.supply, shown.deck, shown.hand_counts) != \
+                (list(obs.np), list(obs.boxes), list(obs.chips), obs.chip_supply, obs.deck_count,
+                 list(obs.hand_counts)):
+            return True
+        if shown.row != list(obs.row) or (shown.round, shown.start_seat, shown.game) != \
+                (obs.round, obs.start_seat, obs.game):
+            return True
+        dice = [[(die.value, die.balloon) for die in seat] for seat in shown.dice]
+        if dice != [list(zip(values, places)) for values, places in zip(obs.dice, obs.placed)]:
+            return True
+        if any(die.hidden for seat in shown.dice for die in seat) or shown.np_moving or shown.box_moving:
+            return True
+        mine = sorted(obs.hand, key=hand_order) if self.bottom == obs.seat else []
+        return shown.hand != mine
+
+    def _clamp_choice(self) -> None:
+        """Forget chosen dice that are no longer in the tray."""
+        unplaced = set(self.my_unplaced())
+        self.picked = [die for die in self.picked if die in unplaced]
+        if self.focus_die is not None and self.focus_die not in unplaced:
+            self.focus_die = None
+        if self.focus_balloon is not None and not self.picked:
+            self.focus_balloon = None
+
+    def refresh_hints(self) -> None:
+        """Keep the keyboard focus sensible after anything changed (glows are read when painting)."""
+        if not self.placing():
+            self.focus_balloon = None if not self.drag else self.focus_balloon
+        if not self.taking():
+            self.focus_source = None
+
+    # ----- the final panel and the frame -----------------------------------------------------------
+    def continue_round(self) -> None:
+        """Close the final panel (every step shown first)."""
+        if isinstance(self.panel, FinalPanel):
+            self.panel.reveal_all()
+        super().continue_round()
+
+    def update(self, dt: float) -> None:
+        """The final panel reveals its steps at the animation speed (a table without people waits
+        from its last step); then the base."""
+        panel = self.panel
+        if isinstance(panel, FinalPanel):
+            panel.update(dt, self.speed())
+            if not panel.complete():
+                panel.waited = 0.0
+        super().update(dt)
+        if not self.placing() and (self.picked or self.focus_die is not None) and not self.pending and \
+                not self.animator.busy:
+            self.picked = []
+            self.focus_die = None
+
+
+def make_table(app: App, match: Match, **options: Any) -> Scene:
+    """The Nostalgic table scene for ``match`` (options: ``viewer``, ``ai_enabled``, ``worker_inline``)."""
+    return NostalgicTable(app, match, **options)

@@ -1,0 +1,43 @@
+"""The table of That Old Wallpaper: the rows of wallpaper cards by the deck, the number cards,
+the memory token line, and every seat's wall.
+
+Left, the market: the deck and the round cards, then the rows from the LOW end (next to the deck)
+to the HIGH end, each growing downward as cards arrive (a red oval brings one more card at once:
+the chain is dealt one card after another); above each row the number cards that claim it; the
+token line below. Under the market a strip of small walls, one per seat (click or Tab to see one
+large). Right, one wall large (the viewer's unless asked otherwise): it fits itself as it grows
+and pans with the wheel or by dragging its empty parts. Bottom, the viewer's number cards, the
+spot where a chosen card waits face down, and the tray of taken cards to place.
+
+A turn: each person picks a number card (drag it up, or click it and "Play", or Left/Right and
+Enter); a curtain separates two people at one screen; AI seats choose in secret meanwhile. Then
+all numbers turn over together and slide to their rows; numbers played by several seats lie
+sideways across the rows they block, and the seat first in the token line picks one of them
+(click a glowing row, or Left/Right and Enter). The taken cards come to the tray one by one: drag
+the first onto a glowing space of the wall (hovering shows the shapes it would complete and the
+halves left open), R or the button turns it 180°, keys move a cell cursor (arrows) and Enter
+places. The screen never decides legality: a drop is offered to the rules, a refused card springs
+back with the rules' reason.
+
+The game-independent machinery (AI worker, undo, curtain, event pump, autosave, still layer with
+dirty rectangles, results) is ``scenes.table.base.TableScene``.
+
+The parts (the same in every game's folder):
+
+- ``scene``: ``WallpaperTable``, construction and wiring (state from the observation, the status
+  line, the action button, the placement preview), and ``make_table``;
+- ``layout``: where everything sits (constants, ``Geometry``, the wall ``Camera``, card geometry),
+  with no display;
+- ``input``: ``WallpaperInput``, pointer, keys and the action button -> offers to the rules;
+- ``effects``: ``WallpaperEffects``, the rules' events -> animations;
+- ``paint``: ``WallpaperPaint``, the still parts and the moving pieces;
+- ``panels``: ``ScoringPanel``, the final scoring;
+- ``sprites``: ``Piece``, anything that moves on the table;
+- ``art``: the table's pictures (rows, boxes, token line, deck...), over ``art_paper`` (palette,
+  caches, backgrounds), ``art_motifs`` (half-shapes, centre symbols), ``art_cards`` (card faces,
+  number cards, tokens, round cards) and ``art_walls`` (whole walls, rings, the wall's board).
+"""
+
+from scenes.wallpaper.scene import WallpaperTable, make_table
+
+__all__ = ["WallpaperTable", "make_table"]

@@ -1,0 +1,422 @@
+"""That Old Wallpaper's table input: ``WallpaperInput``, the mixin that turns the person's
+pointer, keys and buttons into offers to the rules.
+
+The pointer: a number card is dragged up (or clicked, then "Play"); a glowing row is clicked; the
+card to place is dragged onto the large wall (or clicked, then a cell clicked); the wall's empty
+parts pan by dragging, the wheel pans it up and down; a box in the strip shows its wall large.
+The keys: Left/Right choose a number or a row, arrows move a cell cursor, Enter acts, Tab shows the
+next wall, R turns the card, F fits the wall, Esc lets go (else undoes, else leaves).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.events import Event
+from game.i18n import t
+from game.rules.wallpaper import (
+    PHASE_CHOOSE,
+    PHASE_PICK,
+    CardPlaced,
+    WallpaperAction,
+    is_hazy,
+    legal_cells,
+)
+from scenes import anim
+from scenes import input as intents
+from scenes.input import Intent
+from scenes.table.base import TableScene
+from scenes.wallpaper.layout import (
+    HAND_Y,
+    PLAY_SPOT,
+    TRAY_FIRST,
+    TRAY_W,
+    WALL_AREA,
+    Camera,
+    Cell,
+    Geometry,
+    Point,
+)
+from scenes.wallpaper.sprites import Piece
+
+if TYPE_CHECKING:  # type checkers see the table's base; at run time the mixin stands alone
+    _Base = TableScene
+else:
+    _Base = object
+
+DRAG_THRESHOLD = 12  # pixels the pointer moves before a press becomes a drag
+WHEEL_STEP = 70  # pixels the large wall pans per notch of the wheel
+
+
+@dataclass
+class Drag:
+    """A piece held by the pointer: a number card, the first card of the tray, or the wall (pan)."""
+
+    kind: str  # "number", "card" or "pan"
+    start: Point
+    offset: Point
+    piece: Piece | None = None
+    moved: bool = False
+    pan_start: tuple[int, int] = (0, 0)
+
+
+class WallpaperInput(_Base):
+    """Pointer, keys and the action button of the That Old Wallpaper table (see the module docstring)."""
+
+    if TYPE_CHECKING:  # what the table (scene.py) provides
+        geometry: Geometry
+        hand: list[Piece]
+        tray: list[Piece]
+        flying: list[Piece]
+        drag: Drag | None
+        dropped: Piece | None
+        selected: int | None
+        row_cursor: int | None
+        cell_cursor: Cell | None
+        hover_cell: Cell | None
+        card_held: bool
+        rot: int
+        pan: tuple[int, int]
+        pointer: tuple[int, int]
+        shown_seat: int
+        row_count: int
+        _preview: tuple[Any, ...] | None
+
+        def my_turn(self, phase: str) -> bool: ...
+        def placing(self) -> bool: ...
+        def card_to_place(self) -> int | None: ...
+        def viewer_wall(self) -> dict[Cell, tuple[int, int]]: ...
+        def camera(self) -> Camera: ...
+        def _card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece: ...
+        def _refresh_tray_turn(self) -> None: ...
+
+    # ----- input ------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """The wheel pans the large wall; everything else as the base does."""
+        if intent.kind == intents.WHEEL and self.panel is None:
+            self.pan = (self.pan[0], self.pan[1] + intent.dy * WHEEL_STEP)
+            return True
+        return super().handle(intent)
+
+    def handle_pointer(self, intent: Intent) -> None:
+        """Remember where the pointer is (the placement preview follows it), then as every table:
+        buttons first; then number cards, rows, the tray card, wall cells, the strip, panning."""
+        if intent.kind != intents.RELEASE:
+            self.pointer = intent.pos
+        super().handle_pointer(intent)
+
+    def pointer_down(self, pos: tuple[int, int]) -> None:
+        """Press: pick up a number card or the card to place; pick a row; view a wall; pan."""
+        if self.my_turn(PHASE_CHOOSE):
+            for index, piece in enumerate(self.hand):
+                if piece.contains(pos):
+                    self.drag = Drag("number", (float(pos[0]), float(pos[1])),
+                                     (piece.pos[0] - pos[0], piece.pos[1] - pos[1]), piece)
+                    if self.selected != index:
+                        self.selected = index
+                        self.app.audio.play("click")
+                        self.refresh_hints()
+                    return
+            if pygame.Rect(0, 0, 220, 250).move(PLAY_SPOT[0] - 110, PLAY_SPOT[1] - 125).collidepoint(pos):
+                self.play_selected()
+                return
+        if self.my_turn(PHASE_PICK):
+            for row in range(self.row_count):
+                if self.geometry.column_rect(row).collidepoint(pos):
+                    self.pick_row(row)
+                    return
+        if self.placing() and self.tray and self.tray[0].contains(pos):
+            piece = self.tray[0]
+            self.drag = Drag("card", (float(pos[0]), float(pos[1])), (piece.pos[0] - pos[0], piece.pos[1] - pos[1]),
+                             piece)
+            return
+        if WALL_AREA.collidepoint(pos):
+            if self.placing() and self.card_held:
+                self.place_at(self.camera().cell_at(pos))
+                return
+            self.drag = Drag("pan", (float(pos[0]), float(pos[1])), (0.0, 0.0), pan_start=self.pan)
+            return
+        for seat, rect in self.geometry.box_rects().items():
+            if rect.collidepoint(pos) and seat < self.match.players:
+                self.show_wall(seat)
+                return
+
+    def pointer_move(self, pos: tuple[int, int], held: bool, touch: bool) -> None:
+        """Drag a card (a ghost follows; over the wall the hovered cell previews); pan the wall."""
+        drag = self.drag
+        if drag is None:
+            if self.placing() and not touch:  # hovering the wall previews the card there
+                cell = self.camera().cell_at(pos) if WALL_AREA.collidepoint(pos) else None
+                if cell != self.hover_cell:
+                    self.hover_cell = cell
+                    if cell is not None:
+                        self.cell_cursor = None
+            return
+        if not drag.moved and math.hypot(pos[0] - drag.start[0], pos[1] - drag.start[1]) > DRAG_THRESHOLD:
+            self._start_moving(drag)
+        if not drag.moved:
+            return
+        if drag.kind == "pan":
+            self.pan = (drag.pan_start[0] + round(pos[0] - drag.start[0]),
+                        drag.pan_start[1] + round(pos[1] - drag.start[1]))
+            return
+        if drag.piece is not None:
+            drag.piece.pos = (pos[0] + drag.offset[0], pos[1] + drag.offset[1])
+        if drag.kind == "card":
+            over = WALL_AREA.collidepoint(pos)
+            camera = self.camera()
+            cell = camera.cell_at(pos) if over else None
+            if cell != self.hover_cell:
+                self.hover_cell = cell
+            if drag.piece is not None:  # over the wall the card shrinks to the wall's cell size
+                drag.piece.scale = camera.cell / TRAY_W if over else 1.0
+
+    def _start_moving(self, drag: Drag) -> None:
+        """The press became a drag: the piece lifts (a card to place becomes a ghost over the tray)."""
+        drag.moved = True
+        if drag.kind == "card" and drag.piece is not None:
+            real = drag.piece
+            ghost = self._card_piece(real.value, real.pos, 0)
+            ghost.lift = 1.0
+            real.visible = False
+            drag.piece = ghost
+        elif drag.piece is not None:
+            drag.piece.lift = 1.0
+
+    def pointer_up(self, pos: tuple[int, int]) -> None:
+        """Drop: a number card above the hand plays it; a card on the wall is offered for that
+        cell; a click without moving selects (a number) or holds (the card to place)."""
+        drag = self.drag
+        if drag is None:
+            return
+        if drag.kind == "pan":
+            self.drag = None
+            if not drag.moved and self.placing() and WALL_AREA.collidepoint(pos):
+                self.place_at(self.camera().cell_at(pos))
+            return
+        if not drag.moved:
+            self.drag = None
+            if drag.kind == "card":
+                self.card_held = not self.card_held
+                self.app.audio.play("click")
+            self.refresh_hints()
+            return
+        if drag.kind == "number":
+            if pos[1] < HAND_Y - 110:
+                self.play_selected()
+            else:
+                self.spring_back()
+            self.refresh_hints()
+            return
+        if WALL_AREA.collidepoint(pos):
+            self.place_at(self.camera().cell_at(pos))
+        else:
+            self.spring_back()
+
+    def show_wall(self, seat: int) -> None:
+        """Show ``seat``'s wall large (the pan starts over)."""
+        if seat != self.shown_seat:
+            self.shown_seat = seat
+            self.pan = (0, 0)
+            self.hover_cell = None
+            self._preview = None
+            self.app.audio.play("click")
+
+    def handle_nav(self, dx: int, dy: int) -> None:
+        """Arrows: the number card (Left/Right, Up plays), the row to pick, the cell to place on."""
+        if self.my_turn(PHASE_CHOOSE):
+            if dx and self.hand:
+                count = len(self.hand)
+                self.selected = (0 if dx > 0 else count - 1) if self.selected is None else \
+                    (self.selected + dx) % count
+                self.app.audio.play("click")
+                self.refresh_hints()
+            elif dy < 0:
+                self.handle_activate()
+            return
+        if self.my_turn(PHASE_PICK):
+            blocked = sorted(self.observation().blocked, key=self.geometry.column_x)
+            if not blocked:
+                return
+            if self.row_cursor not in blocked:
+                self.row_cursor = blocked[0]
+            elif dx:
+                index = (blocked.index(self.row_cursor) + dx) % len(blocked)
+                self.row_cursor = blocked[index]
+            return
+        if self.placing():
+            self.move_cell_cursor(dx, dy)
+
+    def move_cell_cursor(self, dx: int, dy: int) -> None:
+        """The cell cursor: starts on the legal cell nearest the wall's middle, then moves one cell
+        per arrow (over the wall and one cell around it; the rules judge the cell on Enter)."""
+        wall = self.viewer_wall()
+        cells = legal_cells(wall)
+        if self.cell_cursor is None:
+            mid = (sum(x for x, _ in wall) / max(1, len(wall)), sum(y for _, y in wall) / max(1, len(wall)))
+            self.cell_cursor = min(cells, key=lambda c: (abs(c[0] - mid[0]) + abs(c[1] - mid[1]), c[1], c[0]))
+        else:
+            xs = [x for x, _ in wall] or [0]
+            ys = [y for _, y in wall] or [0]
+            x = max(min(xs) - 1, min(max(xs) + 1, self.cell_cursor[0] + dx))
+            y = max(min(ys) - 1, min(max(ys) + 1, self.cell_cursor[1] + dy))
+            self.cell_cursor = (x, y)
+        self.hover_cell = None  # the keys lead now
+        self._preview = None
+
+    def handle_focus(self, step: int) -> None:
+        """Tab: the next seat's wall large."""
+        players = self.match.players
+        self.show_wall((self.shown_seat + step) % players)
+
+    def handle_activate(self) -> None:
+        """Enter: play the chosen number; pick the row under the cursor; place on the cursor's cell."""
+        if self.my_turn(PHASE_CHOOSE):
+            if self.selected is None:
+                self.handle_nav(1, 0)
+            else:
+                self.play_selected()
+        elif self.my_turn(PHASE_PICK):
+            if self.row_cursor is None:
+                self.handle_nav(1, 0)
+            else:
+                self.pick_row(self.row_cursor)
+        elif self.placing():
+            if self.cell_cursor is None:
+                self.move_cell_cursor(0, 0)
+            else:
+                self.place_at(self.cell_cursor)
+
+    def handle_key(self, key: str) -> None:
+        """R turns the card, F fits the wall, H help."""
+        if key == "r":
+            self.turn_card()
+        elif key == "f":
+            self.pan = (0, 0)
+        elif key == "h":
+            self.open_help()
+
+    def handle_back(self) -> None:
+        """Esc/Backspace: let go of what is held, else undo, else the menu."""
+        if self.drag is not None or self.selected is not None or self.card_held or self.cell_cursor is not None:
+            self.spring_back()
+            self.selected = None
+            self.card_held = False
+            self.cell_cursor = None
+            self.refresh_hints()
+        elif self.can_undo():
+            self.press_undo()
+        else:
+            self.to_menu()
+
+    # ----- actions -------------------------------------------------------------------------------
+    def press_action(self) -> None:
+        """The action button: play the chosen number, take the row under the cursor, or turn the
+        card to place."""
+        if self.placing():
+            self.turn_card()
+        elif self.my_turn(PHASE_PICK) and self.row_cursor is not None:
+            self.pick_row(self.row_cursor)
+        elif self.my_turn(PHASE_CHOOSE):
+            self.play_selected()
+
+    def play_selected(self) -> bool:
+        """Play the chosen number card (the table asks for one first)."""
+        if self.selected is None or self.selected >= len(self.hand):
+            self.refuse(t("wallpaper_table.reason.pick_number"))
+            return False
+        return self.attempt(WallpaperAction("play", number=self.hand[self.selected].value))
+
+    def turn_card(self) -> None:
+        """Turn the card to place by 180° (both turns are always allowed; a hazy card looks
+        the same either way, so it stays)."""
+        card = self.card_to_place()
+        if card is None or is_hazy(card):
+            return
+        self.rot = 180 - self.rot
+        self.app.audio.play("card_flip")
+        self._refresh_tray_turn()
+        self._preview = None
+        if self.drag is not None and self.drag.kind == "card" and self.drag.piece is not None:
+            old = self.drag.piece
+            ghost = self._card_piece(int(self.card_to_place() or 0), old.pos, 0)
+            ghost.lift = old.lift
+            self.drag.piece = ghost
+
+    def place_at(self, cell: Cell) -> bool:
+        """Offer the card to place on ``cell`` to the rules (they may refuse, with their reason)."""
+        if self.card_to_place() is None:
+            self.refuse(t("table.reason.not_now"))
+            return False
+        return self.attempt(WallpaperAction("place", x=cell[0], y=cell[1], rot=self.rot))
+
+    def pick_row(self, row: int) -> bool:
+        """Offer to take ``row`` in a collision."""
+        return self.attempt(WallpaperAction("pick", row=row))
+
+    def on_refused(self, reason: str) -> None:
+        """Spring a held card back (to the hand or the tray)."""
+        self.spring_back()
+
+    def spring_back(self) -> None:
+        """The dragged piece returns home."""
+        drag = self.drag
+        self.drag = None
+        self.hover_cell = None
+        if drag is None or drag.piece is None or drag.kind == "pan":
+            return
+        piece = drag.piece
+        if drag.kind == "number":
+            index = self.hand.index(piece) if piece in self.hand else 0
+            home = self.geometry.hand_slot(index)
+        else:
+            home = TRAY_FIRST
+        lift_to = 0.0
+        self.ambient.add(anim.Parallel(anim.Tween(piece, "pos", home, 0.3, anim.ease_out_back),
+                                       anim.Tween(piece, "lift", lift_to, 0.3, anim.ease_in_quad),
+                                       anim.Tween(piece, "scale", 1.0, 0.3, anim.ease_out_cubic)))
+        if drag.kind == "card" and self.tray:
+            ghost = piece
+
+            def home_again() -> None:
+                if ghost in self.flying:
+                    self.flying.remove(ghost)
+                if self.tray:
+                    self.tray[0].visible = True
+
+            self.flying.append(ghost)
+            self.ambient.add(anim.Sequence(anim.Wait(0.3), anim.Call(home_again)))
+
+    def drop_held(self) -> None:
+        """Let go of whatever the pointer holds."""
+        if self.drag is not None:
+            self.spring_back()
+
+    def clear_selection(self) -> None:
+        """Forget the chosen card, the cursors and anything held."""
+        self.drag = None
+        self.selected = None
+        self.row_cursor = None
+        self.cell_cursor = None
+        self.card_held = False
+        self.hover_cell = None
+        self.rot = 0
+        self._preview = None
+
+    def on_applied(self, events: list[Event]) -> None:
+        """An action went through: the person's own one lets go of what they held."""
+        entry = self.match.log[-1] if self.match.log else None
+        if entry is None or entry.seat != self.viewer:
+            return
+        if self.drag is not None and self.drag.kind == "card" and self.drag.piece is not None:
+            self.dropped = self.drag.piece
+        self.drag = None
+        self.hover_cell = None
+        self.card_held = False
+        if any(isinstance(event, CardPlaced) for event in events):
+            self.rot = 0
+        self.selected = None if not any(isinstance(event, CardPlaced) for event in events) else self.selected

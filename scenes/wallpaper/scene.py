@@ -1,0 +1,478 @@
+"""That Old Wallpaper's table class: ``WallpaperTable`` (construction and wiring: what it shows,
+kept in step with the viewer's observation; the status line and the action button; the placement
+preview) and ``make_table``.
+
+Input, event playback and painting are the mixins of ``input``, ``effects`` and ``paint``; where
+things sit is ``layout``'s (see the package docstring for every part).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.core.match import Match
+from game.i18n import t
+from game.rules.wallpaper import (
+    PHASE_CHOOSE,
+    PHASE_HAZY,
+    PHASE_PICK,
+    PHASE_PLACE,
+    RULES,
+    Shape,
+    is_hazy,
+    legal_cells,
+    shapes_made,
+    wall_of,
+)
+from scenes import anim
+from scenes.app import App, Scene
+from scenes.table.base import TableScene
+from scenes.table.pieces import Bubble
+from scenes.ui import Button
+from scenes.wallpaper.art import number_picture, seat_colour
+from scenes.wallpaper.art_cards import card_back, card_face
+from scenes.wallpaper.art_walls import wall_board
+from scenes.wallpaper.effects import FLASH, WallpaperEffects
+from scenes.wallpaper.input import Drag, WallpaperInput
+from scenes.wallpaper.layout import (
+    ACTION_RECT,
+    FELT,
+    HAND_H,
+    HAND_LEFT,
+    HAND_Y,
+    NUMBER_H_SMALL,
+    SPOT_H,
+    STATUS_Y,
+    TRAY_NEXT_W,
+    TRAY_W,
+    Camera,
+    Cell,
+    Geometry,
+    Point,
+    WallItems,
+    fit_camera,
+)
+from scenes.wallpaper.paint import WallpaperPaint
+from scenes.wallpaper.sprites import Piece
+
+
+class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScene):
+    """The That Old Wallpaper table (see the package docstring)."""
+
+    KEYS_TEXT = "wallpaper_table.keys"
+    felt = FELT
+    status_y = STATUS_Y
+
+    def __init__(self, app: App, match: Match, **options: Any) -> None:
+        players = match.players
+        self.grandma = players == 2
+        self.row_count = 3 if players == 2 else players
+        self.flying: list[Piece] = []
+        self.bubbles: list[Bubble] = []
+        self.hand: list[Piece] = []
+        self.spots: dict[int, Piece] = {}  # seat -> its chosen number card, face down until the reveal
+        self.numbers_on_rows: list[Piece] = []  # revealed number cards lying on the market
+        self.tray: list[Piece] = []  # the placer's taken cards, first one to place at the left
+        self.tray_seat = -1
+        self.rows_shown: list[list[int]] = [[] for _ in range(self.row_count)]
+        self.walls_shown: list[dict[Cell, tuple[int, int]]] = [{} for _ in range(players)]
+        self.wall_items: list[WallItems] = [() for _ in range(players)]  # the same, sorted (kept in step)
+        self._camera: tuple[Any, Camera] | None = None
+        self._legal: tuple[Any, tuple[Cell, ...]] | None = None
+        self._sync_memo: tuple[Any, bool] | None = None
+        self.hazy_shown = [0] * players
+        self.hazy_supply_shown = 21
+        self.deck_shown = 0
+        self.token_line_shown: tuple[int, ...] = ()
+        self.round_shown = 0
+        self.turn_shown = 0
+        self.discards_shown: list[tuple[int, ...]] = [() for _ in range(players + 1)]
+        self.grandma_last = 0
+        self.flashes: list[tuple[Shape, int, float]] = []  # (shape, seat, seconds left) after a placement
+        self.rot = 0  # the turn the person gives the card to place
+        self.selected: int | None = None  # the hand card chosen by keys or a click
+        self.row_cursor: int | None = None  # the row the keys point at while picking
+        self.cell_cursor: Cell | None = None  # the cell the keys point at while placing
+        self.card_held = False  # the tray card was clicked: a click on a cell places it
+        self.hover_cell: Cell | None = None
+        self.drag: Drag | None = None
+        self.dropped: Piece | None = None  # a dropped ghost that becomes the placed card's flight
+        self.pan = (0, 0)
+        self.shown_seat = 0  # whose wall is large
+        self.pointer = (960, 540)
+        self._preview: tuple[Any, ...] | None = None
+        self._hint_key: tuple[Any, ...] = ()
+        self.happening = ""  # what the table is showing now (the status line while it plays)
+        self._geometry = Geometry(players, -1)  # remade for the viewer once the base has set it
+        super().__init__(app, match, **options)
+        wall_board()  # made now rather than in the first frame
+
+    # ----- pieces ---------------------------------------------------------------------------------
+    def build_pieces(self) -> None:
+        """The large wall starts on the viewer's (seat 0's for a spectator)."""
+        self.shown_seat = self.viewer if 0 <= self.viewer < self.match.players else 0
+        self.pan = (0, 0)
+        self.hand = []
+        self.spots = {}
+
+    def game_buttons(self) -> list[Button]:
+        """One action button: "Play n" while choosing, "Turn 180°" while placing."""
+        self.action_button = Button(pygame.Rect(ACTION_RECT), self.action_label, self.press_action,
+                                    enabled=self.action_enabled)
+        return [self.action_button]
+
+    def queue_intro(self) -> None:
+        """A fresh match: its setup as the events it amounts to (the deal of the rows, chains shown)."""
+        self.pending.extend(RULES.opening_events(self.observation()))
+
+    def phase(self) -> str:
+        """The rules phase now."""
+        return str(self.observation().phase)
+
+    def my_turn(self, phase: str) -> bool:
+        """True when the person at the bottom acts now in ``phase`` and the table shows it."""
+        return self.viewer_may_act() and not self.pending and self.phase() == phase and not self.hand_hidden
+
+    def placing(self) -> bool:
+        """True when the person at the bottom places a card now."""
+        return self.my_turn(PHASE_PLACE) or self.my_turn(PHASE_HAZY)
+
+    def card_to_place(self) -> int | None:
+        """The card the person places next (the first of the tray), or None."""
+        if not self.placing():
+            return None
+        pending = self.observation().pending
+        return pending[0] if pending else None
+
+    def viewer_wall(self) -> dict[Cell, tuple[int, int]]:
+        """The wall of the seat shown large, as the observation says."""
+        return wall_of(self.observation(), self.shown_seat)
+
+    def face_up_numbers(self) -> list[int]:
+        """The number cards this screen shows face up in a hand or on a spot (for tests)."""
+        if self.hand_hidden:
+            return []
+        shown = [piece.value for piece in self.hand if piece.face_up and piece.visible]
+        shown += [piece.value for piece in self.spots.values() if piece.face_up and piece.visible]
+        return [value for value in shown if value]
+
+    def action_label(self) -> str:
+        """The action button's words for the phase."""
+        if self.placing():
+            return t("wallpaper_table.button.turn")
+        if self.my_turn(PHASE_PICK):
+            return t("wallpaper_table.button.pick")
+        if self.selected is not None and self.selected < len(self.hand):
+            return t("wallpaper_table.button.play", n=self.hand[self.selected].value)
+        return t("wallpaper_table.button.play_any")
+
+    def action_enabled(self) -> bool:
+        """Play: once a number card is chosen; Turn: while placing."""
+        if not hasattr(self, "hand"):
+            return False
+        if self.placing():  # a hazy card is gold all round: turning it would change nothing
+            card = self.card_to_place()
+            return card is not None and not is_hazy(card)
+        if self.my_turn(PHASE_PICK):
+            return self.row_cursor is not None
+        return self.my_turn(PHASE_CHOOSE) and self.selected is not None
+
+    # ----- status -------------------------------------------------------------------------------
+    def status_text(self) -> str:
+        """What the person at the bottom should do next, or whom the table waits for; while the
+        table shows what just happened, what that is."""
+        if self.happening and (self.pending or self.animator.busy) and self.panel is None and not self.curtain_up:
+            return self.happening
+        if self.finished or self.match.is_over() or self.panel is not None or self.curtain_up:
+            return super().status_text()
+        obs = self.observation()
+        seat = self.seat_to_move()
+        if seat < 0:
+            return ""
+        if seat == self.viewer and self.viewer_is_person():
+            return self.your_turn_text()
+        if obs.phase == PHASE_CHOOSE:
+            waiting = [self.name_of(other) for other in self.match.to_move()]
+            if 0 <= self.viewer < obs.players and obs.my_choice:
+                return t("wallpaper_table.status.chosen_wait", n=obs.my_choice, players=", ".join(waiting))
+            return t("wallpaper_table.status.choose_wait", players=", ".join(waiting))
+        if obs.phase == PHASE_PICK:
+            return t("wallpaper_table.status.pick_wait", player=self.name_of(seat))
+        if obs.phase in (PHASE_PLACE, PHASE_HAZY):
+            return t("wallpaper_table.status.place_wait", player=self.name_of(seat), n=len(obs.pending))
+        return super().status_text()
+
+    def your_turn_text(self) -> str:
+        """The status line when the person at the bottom is to act."""
+        obs = self.observation()
+        if obs.phase == PHASE_CHOOSE:
+            if self.selected is not None and self.selected < len(self.hand):
+                return t("wallpaper_table.status.choose_selected", n=self.hand[self.selected].value)
+            return t("wallpaper_table.status.choose")
+        if obs.phase == PHASE_PICK:
+            return t("wallpaper_table.status.pick")
+        if obs.phase == PHASE_HAZY:
+            return t("wallpaper_table.status.hazy", n=len(obs.pending) or obs.hazy[self.viewer])
+        if obs.phase == PHASE_PLACE:
+            return t("wallpaper_table.status.place", n=len(obs.pending))
+        return ""
+
+    def waiting_text(self, seat: int) -> str:
+        """While another person acts."""
+        return t("wallpaper_table.status.waiting", player=self.name_of(seat))
+
+    def name_of(self, seat: int) -> str:
+        """A seat's name; Grandma's for the automatic third seat."""
+        if seat >= self.match.players:
+            return t("wallpaper_table.grandma")
+        return super().name_of(seat)
+
+    # ----- building the picture from the observation -------------------------------------------
+    def sync_from_observation(self) -> None:
+        """Set every piece to what the viewer's observation says (no animation)."""
+        obs = self.observation()
+        self.rows_shown = [list(cards) for cards in obs.rows]
+        self.set_walls([dict(wall_of(obs, seat)) for seat in range(obs.players)])
+        self.hazy_shown = list(obs.hazy)
+        self.hazy_supply_shown = obs.hazy_supply
+        self.deck_shown = obs.deck_count
+        self.token_line_shown = tuple(obs.token_line)
+        self.round_shown = obs.round
+        self.turn_shown = obs.turn
+        self.discards_shown = [tuple(cards) for cards in obs.discards]
+        if self.grandma and len(obs.discards) > obs.players and obs.discards[obs.players]:
+            self.grandma_last = obs.discards[obs.players][-1]
+        self.flying.clear()
+        self.dropped = None
+        self.drag = None if self.drag is not None and self.drag.kind != "pan" else self.drag
+        self._sync_hand(obs)
+        self._sync_spots(obs)
+        self._sync_tray(obs)
+        self.numbers_on_rows = self._numbers_from_reveal(obs)
+        self.refresh_hints()
+
+    def _sync_hand(self, obs: Any) -> None:
+        """The viewer's number cards, face up, in order (the chosen one is on its spot)."""
+        numbers = [number for number in obs.hand if number != obs.my_choice]
+        kept = {piece.value: piece for piece in self.hand}
+        self.hand = [kept.get(number) or self._number_piece(self.viewer, number, (HAND_LEFT, HAND_Y), HAND_H)
+                     for number in numbers]
+        for index, piece in enumerate(self.hand):
+            piece.pos = self.geometry.hand_slot(index)
+            piece.angle = 0.0
+            piece.flip = 1.0
+            piece.visible = True
+            piece.lift = 1.0 if index == self.selected else 0.0
+        if self.selected is not None and self.selected >= len(self.hand):
+            self.selected = None
+
+    def _sync_spots(self, obs: Any) -> None:
+        """A face-down card at every seat that chose (the viewer's own face up on its spot)."""
+        self.spots = {}
+        if obs.phase != PHASE_CHOOSE:
+            return
+        for seat, chosen in enumerate(obs.chosen):
+            if not chosen:
+                continue
+            mine = seat == self.viewer and obs.my_choice
+            piece = self._number_piece(seat, obs.my_choice if mine else 0, self.geometry.spot_pos(seat),
+                                       HAND_H if seat == self.viewer else SPOT_H, face_up=bool(mine))
+            self.spots[seat] = piece
+
+    def _sync_tray(self, obs: Any) -> None:
+        """The placer's cards waiting in the tray."""
+        placing = obs.phase in (PHASE_PLACE, PHASE_HAZY) and obs.pending and obs.placer == self.viewer
+        self.tray_seat = self.viewer if placing else -1
+        self.tray = [self._card_piece(card, self.geometry.tray_slot(index), index)
+                     for index, card in enumerate(obs.pending)] \
+            if self.tray_seat >= 0 else []
+
+    def _numbers_from_reveal(self, obs: Any) -> list[Piece]:
+        """The revealed numbers still lying on the market (the last reveal, this turn)."""
+        reveal = obs.last_reveal
+        if reveal is None or obs.phase == PHASE_CHOOSE:
+            return []
+        pieces = []
+        for block in reveal.blocks:
+            for index, seat in enumerate(block.seats):
+                number = block.number
+                row, angle = self.geometry.number_place(block, index)
+                piece = self._number_piece(seat, number, row, NUMBER_H_SMALL)
+                piece.angle = angle
+                pieces.append(piece)
+        return pieces
+
+    def needs_sync(self) -> bool:
+        """True when the pieces at rest differ from the observation."""
+        if self.flying or (self.drag is not None and self.drag.kind != "pan"):
+            return False
+        obs = self.observation()
+        # The full comparison runs once per observation and per change of what is shown.
+        shown = (id(obs), tuple(map(len, self.rows_shown)), tuple(self.wall_items), self.token_line_shown,
+                 tuple(self.hazy_shown), tuple(piece.value for piece in self.hand), tuple(self.spots),
+                 tuple(piece.value for piece in self.tray), self.deck_shown)
+        if self._sync_memo is not None and self._sync_memo[0] == shown:
+            return self._sync_memo[1]
+        result = self._differs_from(obs)
+        self._sync_memo = (shown, result)
+        return result
+
+    def _differs_from(self, obs: Any) -> bool:
+        """True when what is shown differs from ``obs``."""
+        if [list(cards) for cards in obs.rows] != self.rows_shown:
+            return True
+        if any(self.wall_items[seat] != obs.walls[seat] for seat in range(obs.players)):
+            return True
+        numbers = [number for number in obs.hand if number != obs.my_choice]
+        if [piece.value for piece in self.hand] != numbers:
+            return True
+        if tuple(obs.token_line) != self.token_line_shown or list(obs.hazy) != self.hazy_shown:
+            return True
+        chosen = {seat for seat, done in enumerate(obs.chosen) if done} if obs.phase == PHASE_CHOOSE else set()
+        if set(self.spots) != chosen:
+            return True
+        mine = obs.phase in (PHASE_PLACE, PHASE_HAZY) and obs.placer == self.viewer
+        return [piece.value for piece in self.tray] != (list(obs.pending) if mine else [])
+
+    # ----- positions ---------------------------------------------------------------------------------
+    @property
+    def geometry(self) -> Geometry:
+        """Where the seat-dependent things sit for this table's seats, from the viewer's side now."""
+        if self._geometry.viewer != self.viewer:
+            self._geometry = Geometry(self.match.players, self.viewer)
+        return self._geometry
+
+    def camera(self) -> Camera:
+        """The large wall's camera now (fits the wall with a margin where its open cells lie)."""
+        seat = self.shown_seat
+        items = self.wall_items[seat] if seat < len(self.wall_items) else ()
+        key = (seat, items, self.pan)
+        if self._camera is None or self._camera[0] != key:
+            self._camera = (key, fit_camera([cell for cell, _ in items] or [(0, 0)], self.pan))
+        return self._camera[1]
+
+    def set_walls(self, walls: list[dict[Cell, tuple[int, int]]]) -> None:
+        """Show these walls (and keep their sorted items in step)."""
+        self.walls_shown = walls
+        self.wall_items = [tuple(sorted(wall.items())) for wall in walls]
+
+    def put_on_wall(self, seat: int, cell: Cell, card: tuple[int, int]) -> None:
+        """Show one more card on a seat's wall."""
+        self.walls_shown[seat][cell] = card
+        self.wall_items[seat] = tuple(sorted(self.walls_shown[seat].items()))
+
+    def shown_legal_cells(self) -> tuple[Cell, ...]:
+        """The open cells of the wall shown large (remembered per wall)."""
+        items = self.wall_items[self.shown_seat]
+        if self._legal is None or self._legal[0] != items:
+            self._legal = (items, legal_cells(self.walls_shown[self.shown_seat]))
+        return self._legal[1]
+
+    # ----- pieces made here ------------------------------------------------------------------------
+    def _number_piece(self, seat: int, number: int, pos: Point, height: int, face_up: bool = True) -> Piece:
+        """A number card of ``seat`` (``number`` 0 = unknown, a back)."""
+        colour = seat_colour(seat, self.match.players)
+        key = ("wp-num", seat >= self.match.players, colour, number, height)
+        players = self.match.players
+        piece = Piece(key, lambda: number_picture(seat, players, number or 1, height), pos,
+                      back=lambda: number_picture(seat, players, 1, height, False), face_up=face_up and bool(number),
+                      seat=seat, value=number)
+        return piece
+
+    def _card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece:
+        """A wallpaper card lying in the tray (the first one large, turned as the person chose)."""
+        width = TRAY_W if index == 0 else TRAY_NEXT_W
+        turn = self.rot if index == 0 and self.tray_seat == self.viewer else rot
+        piece = Piece(("wp-card", card, width, turn), lambda: card_face(card, width, turn), pos,
+                      back=lambda: card_back(width), value=card)
+        return piece
+
+    def _refresh_tray_turn(self) -> None:
+        """Redraw the first tray card with the person's chosen turn."""
+        if self.tray:
+            first = self.tray[0]
+            card, pos = first.value, first.pos
+            self.tray[0] = self._card_piece(card, pos, 0)
+
+    # ----- hints --------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        """The base's update; then re-read the hints when the turn changes, fade the flashes."""
+        super().update(dt)
+        if not self.pending and not self.animator.busy:
+            self.happening = ""
+        key = (self.phase(), len(self.match.log), self.viewer, bool(self.pending), self.hand_hidden,
+               self.viewer_may_act())
+        if key != self._hint_key:
+            self._hint_key = key
+            self.refresh_hints()
+        if self.flashes:
+            step = dt * max(self.speed(), 0.0001) if self.speed() > 0 else FLASH
+            self.flashes = [(shape, seat, left - step) for shape, seat, left in self.flashes if left - step > 0]
+
+    def refresh_hints(self) -> None:
+        """Hand cards lift when chosen; dim when it is not the time; the preview is re-read."""
+        if not hasattr(self, "hand"):
+            return
+        choosing = self.my_turn(PHASE_CHOOSE)
+        for index, piece in enumerate(self.hand):
+            piece.dim = not choosing and self.viewer_is_person()
+            raised = index == self.selected and choosing
+            piece.lift = 1.0 if raised else 0.0
+            if self.drag is not None and self.drag.piece is piece:
+                continue
+            slot = self.geometry.hand_slot(index)
+            target = (slot[0], slot[1] - 26) if raised else slot
+            if piece.pos != target:
+                self.ambient.add(anim.Tween(piece, "pos", target, 0.15, anim.ease_out_cubic))
+        if self.placing():
+            if self.tray_seat == self.viewer and self.shown_seat != self.viewer:
+                self.shown_seat = self.viewer
+        else:
+            self.cell_cursor = None
+            self.card_held = False
+        if not self.my_turn(PHASE_PICK):
+            self.row_cursor = None
+        self._preview = None
+
+    def preview(self) -> tuple[Cell, int, int, tuple[Shape, ...], int] | None:
+        """The placement shown under the pointer or the key cursor: (cell, card, rot, shapes made,
+        halves left open), only on a cell the card may take."""
+        card = self.card_to_place()
+        if card is None:
+            return None
+        cell = self.hover_cell if self.hover_cell is not None else self.cell_cursor
+        if cell is None:
+            return None
+        key = (cell, card, self.rot, len(self.match.log))
+        if self._preview is not None and self._preview[0] == key:
+            return self._preview[1]  # type: ignore[no-any-return]
+        wall = self.viewer_wall()
+        result = None
+        if cell in legal_cells(wall):
+            shapes = shapes_made(wall, cell, card, self.rot)
+            open_halves = sum(1 for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+                              if (cell[0] + dx, cell[1] + dy) not in wall)
+            result = (cell, card, self.rot, shapes, open_halves)
+        self._preview = (key, result)
+        return result
+
+    # ----- the end, pauses ------------------------------------------------------------------------
+    def continue_round(self) -> None:
+        """The scoring panel's Continue: on to the results."""
+        if self.panel is None:
+            return
+        self.panel = None
+        if self.match.is_over() and not self.finished:
+            self.finish_match()
+
+    def pause(self) -> None:
+        """Another scene is on top: let go of what is held."""
+        self.drop_held()
+
+
+def make_table(app: App, match: Match, **options: Any) -> Scene:
+    """The That Old Wallpaper table scene for ``match`` (options: ``viewer``, ``ai_enabled``,
+    ``worker_inline``)."""
+    return WallpaperTable(app, match, **options)
