@@ -20,7 +20,7 @@ from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, FOCUS_NEXT, KEY, NAV, PRESS, RELEASE, Intent
 from scenes.neko.scene import NekoTable, make_table
 from scenes.results import Results
-from scenes.table.base import AI_MIN_THINK
+from scenes.table.ai_seats import AI_MIN_THINK
 
 
 def open_table(app: App, seats: list[Seat], seed: int, **options: object) -> NekoTable:

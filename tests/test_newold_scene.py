@@ -33,7 +33,7 @@ from scenes.input import ACTIVATE, KEY, NAV, Intent
 from scenes.newold.scene import NewOldTable, make_table
 from scenes.newold.sprites import NewOldCard
 from scenes.results import Results
-from scenes.table.base import AI_MIN_THINK
+from scenes.table.ai_seats import AI_MIN_THINK
 
 AI_LEVEL = "easy"
 

@@ -32,7 +32,7 @@ from scenes.input import ACTIVATE, BACK, FOCUS_NEXT, KEY, MOVE, NAV, Intent
 from scenes.noaron.layout import DECK_POS
 from scenes.noaron.scene import NoaronTable, best_after_discard, make_table
 from scenes.results import Results
-from scenes.table.base import AI_MIN_THINK
+from scenes.table.ai_seats import AI_MIN_THINK
 
 
 def open_table(app: App, seats: list[Seat], seed: int, **options: object) -> NoaronTable:

@@ -28,7 +28,7 @@ from scenes.input import ACTIVATE, BACK, KEY, NAV, Intent
 from scenes.nostalgic import NostalgicTable, make_table
 from scenes.nostalgic.panels import FinalPanel
 from scenes.results import Results
-from scenes.table.base import AI_MIN_THINK
+from scenes.table.ai_seats import AI_MIN_THINK
 
 AI_LEVEL = "random"  # the generic agent: these tests are about the table, not the AI's play
 

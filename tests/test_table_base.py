@@ -37,7 +37,9 @@ from scenes.app import App
 from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, Intent
 from scenes.results import Results
-from scenes.table.base import AI_MIN_THINK, StillPart, TableScene
+from scenes.table.ai_seats import AI_MIN_THINK
+from scenes.table.base import TableScene
+from scenes.table.still import StillPart
 
 STEP = 0.05  # seconds per frame in these tests
 ANIMATION = 0.5  # every recorded event animates this long (at normal speed)

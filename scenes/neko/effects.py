@@ -26,13 +26,9 @@ from game.rules.neko import (
 from scenes import anim
 from scenes.neko.layout import Geometry, Point
 from scenes.neko.panels import RoundPanel
+from scenes.table.base import TableMixin
 from scenes.table.hand_drag import Drag
 from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
-
-if TYPE_CHECKING:
-    from scenes.table.base import TableScene as _TableBase
-else:
-    _TableBase = object
 
 # ----- timings (seconds at normal speed; the animator scales them) -----------------------------------
 DEAL_GAP = 0.07
@@ -43,7 +39,7 @@ HOP = 0.42
 PASS_PAUSE = 0.3
 
 
-class NekoEffects(_TableBase):
+class NekoEffects(TableMixin):
     """Rules events -> animations, for ``NekoTable`` (which provides the pieces annotated here)."""
 
     geometry: Geometry

@@ -15,16 +15,12 @@ from game.i18n import t
 from game.rules.neko import PASS, PHASE_BASE, PHASE_PLAY, NekoAction
 from scenes import anim
 from scenes.neko.layout import Geometry
+from scenes.table.base import TableMixin
 from scenes.table.hand_drag import Drag
 from scenes.table.pieces import CardSprite, HandFan, StackView
 
-if TYPE_CHECKING:
-    from scenes.table.base import TableScene as _TableBase
-else:
-    _TableBase = object
 
-
-class NekoInput(_TableBase):
+class NekoInput(TableMixin):
     """Keys, pointer and hit tests, for ``NekoTable`` (which provides the pieces annotated here)."""
 
     geometry: Geometry
@@ -87,20 +83,17 @@ class NekoInput(_TableBase):
         else:
             super().handle_key(key)
 
-    def handle_back(self) -> None:
-        """Esc/Backspace: let go of a held card, else undo, else the menu."""
-        if self.drag is not None or self.selected is not None:
-            if self.drag is not None:
-                self.spring_back()
-            self.selected = None
-            self.target = None
-            self.hand.raised = None
-            self.hand.layout(self.ambient, 0.2)
-            self.refresh_hints()
-        elif self.can_undo():
-            self.press_undo()
-        else:
-            self.to_menu()
+    def let_go(self) -> bool:
+        """Esc: the held or selected card goes back into the hand."""
+        if self.drag is None and self.selected is None:
+            return False
+        if self.drag is not None:
+            self.spring_back()
+        self.selected = None
+        self.target = None
+        self.hand.raised = None
+        self.hand.layout(self.ambient, 0.2)
+        return True
 
     def pointer_down(self, pos: tuple[int, int]) -> None:
         """Press: pick up a hand card, or play the selected card on a stack."""

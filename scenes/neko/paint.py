@@ -7,8 +7,6 @@ painted over it: the leftover pile, the fans, the cat, flying cards and speech b
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from game.i18n import t
@@ -16,17 +14,13 @@ from game.rules.neko import position_owners, seat_positions
 from scenes import fonts, theme
 from scenes.neko.layout import BOARD_TOPLEFT, Geometry
 from scenes.table import art, labels
-from scenes.table.base import StillPart
+from scenes.table.base import TableMixin
 from scenes.table.hand_drag import Drag
 from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
-
-if TYPE_CHECKING:
-    from scenes.table.base import TableScene as _TableBase
-else:
-    _TableBase = object
+from scenes.table.still import StillPart
 
 
-class NekoPaint(_TableBase):
+class NekoPaint(TableMixin):
     """What paints the neko table, for ``NekoTable`` (which provides the pieces annotated here)."""
 
     geometry: Geometry

@@ -9,7 +9,8 @@ import pygame
 from game.i18n import t
 from game.rules.neko import RoundEnded
 from scenes import fonts, theme
-from scenes.table.base import ModalPanel, compact_name
+from scenes.table.base import compact_name
+from scenes.table.panel import ModalPanel
 from scenes.ui import draw_text_centered, fit_size, seat_color, seat_label
 
 if TYPE_CHECKING:

@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     from game.core.events import Event
     from game.core.match import Match
     from scenes.app import App
-    from scenes.table.base import ModalPanel
+    from scenes.table.panel import ModalPanel
 
 # ----- timings (seconds at normal speed; the animator scales them) -----------------------------------
 DEAL_GAP = 0.028

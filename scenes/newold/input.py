@@ -47,27 +47,24 @@ class NewOldInput:
 
     # ----- keys ------------------------------------------------------------------------------------
     def handle_key(self, key: str) -> None:
-        """R reveal, H help."""
+        """R reveal; H help (the base's)."""
         if key == "r":
             if self.reveal_allowed():
                 self.attempt(REVEAL)
             elif self.playing():
                 self.attempt(REVEAL)  # the rules say why not
-        elif key == "h":
-            self.open_help()
-
-    def handle_back(self) -> None:
-        """Esc/Backspace: let go of a held card, else undo, else the menu."""
-        if self.drag is not None or self.selected is not None:
-            if self.drag is not None:
-                self.spring_back()
-            self.selected = None
-            self.hand.raised = self.hand.focus = None
-            self.refresh_hints()
-        elif self.can_undo():
-            self.press_undo()
         else:
-            self.to_menu()
+            super().handle_key(key)
+
+    def let_go(self) -> bool:
+        """Esc: the held or selected card goes back into the hand."""
+        if self.drag is None and self.selected is None:
+            return False
+        if self.drag is not None:
+            self.spring_back()
+        self.selected = None
+        self.hand.raised = self.hand.focus = None
+        return True
 
     # ----- pointer ---------------------------------------------------------------------------------
     def pointer_down(self, pos: tuple[int, int]) -> None:
@@ -291,6 +288,3 @@ class NewOldInput:
         self.hand.raised = None
         self.hand.focus = None
 
-    def pause(self) -> None:
-        """Another scene is on top: let go of the card in hand."""
-        self.drop_held()

@@ -29,8 +29,8 @@ from scenes.newold.art import score_sheet, seat_plate, zone_sign
 from scenes.newold.layout import BOARD_TOPLEFT, BOX_CENTRE, FELT, SCREEN, ZONE_CENTRE, ZONE_SIGN
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table import art, labels
-from scenes.table.base import StillPart
 from scenes.table.pieces import Bubble, nothing
+from scenes.table.still import StillPart
 
 if TYPE_CHECKING:
     from game.core.match import Match

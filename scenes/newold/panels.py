@@ -14,7 +14,7 @@ from scenes import fonts, theme
 from scenes.newold import art as nart
 from scenes.newold.art import signed
 from scenes.table import art
-from scenes.table.base import ModalPanel
+from scenes.table.panel import ModalPanel
 from scenes.ui import draw_text_centered, fit_size, seat_color
 
 if TYPE_CHECKING:

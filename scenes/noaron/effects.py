@@ -32,14 +32,12 @@ from scenes import anim
 from scenes.noaron.layout import DECK_SCALE, PILE_SCALE, RESERVE_SCALE, STAKE_SCALE, Point, pile_top_offset
 from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import NoaronCard
+from scenes.table.base import TableMixin
 from scenes.table.pieces import Bubble
 
 if TYPE_CHECKING:
     from scenes.noaron.layout import Geometry
     from scenes.noaron.sprites import HandRow
-    from scenes.table.base import TableScene as _TableBase
-else:
-    _TableBase = object
 
 # ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
 DEAL_GAP = 0.045
@@ -48,7 +46,7 @@ STAKE_GAP = 0.05
 SLIDE = 0.36
 
 
-class NoaronEffects(_TableBase):
+class NoaronEffects(TableMixin):
     """The event handlers and animations of ``NoaronTable`` (a mixin: the table holds the state)."""
 
     if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)

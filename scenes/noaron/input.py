@@ -18,16 +18,14 @@ from game.rules.noaron import HAND_SIZE, LEFT, PHASE_DECIDE, PHASE_DISCARD, PHAS
 from scenes import input as intents
 from scenes.input import Intent
 from scenes.noaron.layout import PILE_SCALE, scaled_size
+from scenes.table.base import TableMixin
 
 if TYPE_CHECKING:
     from scenes.noaron.layout import Geometry, Point
     from scenes.noaron.sprites import HandRow
-    from scenes.table.base import TableScene as _TableBase
-else:
-    _TableBase = object
 
 
-class NoaronInput(_TableBase):
+class NoaronInput(TableMixin):
     """The input handling of ``NoaronTable`` (a mixin: the table holds the state)."""
 
     if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)
@@ -70,23 +68,20 @@ class NoaronInput(_TableBase):
         self.confirm()
 
     def handle_key(self, key: str) -> None:
-        """Letter shortcuts: D declare, E end the turn, H help."""
+        """Letter shortcuts: D declare, E end the turn; H help (the base's)."""
         if key == "d":
             self.press_declare()
         elif key == "e":
             self.press_end()
-        elif key == "h":
-            self.open_help()
-
-    def handle_back(self) -> None:
-        """Esc/Backspace: drop the choice in progress, else undo, else the menu."""
-        if self.pair_cursor is not None or self.armed is not None:
-            self._clear_choice()
-            self.refresh_hints()
-        elif self.can_undo():
-            self.press_undo()
         else:
-            self.to_menu()
+            super().handle_key(key)
+
+    def let_go(self) -> bool:
+        """Esc: drop the choice in progress (an armed card, a pair being picked)."""
+        if self.pair_cursor is None and self.armed is None:
+            return False
+        self._clear_choice()
+        return True
 
     def source_at(self, pos: tuple[int, int]) -> str | None:
         """The source under the pointer: the deck, or either pile of a side."""

@@ -31,22 +31,20 @@ from scenes.noaron.layout import (
     scaled_size,
 )
 from scenes.table import art, labels
-from scenes.table.base import StillPart
+from scenes.table.base import TableMixin
 from scenes.table.pieces import count_badge
+from scenes.table.still import StillPart
 from scenes.ui import draw_text_centered, fit_size, seat_color
 
 if TYPE_CHECKING:
     from scenes.noaron.layout import Geometry, Point
     from scenes.noaron.scene import Preview
     from scenes.noaron.sprites import HandRow, NoaronCard
-    from scenes.table.base import TableScene as _TableBase
     from scenes.table.pieces import Bubble
     from scenes.ui import Button
-else:
-    _TableBase = object
 
 
-class NoaronPaint(_TableBase):
+class NoaronPaint(TableMixin):
     """The painting of ``NoaronTable`` (a mixin: the table holds the state)."""
 
     if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)

@@ -9,12 +9,10 @@ import pygame
 from game.i18n import language, t
 from game.rules.noaron import Settled
 from scenes import fonts, theme
-from scenes import input as intents
-from scenes.input import Intent
 from scenes.noaron import art as cards_art
 from scenes.noaron.art import cut_summary
 from scenes.noaron.layout import SETTLEMENT_RECT, STAKE_SCALE, is_faded, scaled_size, zatsu_span
-from scenes.table.base import ModalPanel
+from scenes.table.panel import SteppedPanel
 from scenes.ui import draw_text_centered, fit_size, seat_color
 
 if TYPE_CHECKING:
@@ -25,12 +23,13 @@ SETTLE_STEP = 0.75  # between two lines of the settlement
 AUTO_CONTINUE = 4.0
 
 
-class SettlementPanel(ModalPanel):
+class SettlementPanel(SteppedPanel):
     """The settlement, one line after another: both hands with their cuts, the difference, each
     +3 and why, the stake cards paid (animated on the table, lit above the veil), the round's or
     the game's outcome. Lines are made in the language of the moment they are drawn."""
 
     RECT = SETTLEMENT_RECT
+    STEP = SETTLE_STEP
     MINI_SCALE = 0.36
     MINI_STEP = 52
 
@@ -80,14 +79,9 @@ class SettlementPanel(ModalPanel):
                                     left=event.stakes[loser])))
         return lines
 
-    def complete(self) -> bool:
-        """True once every line is shown (Continue is enabled)."""
-        return self.shown >= len(self.lines)
-
-    def reveal_all(self) -> None:
-        """Show every line now (instant speed, or a click before the end)."""
-        while not self.complete():
-            self._reveal_next()
+    def steps(self) -> int:
+        """One step per line."""
+        return len(self.lines)
 
     def _reveal_next(self) -> None:
         """One more line; the payment line sends the stake cards on their way."""
@@ -97,23 +91,6 @@ class SettlementPanel(ModalPanel):
             self.paid_started = True
             self.table.animate_payment(self.event)
         self.table.app.audio.play("card_slide" if kind == "pay" else "click")
-
-    def update(self, dt: float, speed: float) -> None:
-        """Reveal lines one by one at the animation speed."""
-        if speed <= 0:
-            self.reveal_all()
-            return
-        self.clock += dt * speed
-        while not self.complete() and self.clock >= SETTLE_STEP * (self.shown + 1):
-            self._reveal_next()
-
-    def handle(self, intent: Intent) -> bool:
-        """Modal: a click or Enter first shows the remaining lines at once, then continues."""
-        if not self.complete() and (intent.kind == intents.ACTIVATE or
-                                    (intent.kind == intents.RELEASE and self.RECT.collidepoint(intent.pos))):
-            self.reveal_all()
-            return True
-        return super().handle(intent)
 
     def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
         """The still part, painted once per language: the heading and both revealed hands."""

@@ -75,13 +75,9 @@ from scenes.nostalgic.sprites import (
     ThrowStep,
 )
 from scenes.table import art
+from scenes.table.base import TableMixin
 from scenes.table.dice_throw import DiceThrow, painter
 from scenes.table.pieces import Bubble
-
-if TYPE_CHECKING:
-    from scenes.table.base import TableScene as _TableBase
-else:
-    _TableBase = object
 
 # ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
 SLIDE = 0.36
@@ -95,7 +91,7 @@ SOUNDS = {"throw": "dice_roll", "land": "dice_land", "chip": "chip", "bonus": "p
           "flip": "card_flip", "deal": "deal"}
 
 
-class NostalgicEffects(_TableBase):
+class NostalgicEffects(TableMixin):
     """Rules events -> animations, for ``NostalgicTable`` (which provides what is annotated here)."""
 
     shown: Shown

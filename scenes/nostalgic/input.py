@@ -22,16 +22,12 @@ from game.rules.nostalgic import BOARD, DECK_SOURCE, FACE_UP, NostalgicAction
 from scenes import anim
 from scenes.nostalgic.layout import BOARD_TOPLEFT, TRAY_DIE, Geometry
 from scenes.nostalgic.sprites import DieDrag, DieSprite, Shown
-
-if TYPE_CHECKING:
-    from scenes.table.base import TableScene as _TableBase
-else:
-    _TableBase = object
+from scenes.table.base import TableMixin
 
 DRAG_THRESHOLD = 12  # pixels a press must move to become a drag
 
 
-class NostalgicInput(_TableBase):
+class NostalgicInput(TableMixin):
     """Keys, pointer, hit tests and the viewer's actions, for ``NostalgicTable`` (which provides
     what is annotated here)."""
 
@@ -143,16 +139,11 @@ class NostalgicInput(_TableBase):
         self.focus_source = None
         self.hover_balloon = None
 
-    def pause(self) -> None:
-        """Another scene is on top: let go of the held die."""
-        self.drop_held()
 
     # ----- keys --------------------------------------------------------------------------------------
     def handle_key(self, key: str) -> None:
-        """X marks a die for a reroll, R rerolls, 1-5/D take a card, H help."""
-        if key == "h":
-            self.open_help()
-        elif key == "r" and self.placing():
+        """X marks a die for a reroll, R rerolls, 1-5/D take a card; H help (the base's)."""
+        if key == "r" and self.placing():
             if not self.picked and self.focus_die is not None:
                 self.picked = [self.focus_die]
             self.press_reroll()
@@ -164,19 +155,18 @@ class NostalgicInput(_TableBase):
             self.take_from(int(key) - 1)
         elif self.taking() and key == "d":
             self.take_from(DECK_SOURCE)
-
-    def handle_back(self) -> None:
-        """Esc/Backspace: put a held die back, else undo, else the menu."""
-        if self.drag is not None or self.picked or self.focus_balloon is not None:
-            if self.drag is not None:
-                self.spring_back()
-            self.picked = []
-            self.focus_balloon = None
-            self.refresh_hints()
-        elif self.can_undo():
-            self.press_undo()
         else:
-            self.to_menu()
+            super().handle_key(key)
+
+    def let_go(self) -> bool:
+        """Esc: a held die goes back, the picked dice and the focused balloon are forgotten."""
+        if self.drag is None and not self.picked and self.focus_balloon is None:
+            return False
+        if self.drag is not None:
+            self.spring_back()
+        self.picked = []
+        self.focus_balloon = None
+        return True
 
     def handle_nav(self, dx: int, dy: int) -> None:
         """Arrows: choose a die, then a glowing balloon; in the card step, choose a source."""

@@ -48,17 +48,13 @@ from scenes.nostalgic.layout import (
 )
 from scenes.nostalgic.sprites import DieDrag, Shown, Throw
 from scenes.table import art, labels
-from scenes.table.base import StillPart
+from scenes.table.base import TableMixin
 from scenes.table.dice_throw import die_face
 from scenes.table.pieces import Bubble, nothing
-
-if TYPE_CHECKING:
-    from scenes.table.base import TableScene as _TableBase
-else:
-    _TableBase = object
+from scenes.table.still import StillPart
 
 
-class NostalgicPaint(_TableBase):
+class NostalgicPaint(TableMixin):
     """What paints the Nostalgic table, for ``NostalgicTable`` (which provides what is annotated here)."""
 
     shown: Shown

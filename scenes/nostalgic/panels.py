@@ -9,12 +9,10 @@ import pygame
 from game.i18n import language, t
 from game.rules.nostalgic import SET_PAIR, SET_RAINBOW, SET_TRIPLE, FinalScored, GameEnded, GameStarted
 from scenes import fonts, theme
-from scenes import input as intents
-from scenes.input import Intent
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.art_table import signed
 from scenes.nostalgic.layout import final_panel_rect
-from scenes.table.base import ModalPanel
+from scenes.table.panel import SteppedPanel
 from scenes.ui import draw_text_centered, fit_size
 
 if TYPE_CHECKING:
@@ -23,13 +21,14 @@ if TYPE_CHECKING:
 PANEL_STEP = 0.8  # seconds between the lines of the final scoring (at normal speed)
 
 
-class FinalPanel(ModalPanel):
+class FinalPanel(SteppedPanel):
     """A game's final scoring, one step after another: unused chips, each player's best sets of
     cards (shown as groups), the box-ranking penalties, the final NP, the winner (or, after the
     first of two games, who starts the second). Each step's layer is painted once."""
 
     RECT = pygame.Rect(150, 70, 1620, 930)
     STEPS = ("chips", "sets", "rank", "total", "end")
+    STEP = PANEL_STEP
 
     def __init__(self, table: NostalgicTable, event: FinalScored, ended: GameEnded | None,
                  next_game: GameStarted | None) -> None:
@@ -59,14 +58,9 @@ class FinalPanel(ModalPanel):
         """The centre line of a seat's row."""
         return self.RECT.top + 190 + seat * 132
 
-    def complete(self) -> bool:
-        """True once every step is shown (Continue is enabled)."""
-        return self.shown >= len(self.STEPS)
-
-    def reveal_all(self) -> None:
-        """Show every step now."""
-        while not self.complete():
-            self._reveal_next()
+    def steps(self) -> int:
+        """One step per column of ``STEPS``."""
+        return len(self.STEPS)
 
     def _reveal_next(self) -> None:
         """One more step (with a sound)."""
@@ -75,25 +69,9 @@ class FinalPanel(ModalPanel):
         if audio is not None:
             audio.play("click" if self.shown < len(self.STEPS) else "round_end")
 
-    def update(self, dt: float, speed: float) -> None:
-        """Reveal the steps one by one at the animation speed."""
-        if speed <= 0:
-            self.reveal_all()
-            return
-        self.clock += dt * speed
-        shown = self.shown
-        while not self.complete() and self.clock >= PANEL_STEP * (self.shown + 1):
-            self._reveal_next()
-        if self.shown == shown and not self.complete():
-            self.layer(self.STEPS[self.shown])  # paint the next step ahead, in a frame that reveals nothing
-
-    def handle(self, intent: Intent) -> bool:
-        """Modal: a click or Enter first shows every step, then continues."""
-        if not self.complete() and (intent.kind == intents.ACTIVATE or
-                                    (intent.kind == intents.RELEASE and self.RECT.collidepoint(intent.pos))):
-            self.reveal_all()
-            return True
-        return super().handle(intent)
+    def between_steps(self) -> None:
+        """Paint the next step ahead, in a frame that reveals nothing."""
+        self.layer(self.STEPS[self.shown])
 
     # ----- painting ----------------------------------------------------------------------------------
     def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:

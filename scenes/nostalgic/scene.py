@@ -49,9 +49,10 @@ from scenes.nostalgic.paint import NostalgicPaint
 from scenes.nostalgic.panels import FinalPanel
 from scenes.nostalgic.sprites import DieDrag, DieShown, DieSprite, Shown, Throw
 from scenes.table import art
-from scenes.table.base import StillPart, TableScene
+from scenes.table.base import TableScene
 from scenes.table.dice_throw import prewarm_dice
 from scenes.table.pieces import Bubble
+from scenes.table.still import StillPart
 from scenes.ui import Button
 
 

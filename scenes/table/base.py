@@ -1,4 +1,6 @@
-"""What every table scene shares, whatever the game: ``TableScene`` (and ``ModalPanel``, ``StillPart``).
+"""What every table scene shares, whatever the game: ``TableScene``. Its AI seats are in
+``scenes.table.ai_seats``, its still layer (and ``StillPart``) in ``scenes.table.still``, the modal
+panels in ``scenes.table.panel``.
 
 A table scene shows one match from one seat's side (the *viewer*, at the bottom). The base does
 everything that is not about a game's own pieces:
@@ -53,7 +55,8 @@ Subclass hooks (``build_pieces``, ``sync_from_observation``, ``event_handlers``,
                                   a piece, then ``pointer_down/move/up(pos...)``, which do nothing)
 ``handle_nav(dx, dy)``            arrows; ``handle_focus(step)`` Tab; ``handle_activate()`` Enter
 ``handle_key(key)``               letter shortcuts (default: H help)
-``handle_back()``                 Esc/Backspace (default: undo if allowed, else the menu)
+``handle_back()``                 Esc/Backspace: ``let_go()`` (a held piece or a choice in
+                                  progress; default: nothing held), else undo, else the menu
 ================================  ==============================================================
 
 A subclass sets its own attributes *before* calling ``super().__init__``: the base constructor
@@ -102,23 +105,26 @@ import logging
 import weakref
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai.base import DEFAULT_BUDGETS
 from game.core.errors import IllegalAction, RulesError
 from game.core.events import Event
 from game.core.match import Match
-from game.i18n import language, t
+from game.i18n import t
 from scenes import anim, theme
 from scenes import input as intents
 from scenes.app import App, Scene
 from scenes.input import Intent
 from scenes.table import art, labels
+from scenes.table.ai_seats import AiSeats
 from scenes.table.saver import BackgroundSaver
+from scenes.table.still import StillLayer, StillPart
 from scenes.ui import Button, FocusGroup, Toast, seat_label
+
+if TYPE_CHECKING:
+    from scenes.table.panel import ModalPanel
 
 # ----- layout (logical 1920x1080) ------------------------------------------------------------------
 SCREEN = (1920, 1080)
@@ -132,7 +138,6 @@ HELP_RECT = (1596, 30, 136, 60)
 MENU_RECT = (1744, 30, 148, 60)
 
 # ----- timings (seconds at normal speed) -----------------------------------------------------------
-AI_MIN_THINK = 0.9  # an AI answer is applied no sooner than this after it was asked
 AUTO_CONTINUE = 3.5  # with nobody at the table, a panel closes itself after this long
 
 
@@ -143,73 +148,7 @@ def compact_name(seat_index: int, match: Match) -> str:
     return label[: -len(symbol)].rstrip() if label.endswith(symbol) else label
 
 
-@dataclass
-class StillPart:
-    """One part of the still layer: what it shows (``signature``), where, and how to paint it.
-
-    The part is repainted (clipped to its old and new ``region``) only when its signature changes,
-    so the signature must cover everything ``paint`` depends on.
-    """
-
-    signature: Any
-    region: pygame.Rect
-    paint: Callable[[pygame.Surface], Any]
-
-
-class ModalPanel:
-    """A paper panel over the dimmed table with one button (Continue); it takes every intent.
-
-    Subclasses paint their content in ``paint_body``; the picture is made once per language.
-    ``waited`` counts (scaled) seconds for the table's auto-continue.
-    """
-
-    RECT = pygame.Rect(460, 250, 1000, 520)
-
-    def __init__(self, table: TableScene, label: Callable[[], str]) -> None:
-        self.table = table
-        button_rect = pygame.Rect(0, 0, 360, theme.BUTTON_HEIGHT)
-        button_rect.midbottom = (self.RECT.centerx, self.RECT.bottom - 34)
-        self.button = Button(button_rect, label, table.continue_round)
-        self.group = FocusGroup([self.button], audio=getattr(table.app, "audio", None))
-        self.group.show_focus = True
-        self.waited = 0.0
-        self._surface: pygame.Surface | None = None
-        self._language = ""
-
-    def handle(self, intent: Intent) -> bool:
-        """The panel is modal: Continue by click/tap/Enter; everything else is swallowed."""
-        if intent.kind == intents.ACTIVATE:
-            self.button.activate()
-            return True
-        self.group.handle(intent)
-        return True
-
-    def render(self) -> pygame.Surface:
-        """Paint the panel: shadow, paper, a gold line, then the subclass's body."""
-        width, height = self.RECT.size
-        surface = pygame.Surface((width + 40, height + 40), pygame.SRCALPHA)
-        shadow = art.panel_shadow((width, height))
-        surface.blit(shadow, shadow.get_rect(center=(width // 2 + 20, height // 2 + 30)))
-        body = pygame.Rect(20, 20, width, height)
-        pygame.draw.rect(surface, theme.PAPER, body, border_radius=28)
-        pygame.draw.rect(surface, theme.GOLD, body.inflate(-16, -16), 2, border_radius=22)
-        self.paint_body(surface, body)
-        return surface
-
-    def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
-        """The panel's content inside ``body`` (panel-local coordinates). Override."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        """The cached panel, then the live button."""
-        if self._surface is None or self._language != language():
-            # A cache of pixels only: drawing it changes nothing the game can see.
-            self._surface = self.render()
-            self._language = language()
-        surface.blit(self._surface, (self.RECT.left - 20, self.RECT.top - 20))
-        self.group.draw(surface)
-
-
-class TableScene(Scene):
+class TableScene(AiSeats, StillLayer, Scene):
     """The game-independent table (see the module docstring for what it does and its hooks)."""
 
     KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
@@ -362,11 +301,19 @@ class TableScene(Scene):
             self.open_help()
 
     def handle_back(self) -> None:
-        """Esc/Backspace: undo when allowed, else the menu."""
-        if self.can_undo():
+        """Esc/Backspace: let go of what the viewer holds or is choosing (``let_go``), else undo
+        when allowed, else the menu."""
+        if self.let_go():
+            self.refresh_hints()
+        elif self.can_undo():
             self.press_undo()
         else:
             self.to_menu()
+
+    def let_go(self) -> bool:
+        """Put down the piece the viewer holds or the choice in progress (Esc); True when there
+        was one. A table with something to hold or choose says what that is."""
+        return False
 
     # ----- set-up ----------------------------------------------------------------------------------
     def _initial_viewer(self) -> int:
@@ -605,82 +552,6 @@ class TableScene(Scene):
         self.saver.clear()
         self.app.push(Results(self.app, self.match))
 
-    # ----- the AI ---------------------------------------------------------------------------------
-    def _ensure_worker(self) -> Any:
-        """Start the worker on first need (inline when headless)."""
-        if self.worker is None:
-            from game.ai.worker import AiWorker
-
-            self.worker = AiWorker(inline=self.worker_inline)
-            self.worker.start()
-        return self.worker
-
-    def cancel_ai(self) -> None:
-        """Forget a pending AI request (after an undo or any applied action)."""
-        if self.ai_ticket is not None and self.worker is not None:
-            self.worker.cancel()
-        self.ai_ticket = None
-        self.ai_answer = None
-        self.ai_seat = -1
-        self.ai_waited = 0.0
-
-    def ai_seat_to_move(self) -> int:
-        """The first AI seat among those to act (-1 if none).
-
-        In a simultaneous secret choice the AI seats put their choice down at once (see
-        ``update_ai``), instead of waiting for the person listed before them."""
-        for seat in self.match.to_move():
-            if not self.match.seats[seat].is_human:
-                return seat
-        return -1
-
-    def ai_pending(self) -> bool:
-        """True when an AI seat is to act and this table will play it (its AI is switched on)."""
-        return self.ai_enabled and self.ai_seat_to_move() >= 0
-
-    def update_ai(self, dt: float) -> None:
-        """Ask, collect and (after the minimum pause) apply AI moves."""
-        if not self.ai_enabled or not self.idle():
-            return
-        seat = self.ai_seat_to_move()
-        if seat < 0:
-            return
-        worker = self._ensure_worker()
-        if self.ai_ticket is None or self.ai_seat != seat:
-            self._request_ai(worker, seat)
-        self.ai_waited += dt * self.speed()
-        if self.ai_answer is None:
-            answer = worker.poll()
-            if answer is not None and answer[0] == self.ai_ticket:
-                self.ai_answer = answer[1]
-        # a secret simultaneous choice needs no pause: nobody sees it, and the person waits less
-        secret = len(self.match.to_move()) > 1
-        if self.ai_answer is not None and (self.speed() <= 0 or secret or self.ai_waited >= AI_MIN_THINK):
-            self._apply_ai(seat, self.ai_answer)
-
-    def _request_ai(self, worker: Any, seat: int) -> None:
-        """Send the seat's observation and legal actions to the worker."""
-        level = self.match.seats[seat].level or "normal"
-        seed = (self.match.seed * 1_000_003 + len(self.match.log) * 7919 + seat) & 0x7FFFFFFF
-        budget = DEFAULT_BUDGETS.get(level, 0.0)
-        self.ai_ticket = worker.request(self.match.game_id, level, self.match.observe(seat),
-                                        self.match.legal_actions(seat), seed, budget)
-        self.ai_seat = seat
-        self.ai_answer = None
-        self.ai_waited = 0.0
-
-    def _apply_ai(self, seat: int, action: Any) -> None:
-        """Play the AI's answer (a refused answer falls back to the first legal action)."""
-        self.ai_ticket = None
-        self.ai_answer = None
-        self.saver.wait()
-        try:
-            events = self.match.apply(seat, action)
-        except IllegalAction as error:
-            self.logger.warning("AI seat %d answered %r, refused (%s); playing a legal action", seat, action, error)
-            events = self.match.apply(seat, self.match.legal_actions(seat)[0])
-        self.after_apply(events)
-
     # ----- hot-seat -------------------------------------------------------------------------------
     def maybe_curtain(self) -> None:
         """With several people at one screen, cover the table before another person's turn."""
@@ -800,120 +671,11 @@ class TableScene(Scene):
         if not _open_tables:
             art.release_table_pictures()
 
-    # ----- drawing ----------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        """The still layer, then the moving pieces, a panel and the toast.
 
-        Usually only the areas the moving pieces covered last frame, and the parts of the still
-        layer that changed, are restored from the still layer before the moving pieces are painted
-        again (dirty rectangles); a scene or toast above, a panel, or a new viewer or language
-        repaints the whole screen.
-        Only these pixel caches are touched here; no game or scene state changes.
-        """
-        if self.panel is not None and self._draw_under_panel(surface):
-            self.panel.draw(surface)
-            self.toast.draw(surface)
-            self._last_frame = (id(surface), True)
-            return
-        still, changed = self._still_layer()
-        if changed is None or not self._may_restore_only(surface):
-            surface.blit(still, (0, 0))
-        else:
-            for area in self._painted + changed:
-                surface.blit(still, area, area)
-        self._painted = [area.inflate(4, 4) for area in self.draw_moving(surface) if area.width and area.height]
-        if self.panel is not None:
-            labels.draw_veil(surface)
-            # the dimmed table under a panel does not move: keep it, so later frames are one blit
-            self._veiled = surface.copy()
-            self._veiled_key = (self.panel, labels.lang(), self.viewer)
-            self.panel.draw(surface)
-        self.toast.draw(surface)
-        self._last_frame = (id(surface), self.toast.visible or self.panel is not None)
-
-    def _draw_under_panel(self, surface: pygame.Surface) -> bool:
-        """Paint the dimmed table kept when the current panel opened; False if there is none yet.
-
-        A panel stops event playback, so what lies under the veil stays as it was; blending the
-        full-screen veil again every frame cost several milliseconds."""
-        key = self._veiled_key
-        if self._veiled is None or key is None or key[0] is not self.panel or key[1:] != (labels.lang(), self.viewer):
-            return False
-        surface.blit(self._veiled, (0, 0))
-        return True
-
-    def _may_restore_only(self, surface: pygame.Surface) -> bool:
-        """True when the screen still holds exactly last frame's picture of this table."""
-        same_surface, covered = self._last_frame[0] == id(surface), self._last_frame[1]
-        return same_surface and not covered and self.app.top is self and self.panel is None \
-            and not self.toast.visible
-
-    def _still_layer(self) -> tuple[pygame.Surface, list[pygame.Rect] | None]:
-        """Everything that changes only when the game does, kept in one full-screen picture.
-
-        Each part is repainted only when what it shows changed, clipped to its old and new areas
-        (with whatever overlaps them). Returns the picture and the areas repainted now, or None
-        when all of it was.
-        """
-        parts = self._all_still_parts()
-        key = (labels.lang(), self.viewer)
-        if self._still is None or key != self._still_key:
-            if self._still is None:
-                self._still = pygame.Surface(SCREEN).convert() if pygame.display.get_surface() else \
-                    pygame.Surface(SCREEN)
-            self.paint_still_base(self._still)
-            for part in parts.values():
-                part.paint(self._still)
-            self._still_key = key
-            self._still_shown = {name: (part.signature, part.region) for name, part in parts.items()}
-            return self._still, None
-        areas = []
-        for name, part in parts.items():
-            shown = self._still_shown.get(name)
-            if shown is None or shown[0] != part.signature:
-                areas.append(part.region.union(shown[1]) if shown is not None else part.region)
-        for area in areas:
-            self._still.set_clip(area)
-            self.paint_still_base(self._still)
-            for part in parts.values():
-                if part.region.colliderect(area):
-                    part.paint(self._still)
-        self._still.set_clip(None)
-        self._still_shown = {name: (part.signature, part.region) for name, part in parts.items()}
-        return self._still, areas
-
-    def _all_still_parts(self) -> dict[str, StillPart]:
-        """The game's still parts, then the status line and the buttons (painted in this order)."""
-        parts = self.still_parts()
-        parts["status"] = self.status_part()
-        buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
-                        for button in self.buttons.widgets)
-        region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
-        parts["buttons"] = StillPart(buttons, region.inflate(30, 30), self.buttons.draw)
-        return parts
-
-    @staticmethod
-    def picture_part(signature: Any, picture: pygame.Surface, **where: Any) -> StillPart:
-        """A part that is one cached picture placed by ``where`` (e.g. ``center=(x, y)``)."""
-        region = picture.get_rect(**where)
-        return StillPart(signature, region, lambda surface: surface.blit(picture, region))
-
-    def status_part(self) -> StillPart:
-        """The status banner above the hand and the key hint in the corner."""
-        text = self.status_text()
-        mine = self.viewer_may_act()
-        banner = labels.status_banner(text, mine) if text else None
-        hint = labels.key_hint(t(self.KEYS_TEXT)) if self.viewer_is_person() else None
-        banner_at = banner.get_rect(center=(960, self.status_y)) if banner is not None else None
-        hint_at = hint.get_rect(bottomleft=(48, 1068)) if hint is not None else None
-        areas = [area for area in (banner_at, hint_at) if area is not None]
-        region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(960, self.status_y, 0, 0)
-
-        def paint(surface: pygame.Surface) -> None:
-            if banner is not None:
-                surface.blit(banner, banner_at)
-            if hint is not None:
-                surface.blit(hint, hint_at)
-
-        return StillPart((text, mine, hint is not None), region, paint)
-
+# A table's parts (input.py, effects.py, paint.py of each game) are mixins of its TableScene
+# subclass: type checkers see TableScene as their base, so they know the table's methods; at run
+# time a mixin stands alone and the table class brings them together.
+if TYPE_CHECKING:
+    TableMixin = TableScene
+else:
+    TableMixin = object

@@ -33,7 +33,7 @@ from game.rules.wallpaper import (
     TurnStarted,
 )
 from scenes import anim
-from scenes.table.base import TableScene
+from scenes.table.base import TableMixin
 from scenes.table.pieces import Bubble
 from scenes.wallpaper.art import art_seat, hazy_id, seat_colour, token_layout
 from scenes.wallpaper.art_cards import card_back, card_face
@@ -66,11 +66,6 @@ from scenes.wallpaper.layout import (
 from scenes.wallpaper.panels import ScoringPanel
 from scenes.wallpaper.sprites import Piece
 
-if TYPE_CHECKING:  # type checkers see the table's base; at run time the mixin stands alone
-    _Base = TableScene
-else:
-    _Base = object
-
 # ----- timings (seconds at normal speed; the animator scales them) -----------------------------------
 DEAL_FLIGHT = 0.26
 DEAL_GAP = 0.12
@@ -81,7 +76,7 @@ BUBBLE_PAUSE = 0.5
 FLASH = 0.9
 
 
-class WallpaperEffects(_Base):
+class WallpaperEffects(TableMixin):
     """Event playback of the That Old Wallpaper table (see the module docstring)."""
 
     if TYPE_CHECKING:  # what the table (scene.py) provides

@@ -29,7 +29,7 @@ from game.rules.wallpaper import (
 from scenes import anim
 from scenes import input as intents
 from scenes.input import Intent
-from scenes.table.base import TableScene
+from scenes.table.base import TableMixin
 from scenes.wallpaper.layout import (
     HAND_Y,
     PLAY_SPOT,
@@ -42,11 +42,6 @@ from scenes.wallpaper.layout import (
     Point,
 )
 from scenes.wallpaper.sprites import Piece
-
-if TYPE_CHECKING:  # type checkers see the table's base; at run time the mixin stands alone
-    _Base = TableScene
-else:
-    _Base = object
 
 DRAG_THRESHOLD = 12  # pixels the pointer moves before a press becomes a drag
 WHEEL_STEP = 70  # pixels the large wall pans per notch of the wheel
@@ -64,7 +59,7 @@ class Drag:
     pan_start: tuple[int, int] = (0, 0)
 
 
-class WallpaperInput(_Base):
+class WallpaperInput(TableMixin):
     """Pointer, keys and the action button of the That Old Wallpaper table (see the module docstring)."""
 
     if TYPE_CHECKING:  # what the table (scene.py) provides
@@ -292,26 +287,24 @@ class WallpaperInput(_Base):
                 self.place_at(self.cell_cursor)
 
     def handle_key(self, key: str) -> None:
-        """R turns the card, F fits the wall, H help."""
+        """R turns the card, F fits the wall; H help (the base's)."""
         if key == "r":
             self.turn_card()
         elif key == "f":
             self.pan = (0, 0)
-        elif key == "h":
-            self.open_help()
-
-    def handle_back(self) -> None:
-        """Esc/Backspace: let go of what is held, else undo, else the menu."""
-        if self.drag is not None or self.selected is not None or self.card_held or self.cell_cursor is not None:
-            self.spring_back()
-            self.selected = None
-            self.card_held = False
-            self.cell_cursor = None
-            self.refresh_hints()
-        elif self.can_undo():
-            self.press_undo()
         else:
-            self.to_menu()
+            super().handle_key(key)
+
+    def let_go(self) -> bool:
+        """Esc: what is held goes back; the chosen number, the held card and the cell cursor
+        are forgotten."""
+        if self.drag is None and self.selected is None and not self.card_held and self.cell_cursor is None:
+            return False
+        self.spring_back()
+        self.selected = None
+        self.card_held = False
+        self.cell_cursor = None
+        return True
 
     # ----- actions -------------------------------------------------------------------------------
     def press_action(self) -> None:

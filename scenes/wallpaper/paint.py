@@ -21,8 +21,9 @@ from game.rules.wallpaper import (
 )
 from scenes import fonts, theme
 from scenes.table import art, labels
-from scenes.table.base import StillPart, TableScene
+from scenes.table.base import TableMixin
 from scenes.table.pieces import Bubble, nothing
+from scenes.table.still import StillPart
 from scenes.ui import fit_size
 from scenes.wallpaper.art import (
     deck_picture,
@@ -64,13 +65,8 @@ from scenes.wallpaper.layout import (
 )
 from scenes.wallpaper.sprites import Piece
 
-if TYPE_CHECKING:  # type checkers see the table's base; at run time the mixin stands alone
-    _Base = TableScene
-else:
-    _Base = object
 
-
-class WallpaperPaint(_Base):
+class WallpaperPaint(TableMixin):
     """What the That Old Wallpaper table paints (see the module docstring)."""
 
     if TYPE_CHECKING:  # what the table (scene.py) provides

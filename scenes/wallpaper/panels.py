@@ -35,7 +35,7 @@ from game.rules.wallpaper import (
     shape_counts,
 )
 from scenes import fonts, theme
-from scenes.table.base import ModalPanel
+from scenes.table.panel import ModalPanel
 from scenes.ui import draw_text_centered, fit_size
 from scenes.wallpaper.art_cards import draw_emblem, token
 from scenes.wallpaper.art_motifs import faded, memory_icon, motif

@@ -467,9 +467,6 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         if self.match.is_over() and not self.finished:
             self.finish_match()
 
-    def pause(self) -> None:
-        """Another scene is on top: let go of what is held."""
-        self.drop_held()
 
 
 def make_table(app: App, match: Match, **options: Any) -> Scene:

@@ -1,0 +1,154 @@
+"""The table's still layer (a mixin of ``TableScene``): everything that changes only when the game
+does is kept in one full-screen picture, repainted part by part (``StillPart``) when what a part
+shows changes; each frame restores only what moved (dirty rectangles) and paints the moving pieces,
+the panel and the toast on top."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.i18n import t
+from scenes.app import SIZE as SCREEN
+from scenes.table import labels
+
+if TYPE_CHECKING:  # type checkers see the table; at run time this mixin stands alone
+    from scenes.table.base import TableScene as _Table
+else:
+    _Table = object
+
+
+@dataclass
+class StillPart:
+    """One part of the still layer: what it shows (``signature``), where, and how to paint it.
+
+    The part is repainted (clipped to its old and new ``region``) only when its signature changes,
+    so the signature must cover everything ``paint`` depends on.
+    """
+
+    signature: Any
+    region: pygame.Rect
+    paint: Callable[[pygame.Surface], Any]
+
+
+class StillLayer(_Table):
+    """The drawing part of ``TableScene``."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The still layer, then the moving pieces, a panel and the toast.
+
+        Usually only the areas the moving pieces covered last frame, and the parts of the still
+        layer that changed, are restored from the still layer before the moving pieces are painted
+        again (dirty rectangles); a scene or toast above, a panel, or a new viewer or language
+        repaints the whole screen.
+        Only these pixel caches are touched here; no game or scene state changes.
+        """
+        if self.panel is not None and self._draw_under_panel(surface):
+            self.panel.draw(surface)
+            self.toast.draw(surface)
+            self._last_frame = (id(surface), True)
+            return
+        still, changed = self._still_layer()
+        if changed is None or not self._may_restore_only(surface):
+            surface.blit(still, (0, 0))
+        else:
+            for area in self._painted + changed:
+                surface.blit(still, area, area)
+        self._painted = [area.inflate(4, 4) for area in self.draw_moving(surface) if area.width and area.height]
+        if self.panel is not None:
+            labels.draw_veil(surface)
+            # the dimmed table under a panel does not move: keep it, so later frames are one blit
+            self._veiled = surface.copy()
+            self._veiled_key = (self.panel, labels.lang(), self.viewer)
+            self.panel.draw(surface)
+        self.toast.draw(surface)
+        self._last_frame = (id(surface), self.toast.visible or self.panel is not None)
+
+    def _draw_under_panel(self, surface: pygame.Surface) -> bool:
+        """Paint the dimmed table kept when the current panel opened; False if there is none yet.
+
+        A panel stops event playback, so what lies under the veil stays as it was; blending the
+        full-screen veil again every frame cost several milliseconds."""
+        key = self._veiled_key
+        if self._veiled is None or key is None or key[0] is not self.panel or key[1:] != (labels.lang(), self.viewer):
+            return False
+        surface.blit(self._veiled, (0, 0))
+        return True
+
+    def _may_restore_only(self, surface: pygame.Surface) -> bool:
+        """True when the screen still holds exactly last frame's picture of this table."""
+        same_surface, covered = self._last_frame[0] == id(surface), self._last_frame[1]
+        return same_surface and not covered and self.app.top is self and self.panel is None \
+            and not self.toast.visible
+
+    def _still_layer(self) -> tuple[pygame.Surface, list[pygame.Rect] | None]:
+        """Everything that changes only when the game does, kept in one full-screen picture.
+
+        Each part is repainted only when what it shows changed, clipped to its old and new areas
+        (with whatever overlaps them). Returns the picture and the areas repainted now, or None
+        when all of it was.
+        """
+        parts = self._all_still_parts()
+        key = (labels.lang(), self.viewer)
+        if self._still is None or key != self._still_key:
+            if self._still is None:
+                self._still = pygame.Surface(SCREEN).convert() if pygame.display.get_surface() else \
+                    pygame.Surface(SCREEN)
+            self.paint_still_base(self._still)
+            for part in parts.values():
+                part.paint(self._still)
+            self._still_key = key
+            self._still_shown = {name: (part.signature, part.region) for name, part in parts.items()}
+            return self._still, None
+        areas = []
+        for name, part in parts.items():
+            shown = self._still_shown.get(name)
+            if shown is None or shown[0] != part.signature:
+                areas.append(part.region.union(shown[1]) if shown is not None else part.region)
+        for area in areas:
+            self._still.set_clip(area)
+            self.paint_still_base(self._still)
+            for part in parts.values():
+                if part.region.colliderect(area):
+                    part.paint(self._still)
+        self._still.set_clip(None)
+        self._still_shown = {name: (part.signature, part.region) for name, part in parts.items()}
+        return self._still, areas
+
+    def _all_still_parts(self) -> dict[str, StillPart]:
+        """The game's still parts, then the status line and the buttons (painted in this order)."""
+        parts = self.still_parts()
+        parts["status"] = self.status_part()
+        buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
+                        for button in self.buttons.widgets)
+        region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
+        parts["buttons"] = StillPart(buttons, region.inflate(30, 30), self.buttons.draw)
+        return parts
+
+    @staticmethod
+    def picture_part(signature: Any, picture: pygame.Surface, **where: Any) -> StillPart:
+        """A part that is one cached picture placed by ``where`` (e.g. ``center=(x, y)``)."""
+        region = picture.get_rect(**where)
+        return StillPart(signature, region, lambda surface: surface.blit(picture, region))
+
+    def status_part(self) -> StillPart:
+        """The status banner above the hand and the key hint in the corner."""
+        text = self.status_text()
+        mine = self.viewer_may_act()
+        banner = labels.status_banner(text, mine) if text else None
+        hint = labels.key_hint(t(self.KEYS_TEXT)) if self.viewer_is_person() else None
+        banner_at = banner.get_rect(center=(960, self.status_y)) if banner is not None else None
+        hint_at = hint.get_rect(bottomleft=(48, 1068)) if hint is not None else None
+        areas = [area for area in (banner_at, hint_at) if area is not None]
+        region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(960, self.status_y, 0, 0)
+
+        def paint(surface: pygame.Surface) -> None:
+            if banner is not None:
+                surface.blit(banner, banner_at)
+            if hint is not None:
+                surface.blit(hint, hint_at)
+
+        return StillPart((text, mine, hint is not None), region, paint)
