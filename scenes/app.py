@@ -22,9 +22,11 @@ from game.core import stop
 from game.core.settings import Settings, save_settings
 from game.i18n import set_language, t
 from scenes import input as intents
+from scenes import window
 from scenes.input import Intent
 
 SIZE = (1920, 1080)
+FRAME_SETTLE = 0.3  # s after showing the window before its place is read back
 FPS = 60
 log = logging.getLogger("kotatsu")
 
@@ -72,6 +74,8 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.init()
         set_language(self.settings.language)
+        self._placed: tuple[window.Box, float] | None = None  # where the window was put, and when
+        self._frame_offset = (0, 0)  # how far the window manager moved it (see _note_frame_offset)
         self.screen = self._open_window()
         from scenes.audio import Audio  # after pygame.init: it opens the mixer if it can
 
@@ -84,6 +88,8 @@ class App:
         self.after_frame: list[Callable[[], None]] = []  # one-shot callbacks run after a draw
         # Kiosk hooks (scenes/kiosk.py); all inert by default, so the normal app is unchanged.
         self.ignore_quit = False  # True: window close / Alt+F4 (a QUIT intent) does nothing
+        self.fullscreen_keys = True  # F11 / Alt+Enter toggle fullscreen (the kiosk turns them off)
+        self.keeps_window_place = True  # the window's place goes into the settings (not the kiosk's)
         self.intent_filter: Callable[[Intent], bool] | None = None  # sees every intent first; True eats it
         self.frame_hooks: list[Callable[[float], None]] = []  # each frame, after input, before update
         self.overlays: list[Callable[[pygame.Surface], None]] = []  # painted over every scene
@@ -92,22 +98,79 @@ class App:
 
     # ----- window ----------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
-        """A window that scales the logical surface (or a plain surface when headless)."""
+        """A window that scales the logical surface (or a plain surface when headless).
+
+        The window opens hidden, is fitted to the display's usable area (or put back where it was
+        left, see ``scenes.window``), then shown: a 1920x1080 window never hangs off a laptop's
+        screen. SDL scales the canvas smoothly (linear), never nearest-pixel."""
         pygame.display.set_caption("Kotatsu Table")
         if self.headless:
             return pygame.display.set_mode(SIZE)
-        flags = pygame.SCALED | (pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE)
+        os.environ.setdefault("SDL_RENDER_SCALE_QUALITY", "linear")
+        flags = pygame.SCALED | (pygame.FULLSCREEN if self.settings.fullscreen else pygame.RESIZABLE | pygame.HIDDEN)
         try:
-            return pygame.display.set_mode(SIZE, flags, vsync=1, display=self.display)
+            screen = pygame.display.set_mode(SIZE, flags, vsync=1, display=self.display)
         except pygame.error:
-            return pygame.display.set_mode(SIZE, flags, display=self.display)
+            screen = pygame.display.set_mode(SIZE, flags, display=self.display)
+        if not self.settings.fullscreen:
+            self._show_fitted()
+        return screen
+
+    def _show_fitted(self) -> None:
+        """Put the window where it was left (if that still fits a display) or fit it, and show it."""
+        box = window.restore_window(self.settings.window, window.usable_areas(), self.display)
+        window.place(box)
+        window.scale_freely()
+        shown = window.window()
+        if shown is not None:
+            shown.show()
+            self._placed = (box, time.perf_counter())
+
+    def _note_frame_offset(self) -> None:
+        """Once the window manager has framed the new window, note how far it moved the window
+        from where it was put (its title bar): saving the place minus that offset keeps the
+        window from creeping down by a title bar at every launch."""
+        if self._placed is None or time.perf_counter() - self._placed[1] < FRAME_SETTLE:
+            return
+        box, self._placed = self._placed[0], None
+        now = window.current_box()
+        if now is not None and abs(now[0] - box[0]) <= 64 and abs(now[1] - box[1]) <= 64:
+            self._frame_offset = (now[0] - box[0], now[1] - box[1])
 
     def set_fullscreen(self, on: bool) -> None:
-        """Switch between window and fullscreen (kept in the settings)."""
+        """Switch between window and fullscreen (kept in the settings); back in a window, it
+        returns to where it was."""
+        if on == self.settings.fullscreen:
+            return
+        if on:
+            self.remember_window()
         self.settings.fullscreen = on
         self.save_settings()
         if not self.headless:
             pygame.display.toggle_fullscreen()
+            if not on:
+                self._show_fitted()
+            window.scale_freely()
+
+    def remember_window(self) -> None:
+        """Note the window's size and position in the settings (not while fullscreen)."""
+        if self.headless or self.settings.fullscreen:
+            return
+        box = window.current_box()
+        if box is not None:
+            x, y, width, height = box
+            self.settings.window = [x - self._frame_offset[0], y - self._frame_offset[1], width, height]
+
+    def handle_window_keys(self, event: pygame.event.Event) -> bool:
+        """F11 and Alt+Enter toggle fullscreen on every screen (unless ``fullscreen_keys`` is
+        off, as in the kiosk); True when the key was used."""
+        if event.type != pygame.KEYDOWN or not self.fullscreen_keys:
+            return False
+        if event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+                                         and event.mod & pygame.KMOD_ALT):
+            self.set_fullscreen(not self.settings.fullscreen)
+            return True
+        return False
 
     def set_language(self, lang: str) -> None:
         """Switch every text to ``lang`` now, and remember it."""
@@ -182,6 +245,8 @@ class App:
     def pump(self) -> None:
         """Translate pending pygame events into intents and dispatch them."""
         for event in pygame.event.get():
+            if self.handle_window_keys(event):
+                continue
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 self.pointer_held = True
             elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -239,6 +304,7 @@ class App:
         self.draw()
         if not self.headless:
             pygame.display.flip()
+            self._note_frame_offset()
         self.frame_times.append(time.perf_counter() - began)
         if len(self.frame_times) > 10000:
             del self.frame_times[:5000]
@@ -265,7 +331,12 @@ class App:
         return signum
 
     def close(self) -> None:
-        """Leave every scene and shut pygame down."""
+        """Leave every scene, remember where the window was, and shut pygame down."""
         while self.scenes:
             self.scenes.pop().exit()
+        if not self.headless and not self.settings.fullscreen and self.keeps_window_place:
+            before = self.settings.window
+            self.remember_window()
+            if self.settings.window != before:
+                self.save_settings()
         pygame.quit()

@@ -93,6 +93,11 @@ class SettingsScene(MenuScene):
         """Window or fullscreen (the app saves it)."""
         self.app.set_fullscreen(on)
 
+    def update(self, dt: float) -> None:
+        """Follow F11 / Alt+Enter, which switch fullscreen from any screen, this one included."""
+        super().update(dt)
+        self.rows[3][1].value = self.app.settings.fullscreen
+
     # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """Room, heading, the panel of rows, Back, and where the file lives."""

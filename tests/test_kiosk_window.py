@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import ctypes
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -26,95 +25,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from xscreen import CANVAS, MISSING, SKIP_REASON, Screen
 
 from game import kiosk
 from game.core.registry import CATALOGUE
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "docs" / "kiosk.example.toml"
-CANVAS = (1920, 1080)
 PIN = "4711"
-TOOLS = ("Xvfb", "xdotool", "openbox")
-MISSING = [tool for tool in TOOLS if shutil.which(tool) is None]
 
-pytestmark = pytest.mark.skipif(bool(MISSING) or not sys.platform.startswith("linux"),
-                                reason=f"real-window kiosk tests need Linux and {', '.join(TOOLS)}; "
-                                       f"missing: {', '.join(MISSING) or 'Linux'}")
-
-
-# ----- a virtual screen of our own ------------------------------------------------------------------
-class Screen:
-    """An Xvfb display with openbox on it; ``env`` reaches it."""
-
-    def __init__(self, size: tuple[int, int]) -> None:
-        self.size = size
-        read, write = os.pipe()
-        # -displayfd: Xvfb picks a free display number itself and writes it here when ready
-        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
-                                      f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
-                                     pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(write)
-        with os.fdopen(read) as handle:
-            number = handle.readline().strip()
-        if not number:
-            self.xvfb.kill()
-            raise RuntimeError("Xvfb did not start")
-        self.display = f":{number}"
-        self.env = {**os.environ, "DISPLAY": self.display}
-        self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL)
-        time.sleep(0.5)  # openbox takes the screen
-
-    def xdotool(self, *args: str) -> str:
-        """Run xdotool on this screen; its output."""
-        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30,
-                              check=False)
-        return done.stdout.strip()
-
-    def fullscreen_window(self) -> bool:
-        """True when a visible window covers the whole screen (the kiosk's, fullscreen)."""
-        for window in self.xdotool("search", "--onlyvisible", "--classname", ".").split():
-            shell = dict(line.split("=", 1) for line in
-                         self.xdotool("getwindowgeometry", "--shell", window).splitlines() if "=" in line)
-            if (shell.get("WIDTH"), shell.get("HEIGHT")) == (str(self.size[0]), str(self.size[1])):
-                return True
-        return False
-
-    def to_screen(self, x: float, y: float) -> tuple[int, int]:
-        """Where the canvas point (x, y) is on this screen: ``pygame.SCALED`` scales the 1920x1080
-        canvas by the smaller ratio and centres it (black bars on the other axis)."""
-        width, height = self.size
-        scale = min(width / CANVAS[0], height / CANVAS[1])
-        left, top = (width - CANVAS[0] * scale) / 2, (height - CANVAS[1] * scale) / 2
-        return round(left + x * scale), round(top + y * scale)
-
-    def click(self, x: float, y: float) -> None:
-        """A left click at the canvas point (x, y)."""
-        sx, sy = self.to_screen(x, y)
-        self.xdotool("mousemove", str(sx), str(sy), "sleep", "0.05", "click", "1")
-
-    def hold(self, x: float, y: float, seconds: float) -> None:
-        """Press at the canvas point (x, y), hold for ``seconds``, let go."""
-        sx, sy = self.to_screen(x, y)
-        self.xdotool("mousemove", str(sx), str(sy), "sleep", "0.05", "mousedown", "1")
-        time.sleep(seconds)
-        self.xdotool("mouseup", "1")
-
-    def screenshot(self, path: Path) -> None:
-        """The whole screen as a PNG (ImageMagick's import), when it is installed."""
-        if shutil.which("import"):
-            subprocess.run(["import", "-window", "root", str(path)], env=self.env, timeout=30, check=False,
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-
-    def close(self) -> None:
-        """Stop openbox and Xvfb (only these two processes)."""
-        for process in (self.wm, self.xvfb):
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+pytestmark = pytest.mark.skipif(bool(MISSING), reason=SKIP_REASON)
 
 
 def cursor_opaque_pixels(display: str) -> int | None:

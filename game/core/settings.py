@@ -1,4 +1,4 @@
-"""User settings: language, animation speed, sound, fullscreen. A bad file is kept aside; nothing
+"""User settings: language, animation speed, sound, fullscreen, where the window was. A bad file is kept aside; nothing
 a file holds, and no file system error, stops the app from starting."""
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ class Settings:
     anim_speed: str = "normal"  # a key of ANIM_SPEEDS
     sound: bool = True
     fullscreen: bool = False
+    window: list[int] | None = None  # x, y, width, height of the window when last closed
+
 
     @property
     def speed_factor(self) -> float:
@@ -42,7 +44,18 @@ class Settings:
         default = Settings()
         language = self.language if self.language in ("ja", "en") else default.language
         speed = self.anim_speed if self.anim_speed in ANIM_SPEEDS else default.anim_speed
-        return Settings(language, speed, bool(self.sound), bool(self.fullscreen))
+        return Settings(language, speed, bool(self.sound), bool(self.fullscreen), valid_window(self.window))
+
+
+def valid_window(value: Any) -> list[int] | None:
+    """``value`` when it is four whole numbers, a place on some screen and a size of at least
+    one pixel (never more than 100,000); None otherwise (the window is then fitted afresh)."""
+    if not isinstance(value, list | tuple) or len(value) != 4:
+        return None
+    if not all(isinstance(number, int) and not isinstance(number, bool) and abs(number) <= 100_000
+               for number in value):
+        return None
+    return list(value) if value[2] > 0 and value[3] > 0 else None
 
 
 def settings_path() -> Path:
@@ -78,7 +91,8 @@ def _parsed(data: Any) -> Settings:
     if unknown:
         shown = ", ".join(repr(key[:20]) for key in unknown[:3])
         raise ValueError(f"unknown keys {shown}{', ...' if len(unknown) > 3 else ''}")
-    plain = {key: value for key, value in data.items() if isinstance(value, str | bool | int | float)}
+    plain = {key: value for key, value in data.items()
+             if isinstance(value, str | bool | int | float) or key == "window"}
     return Settings(**plain).validated()  # a list or object value is an unknown value: the default
 
 

@@ -1,0 +1,118 @@
+"""A virtual X screen of a test's own (Xvfb with the openbox window manager), for the tests
+that must see a real window: where it opens, whether clicks land, what signals do to it.
+Without Xvfb, xdotool or openbox those tests skip and say why (``MISSING``)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+CANVAS = (1920, 1080)
+TOOLS = ("Xvfb", "xdotool", "openbox")
+MISSING = [tool for tool in TOOLS if shutil.which(tool) is None] + ([] if sys.platform.startswith("linux") else ["Linux"])
+SKIP_REASON = f"real-window tests need Linux and {', '.join(TOOLS)}; missing: {', '.join(MISSING)}"
+
+
+class Screen:
+    """An Xvfb display with openbox on it; ``env`` reaches it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        read, write = os.pipe()
+        # -displayfd: Xvfb picks a free display number itself and writes it here when ready
+        self.xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0",
+                                      f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
+                                     pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(write)
+        with os.fdopen(read) as handle:
+            number = handle.readline().strip()
+        if not number:
+            self.xvfb.kill()
+            raise RuntimeError("Xvfb did not start")
+        self.display = f":{number}"
+        self.env = {**os.environ, "DISPLAY": self.display}
+        self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL)
+        time.sleep(0.5)  # openbox takes the screen
+
+    def xdotool(self, *args: str) -> str:
+        """Run xdotool on this screen; its output."""
+        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30,
+                              check=False)
+        return done.stdout.strip()
+
+    def fullscreen_window(self) -> bool:
+        """True when a visible window covers the whole screen (the kiosk's, fullscreen)."""
+        for window in self.xdotool("search", "--onlyvisible", "--classname", ".").split():
+            shell = dict(line.split("=", 1) for line in
+                         self.xdotool("getwindowgeometry", "--shell", window).splitlines() if "=" in line)
+            if (shell.get("WIDTH"), shell.get("HEIGHT")) == (str(self.size[0]), str(self.size[1])):
+                return True
+        return False
+
+    def to_screen(self, x: float, y: float) -> tuple[int, int]:
+        """Where the canvas point (x, y) is on this screen: ``pygame.SCALED`` scales the 1920x1080
+        canvas by the smaller ratio and centres it (black bars on the other axis)."""
+        width, height = self.size
+        scale = min(width / CANVAS[0], height / CANVAS[1])
+        left, top = (width - CANVAS[0] * scale) / 2, (height - CANVAS[1] * scale) / 2
+        return round(left + x * scale), round(top + y * scale)
+
+    def click(self, x: float, y: float) -> None:
+        """A left click at the canvas point (x, y)."""
+        sx, sy = self.to_screen(x, y)
+        self.xdotool("mousemove", str(sx), str(sy), "sleep", "0.05", "click", "1")
+
+    def hold(self, x: float, y: float, seconds: float) -> None:
+        """Press at the canvas point (x, y), hold for ``seconds``, let go."""
+        sx, sy = self.to_screen(x, y)
+        self.xdotool("mousemove", str(sx), str(sy), "sleep", "0.05", "mousedown", "1")
+        time.sleep(seconds)
+        self.xdotool("mouseup", "1")
+
+    def screenshot(self, path: Path) -> None:
+        """The whole screen as a PNG (ImageMagick's import), when it is installed."""
+        if shutil.which("import"):
+            subprocess.run(["import", "-window", "root", str(path)], env=self.env, timeout=30, check=False,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+    def close(self) -> None:
+        """Stop openbox and Xvfb (only these two processes)."""
+        for process in (self.wm, self.xvfb):
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+    def find_window(self, name: str, timeout: float = 60.0) -> str:
+        """The id of the visible window called ``name``, once it shows (waits up to ``timeout``)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            # by every visible window's name: `search --name` misses SDL's windows (tried)
+            for window_id in self.xdotool("search", "--onlyvisible", "--classname", ".").split():
+                if self.xdotool("getwindowname", window_id) == name:
+                    return window_id
+            time.sleep(0.3)
+        raise AssertionError(f"no window called {name!r} appeared within {timeout:g} s")
+
+    def frame_of(self, window_id: str) -> tuple[int, int, int, int]:
+        """The window with its frame (title bar and borders, ``_NET_FRAME_EXTENTS``) as x, y,
+        width, height on the screen."""
+        info = subprocess.run(["xwininfo", "-id", window_id], env=self.env, capture_output=True, text=True,
+                              timeout=30, check=True).stdout
+        fields = {key.strip(): value.strip() for key, _, value in
+                  (line.partition(":") for line in info.splitlines() if ":" in line)}
+        x, y = int(fields["Absolute upper-left X"]), int(fields["Absolute upper-left Y"])
+        width, height = int(fields["Width"]), int(fields["Height"])
+        extents = subprocess.run(["xprop", "-id", window_id, "_NET_FRAME_EXTENTS"], env=self.env,
+                                 capture_output=True, text=True, timeout=30, check=False).stdout
+        left = right = top = bottom = 0
+        if "=" in extents:
+            left, right, top, bottom = (int(part) for part in extents.split("=", 1)[1].split(","))
+        return x - left, y - top, width + left + right, height + top + bottom
