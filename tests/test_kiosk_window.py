@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from xscreen import CANVAS, MISSING, SKIP_REASON, Screen
+from xscreen import CANVAS, MISSING, SKIP_REASON, Screen, eventually
 
 from game import kiosk
 from game.core.registry import CATALOGUE
@@ -68,14 +68,8 @@ def cursor_opaque_pixels(display: str) -> int | None:
 
 # ----- the kiosk on it ------------------------------------------------------------------------------------
 def wait_for(check: Callable[[], Any], what: str, timeout: float = 60.0) -> Any:
-    """Poll ``check`` until it returns something true."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = check()
-        if found:
-            return found
-        time.sleep(0.1)
-    raise AssertionError(f"timed out waiting for {what}; last status: {kiosk.read_status()}")
+    """Poll ``check`` until it returns something true (failing with the kiosk's last status)."""
+    return eventually(check, what, timeout, detail=lambda: f"last status: {kiosk.read_status()}")
 
 
 def status_is(**wanted: Any) -> Callable[[], dict[str, Any] | None]:

@@ -12,12 +12,12 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from xscreen import MISSING, SKIP_REASON, Screen
+from xscreen import MISSING, SKIP_REASON, Screen, eventually
 
 from scenes.window import inside
 
@@ -25,17 +25,6 @@ ROOT = Path(__file__).resolve().parents[1]
 TITLE = "Kotatsu Table"
 
 pytestmark = pytest.mark.skipif(bool(MISSING), reason=SKIP_REASON)
-
-
-def eventually(check: Callable[[], Any], what: str, timeout: float = 20.0) -> Any:
-    """``check()``'s first true result, or fail naming ``what``."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        result = check()
-        if result:
-            return result
-        time.sleep(0.2)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 class App:

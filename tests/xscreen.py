@@ -9,12 +9,27 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 CANVAS = (1920, 1080)
 TOOLS = ("Xvfb", "xdotool", "openbox")
 MISSING = [tool for tool in TOOLS if shutil.which(tool) is None] + ([] if sys.platform.startswith("linux") else ["Linux"])
 SKIP_REASON = f"real-window tests need Linux and {', '.join(TOOLS)}; missing: {', '.join(MISSING)}"
+
+
+def eventually(check: Callable[[], Any], what: str, timeout: float = 20.0, *,
+               detail: Callable[[], Any] | None = None) -> Any:
+    """``check()``'s first true result, polled every 0.1 s, or fail naming ``what`` (and
+    ``detail()``, e.g. the last status, when given)."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        result = check()
+        if result:
+            return result
+        time.sleep(0.1)
+    raise AssertionError(f"timed out waiting for {what}" + (f"; {detail()}" if detail is not None else ""))
 
 
 class Screen:
