@@ -170,6 +170,20 @@ def title_lines(title: str, width: int) -> tuple[list[str], int]:
     return fonts.wrap(title, size, width, bold=True)[:2], size
 
 
+def card_words_layout(title_count: int, size: int, band: pygame.Rect) -> list[tuple[tuple[int, int], int]]:
+    """Where a card's title lines and then its player count go, centred together in ``band``
+    (between the art and the Play pill): (centre, size) per title line, then the count's. A
+    two-line title shrinks until the block fits, so it never runs over the count."""
+    count_height = round(theme.SMALL * 1.15)
+    while size > theme.TINY and title_count * round(size * 1.2) + 6 + count_height > band.height:
+        size -= 1
+    step = round(size * 1.2)
+    top = band.y + max(0, (band.height - (title_count * step + 6 + count_height)) // 2)
+    places = [((band.centerx, top + step * index + step // 2), size) for index in range(title_count)]
+    places.append(((band.centerx, top + title_count * step + 6 + count_height // 2), theme.SMALL))
+    return places
+
+
 # ----- the game cards ----------------------------------------------------------------------------
 
 
@@ -218,7 +232,7 @@ class GameCard:
         rect = self.rect.move(0, lift)
         face = theme.PAPER if self.available else mix(theme.PAPER_SHADE, theme.WOOD_DARK, 0.35)
         draw_panel(surface, rect, face, radius=20, shadow=True)
-        art = pygame.Rect(rect.x + 14, rect.y + 14, rect.width - 28, ART_HEIGHT)
+        art = self.art_rect(rect)
         self._draw_art(surface, art)
         self._draw_words(surface, rect, art)
         if not self.available:
@@ -241,21 +255,34 @@ class GameCard:
     def _draw_words(self, surface: pygame.Surface, rect: pygame.Rect, art: pygame.Rect) -> None:
         """Title (one or two lines) and player count under the art; a Play pill when playable."""
         ink = theme.INK if self.available else theme.INK_SOFT
-        lines, size = title_lines(self.title, rect.width - 36)
-        y = art.bottom + 22
-        for line in lines:
-            draw_text_centered(surface, line, size, ink, (rect.centerx, y + size // 2 + 4), True)
-            y += fonts.line_height(size, True)
-        players_y = rect.bottom - 104 if self.available else rect.bottom - 44
-        draw_text_centered(
-            surface, players_text(self.entry), theme.SMALL, theme.INK_SOFT, (rect.centerx, players_y)
-        )
+        for text, size, bold, centre in self.word_places(rect, art):
+            draw_text_centered(surface, text, size, ink if bold else theme.INK_SOFT, centre, bold)
+        pill = self.pill_rect(rect)
         if self.available:
-            pill = pygame.Rect(0, 0, rect.width - 80, 56)
-            pill.midbottom = (rect.centerx, rect.bottom - 22)
             fill = mix(theme.FUTON, theme.INK, 0.25) if self.pressed else theme.FUTON
             pygame.draw.rect(surface, fill, pill, border_radius=28)
             draw_text_centered(surface, t("ui.play") + "  ▶", theme.BODY, theme.TEXT, pill.center, True)
+
+    @staticmethod
+    def pill_rect(rect: pygame.Rect) -> pygame.Rect:
+        """The Play pill at the bottom of a card drawn at ``rect``."""
+        pill = pygame.Rect(0, 0, rect.width - 80, 56)
+        pill.midbottom = (rect.centerx, rect.bottom - 22)
+        return pill
+
+    def word_places(self, rect: pygame.Rect, art: pygame.Rect) -> list[tuple[str, int, bool, tuple[int, int]]]:
+        """The texts under the art (the name's lines in bold, then the player count), each with
+        its size, weight and centre: together in the band between the art and the Play pill."""
+        bottom = self.pill_rect(rect).top if self.available else rect.bottom - 16
+        band = pygame.Rect(rect.x, art.bottom + 10, rect.width, bottom - art.bottom - 18)
+        lines, size = title_lines(self.title, rect.width - 36)
+        places = card_words_layout(len(lines), size, band)
+        texts = [(line, True) for line in lines] + [(players_text(self.entry), False)]
+        return [(text, place_size, bold, centre) for (text, bold), (centre, place_size) in zip(texts, places, strict=True)]
+
+    def art_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The felt window with the emblem, on a card drawn at ``rect``."""
+        return pygame.Rect(rect.x + 14, rect.y + 14, rect.width - 28, ART_HEIGHT)
 
     def badge_label(self) -> str:
         """The words on the badge of a card that cannot be picked."""
