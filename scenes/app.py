@@ -90,6 +90,7 @@ class App:
         self.ignore_quit = False  # True: window close / Alt+F4 (a QUIT intent) does nothing
         self.fullscreen_keys = True  # F11 / Alt+Enter toggle fullscreen (the kiosk turns them off)
         self.keeps_window_place = True  # the window's place goes into the settings (not the kiosk's)
+        self.offers_settings = True  # menus offer Settings (the kiosk's do not)
         self.intent_filter: Callable[[Intent], bool] | None = None  # sees every intent first; True eats it
         self.frame_hooks: list[Callable[[float], None]] = []  # each frame, after input, before update
         self.overlays: list[Callable[[pygame.Surface], None]] = []  # painted over every scene

@@ -302,13 +302,13 @@ class TableScene(AiSeats, StillLayer, Scene):
 
     def handle_back(self) -> None:
         """Esc/Backspace: let go of what the viewer holds or is choosing (``let_go``), else undo
-        when allowed, else the menu."""
+        when allowed, else the pause menu (leaving asks first there)."""
         if self.let_go():
             self.refresh_hints()
         elif self.can_undo():
             self.press_undo()
         else:
-            self.to_menu()
+            self.open_pause()
 
     def let_go(self) -> bool:
         """Put down the piece the viewer holds or the choice in progress (Esc); True when there
@@ -329,7 +329,7 @@ class TableScene(AiSeats, StillLayer, Scene):
                                   enabled=self.can_undo, style="secondary")
         self.help_button = Button(pygame.Rect(HELP_RECT), lambda: t("table.help"), self.open_help,
                                   style="ghost")
-        self.menu_button = Button(pygame.Rect(MENU_RECT), lambda: t("table.menu"), self.to_menu,
+        self.menu_button = Button(pygame.Rect(MENU_RECT), lambda: t("table.menu"), self.open_pause,
                                   style="ghost")
         widgets = [*self.game_buttons(), self.undo_button, self.help_button, self.menu_button]
         self.buttons = FocusGroup(widgets, audio=getattr(self.app, "audio", None))
@@ -512,6 +512,13 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.drop_held()
         self.app.push(Help(self.app, self.match.game_id))
 
+    def open_pause(self) -> None:
+        """The pause menu over the table: resume, rules, settings, leave (which asks first)."""
+        from scenes.pause import PauseMenu
+
+        self.drop_held()
+        self.app.push(PauseMenu(self.app, self))
+
     def to_menu(self) -> None:
         """Back to the title; the match stays autosaved."""
         if not self.match.is_over():
@@ -561,8 +568,11 @@ class TableScene(AiSeats, StillLayer, Scene):
         if self.viewer in to_move or self.ai_pending():
             return  # the person at the screen acts first; AI seats choose before anyone
         seat = next((seat for seat in to_move if self.match.seats[seat].is_human), -1)
-        if seat < 0:
-            return
+        if seat >= 0:
+            self.raise_curtain(seat)
+
+    def raise_curtain(self, seat: int) -> None:
+        """Cover the table until ``seat``'s person says they are ready (their hand hidden)."""
         from scenes.curtain import Curtain, pass_title, ready_subtitle
 
         self.curtain_up = True
@@ -653,9 +663,13 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.refresh_hints()
 
     def enter(self) -> None:
-        """Pushed: start the AI worker early (a process takes a moment to boot) if AIs play."""
+        """Pushed: start the AI worker early (a process takes a moment to boot) if AIs play. A
+        match resumed with several people at the screen opens behind the curtain: whoever sits
+        there now must not see the face-up hand of the person to play."""
         if self.ai_enabled and any(not seat.is_human for seat in self.match.seats) and not self.match.is_over():
             self._ensure_worker()
+        if len(self.humans) > 1 and self.match.log and not self.match.is_over() and not self.curtain_up:
+            self.raise_curtain(self.viewer)
 
     def exit(self) -> None:
         """Leaving the table: finish the autosave, stop the AI worker, let go of the pictures
