@@ -39,6 +39,7 @@ CONTROL_HEIGHT = 72
 FOOTER_Y = 950
 OPTION_BLOCK = 230  # label, switch and up to three lines of hint (less when many options share the panel)
 OPTION_HEAD = 52 + CONTROL_HEIGHT + 8  # label and switch, before the hint
+HINT_GAP = 16  # pixels between a long hint and the next option's name
 
 
 def clipped_lines(text: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
@@ -182,9 +183,17 @@ class Setup(MenuScene):
         return RIGHT.y + 100 + index * self.option_block()
 
     def option_block(self) -> int:
-        """Height of one option's block: the full block, or what the panel leaves for each."""
-        count = max(1, len(self.applicable_options()))
-        return min(OPTION_BLOCK, (RIGHT.height - 110) // count)
+        """Height of one option's block: the usual block, taller when a hint needs more lines
+        and the panel has the room (neko's quick-setup hint was cut off with space to spare),
+        at most what the panel leaves for each."""
+        specs = self.applicable_options()
+        available = (RIGHT.height - 110) // max(1, len(specs))
+        hints = [t(f"{spec.label}.hint") for spec in specs if spec.label and has_key(f"{spec.label}.hint")]
+        most_lines = max((len(fonts.wrap(hint, theme.TINY, RIGHT.width - 80)) for hint in hints), default=0)
+        needed = OPTION_HEAD + 12 + most_lines * fonts.line_height(theme.TINY)
+        if needed > OPTION_BLOCK:
+            needed += HINT_GAP  # a taller block keeps a gap between its hint and the next option
+        return min(max(OPTION_BLOCK, needed), available)
 
     def hint_lines(self) -> int:
         """How many lines of hint fit under each option's switch."""

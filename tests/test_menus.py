@@ -500,3 +500,26 @@ def test_per_seat_options_are_set_on_their_own_screen(app: App, monkeypatch: pyt
     keys(app, intents.BACK)
     assert app.top is setup
     assert setup.options() == {"home": ("none", "house"), "floor": (4, 1)}
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_option_hints_are_shown_whole_wherever_the_options_panel_has_room(app: App, lang: str) -> None:
+    """Neko's quick-setup hint was cut off ("more a…") with half the panel empty."""
+    from game.core.registry import available_games
+    from game.i18n import set_language, t
+    from scenes import fonts, theme
+    from scenes.setup import RIGHT, Setup, has_key
+
+    set_language(lang)
+    try:
+        for game_id in available_games():
+            setup = Setup(app, game_id)
+            specs = setup.applicable_options()
+            panel_full = setup.option_block() == (RIGHT.height - 110) // max(1, len(specs))
+            for spec in specs:
+                key = f"{spec.label}.hint"
+                if spec.label and has_key(key) and not panel_full:
+                    lines = fonts.wrap(t(key), theme.TINY, RIGHT.width - 80)
+                    assert len(lines) <= setup.hint_lines(), (lang, game_id, spec.key)
+    finally:
+        set_language("ja")
