@@ -25,6 +25,7 @@ from scenes.ui import (
     draw_veil,
     fit_size,
     mix,
+    number_text,
     seat_color,
     seat_label,
 )
@@ -38,8 +39,8 @@ MAX_ROW = 58
 
 
 def format_points(value: float) -> str:
-    """Whole numbers without a decimal point; others with one decimal."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """Whole numbers without a decimal point, others with one; a true minus sign."""
+    return number_text(value)
 
 
 def rank_text(rank: int) -> str:

@@ -128,6 +128,21 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> 
     pygame.draw.rect(surface, theme.ACCENT, ring, FOCUS_RING_WIDTH, border_radius=radius + FOCUS_RING_GAP)
 
 
+MINUS = "\u2212"  # a true minus sign: as wide as the plus, never a hyphen
+
+
+def number_text(value: float) -> str:
+    """A score as shown anywhere: whole numbers without a decimal point (others with one), a
+    true minus sign for negatives, so "−3" looks the same on the table and in the results."""
+    text = str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return text.replace("-", MINUS)
+
+
+def signed_text(value: int) -> str:
+    """A score change with its sign: "+2", "−2", "0"."""
+    return f"+{value}" if value > 0 else number_text(value)
+
+
 def seat_label(seat_index: int, seat: Seat) -> str:
     """How a seat is named on screen, with its symbol: "Player 2 ▲", "AI (Hard) ■"."""
     symbol = theme.SEAT_SYMBOLS[seat_index % len(theme.SEAT_SYMBOLS)]

@@ -523,3 +523,13 @@ def test_option_hints_are_shown_whole_wherever_the_options_panel_has_room(app: A
                     assert len(lines) <= setup.hint_lines(), (lang, game_id, spec.key)
     finally:
         set_language("ja")
+
+
+def test_scores_use_one_minus_sign_everywhere() -> None:
+    """Results said "-3" where the tables said "−3"."""
+    from scenes.results import format_points
+    from scenes.ui import MINUS, number_text, signed_text
+
+    assert format_points(-3) == number_text(-3) == f"{MINUS}3" and format_points(2.5) == "2.5"
+    assert signed_text(2) == "+2" and signed_text(-2) == f"{MINUS}2" and signed_text(0) == "0"
+    assert number_text(-0.5) == f"{MINUS}0.5" and "-" not in number_text(-12)

@@ -30,7 +30,7 @@ from scenes import cache, fonts, theme
 from scenes.newold.layout import BOX_SIZE, ZONE_PAD, sheet_row_height, sheet_size
 from scenes.table import art, labels
 from scenes.table.art import CARD_RADIUS, CARD_SIZE, SUPERSAMPLE, mix
-from scenes.ui import fit_size, seat_color
+from scenes.ui import fit_size, seat_color, signed_text
 
 Color = tuple[int, int, int]
 NEW = "N"
@@ -504,11 +504,6 @@ def _stamp_box(picture: pygame.Surface) -> None:
 
 
 # ----- plates, signs, the score sheet --------------------------------------------------------------------
-def signed(value: int) -> str:
-    """A score with its sign (a true minus sign)."""
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
-
-
 def seat_plate(name: str, seat: int, you: bool, turn: bool, stage: str, left_why: str, start: bool,
                chosen: bool, now: int, total: int, size: tuple[int, int]) -> pygame.Surface:
     """A seat's plate: colour disc and symbol (a check once its box cards are chosen), name, this
@@ -542,7 +537,7 @@ def seat_plate(name: str, seat: int, you: bool, turn: bool, stage: str, left_why
         surface.blit(label_image, (body.left + 66, body.top + 7))
         flag = _start_flag() if start else None
         room = width - 66 - 64 - (flag.get_width() + 6 if flag is not None else 0)
-        scores = t("newold_table.plate.scores", now=signed(now), total=signed(total))
+        scores = t("newold_table.plate.scores", now=signed_text(now), total=signed_text(total))
         score_image = fonts.text(scores, fit_size(scores, theme.TINY, room, smallest=14), theme.TEXT_DIM)
         surface.blit(score_image, (body.left + 66, body.top + 38))
         if flag is not None:
@@ -645,9 +640,9 @@ def score_sheet(rows: tuple[tuple[int, ...], ...], running: tuple[int, ...], gam
             for seat in range(players):
                 x = label_width + column * seat + column // 2
                 if done:
-                    text, color = signed(rows[number][seat]), theme.INK
+                    text, color = signed_text(rows[number][seat]), theme.INK
                 elif current:
-                    text, color = signed(running[seat]), theme.INK_SOFT
+                    text, color = signed_text(running[seat]), theme.INK_SOFT
                 else:
                     continue
                 image = fonts.text(text, theme.TINY, color, done)
@@ -664,7 +659,7 @@ def score_sheet(rows: tuple[tuple[int, ...], ...], running: tuple[int, ...], gam
             for seat in range(players):
                 x = label_width + column * seat + column // 2
                 color = theme.FUTON if decisive and values[seat] == best else theme.INK
-                image = fonts.text(signed(values[seat]), theme.SMALL - 2, color, True)
+                image = fonts.text(signed_text(values[seat]), theme.SMALL - 2, color, True)
                 surface.blit(image, image.get_rect(center=(x, y + row_height // 2 + 2)))
             y += row_height
         return surface

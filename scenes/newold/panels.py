@@ -12,10 +12,9 @@ from game.i18n import t
 from game.rules.newold import NEW, OLD, GameScored, card_kind, card_number, score_revealed
 from scenes import fonts, theme
 from scenes.newold import art as nart
-from scenes.newold.art import signed
 from scenes.table import art
 from scenes.table.panel import ModalPanel
-from scenes.ui import draw_text_centered, fit_size, seat_color
+from scenes.ui import draw_text_centered, fit_size, seat_color, signed_text
 
 if TYPE_CHECKING:
     from scenes.newold.scene import NewOldTable
@@ -37,7 +36,7 @@ def formula(cards: Sequence[str]) -> str:
     """The score of revealed cards spelled out: "+(5+3) − (3+4) = +1", "−(3+2+3) = −8"..."""
     news = "+".join(str(card_number(card)) for card in cards if card_kind(card) == NEW)
     olds = "+".join(str(card_number(card)) for card in cards if card_kind(card) == OLD)
-    score = signed(score_revealed(cards))
+    score = signed_text(score_revealed(cards))
     case = case_of(cards)
     if case == "both":
         return f"+({news}) − ({olds}) = {score}"
@@ -132,11 +131,11 @@ class GamePanel(ModalPanel):
         sum_text = formula(cards)
         sum_image = fonts.text(sum_text, fit_size(sum_text, theme.BODY - 4, 420), theme.INK)
         surface.blit(sum_image, sum_image.get_rect(topleft=(columns["newold_table.col.case"], y + 2)))
-        values = [(columns["newold_table.col.game"], signed(event.scores[seat]), False)]
+        values = [(columns["newold_table.col.game"], signed_text(event.scores[seat]), False)]
         if variant:
-            values.append((columns["newold_table.col.rank"], signed(event.rank_points[seat]), False))
+            values.append((columns["newold_table.col.rank"], signed_text(event.rank_points[seat]), False))
         best = max(event.totals)
-        values.append((columns["newold_table.col.total"], signed(event.totals[seat]), event.totals[seat] == best))
+        values.append((columns["newold_table.col.total"], signed_text(event.totals[seat]), event.totals[seat] == best))
         for x_value, text, lead in values:
             draw_text_centered(surface, text, theme.LARGE - 4, theme.FUTON if lead else theme.INK, (x_value, y), True)
 

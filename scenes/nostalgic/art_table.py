@@ -20,11 +20,6 @@ from scenes.table import art, labels
 from scenes.ui import draw_text_centered, fit_size
 
 
-def signed(value: int) -> str:
-    """A number with its sign (a true minus sign)."""
-    return f"+{value}" if value > 0 else (f"−{-value}" if value < 0 else "0")
-
-
 # ----- over the table -------------------------------------------------------------------------------
 def soft_shadow(width: int) -> pygame.Surface:
     """A soft oval shadow for a lifted piece."""

@@ -48,7 +48,7 @@ from game.rules.nostalgic import (
 from scenes import anim
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.art import seat_colour
-from scenes.nostalgic.art_table import pop_badge, signed
+from scenes.nostalgic.art_table import pop_badge
 from scenes.nostalgic.layout import (
     BOARD_SIZE,
     BOARD_TOPLEFT,
@@ -78,6 +78,7 @@ from scenes.table import art
 from scenes.table.base import TableMixin
 from scenes.table.dice_throw import DiceThrow, painter
 from scenes.table.pieces import Bubble
+from scenes.ui import signed_text
 
 # ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
 SLIDE = 0.36
@@ -524,7 +525,7 @@ class NostalgicEffects(TableMixin):
             shown.np_moving.discard(seat)
             shown.np[seat] = event.total
             if event.amount:
-                text = t("nostalgic_table.pop.np", n=signed(event.amount))
+                text = t("nostalgic_table.pop.np", n=signed_text(event.amount))
                 self.pop_at((marker.pos[0], marker.pos[1] - 34), text, event.amount > 0)
 
         return anim.Sequence(anim.Call(leave), PathStep(marker, points, duration, land))

@@ -10,10 +10,9 @@ from game.i18n import language, t
 from game.rules.nostalgic import SET_PAIR, SET_RAINBOW, SET_TRIPLE, FinalScored, GameEnded, GameStarted
 from scenes import fonts, theme
 from scenes.nostalgic import art as nart
-from scenes.nostalgic.art_table import signed
 from scenes.nostalgic.layout import final_panel_rect
 from scenes.table.panel import SteppedPanel
-from scenes.ui import draw_text_centered, fit_size
+from scenes.ui import draw_text_centered, fit_size, number_text, signed_text
 
 if TYPE_CHECKING:
     from scenes.nostalgic.scene import NostalgicTable
@@ -136,7 +135,7 @@ class FinalPanel(SteppedPanel):
             chip = nart.chip(30)
             picture.blit(chip, chip.get_rect(center=(centre[0] - 26, centre[1])))
             where = (centre[0] + 16, centre[1])
-            draw_text_centered(picture, signed(chips), theme.BODY, theme.INK, where, True)
+            draw_text_centered(picture, signed_text(chips), theme.BODY, theme.INK, where, True)
 
     def _paint_sets(self, picture: pygame.Surface) -> None:
         """Each player's best partition: groups of little cards, each with its kind and NP."""
@@ -160,7 +159,7 @@ class FinalPanel(SteppedPanel):
                     picture.blit(face, face.get_rect(topleft=(left + index * (width - 14), y - 50)))
                 picture.blit(image, image.get_rect(midbottom=(frame.centerx, frame.bottom - 4)))
                 x = frame.right + 16
-            total = fonts.text(signed(self.event.set_points[seat]), theme.BODY, theme.INK, True)
+            total = fonts.text(signed_text(self.event.set_points[seat]), theme.BODY, theme.INK, True)
             left = max(x + 4, self._local(self.columns()["rank"] - 140, 0)[0])
             picture.blit(total, total.get_rect(midleft=(left, y)))
 
@@ -178,7 +177,7 @@ class FinalPanel(SteppedPanel):
             picture.blit(image, image.get_rect(center=(x, y - 20)))
             penalty = self.event.penalties[seat]
             ink = theme.FUTON if penalty < 0 else theme.INK
-            draw_text_centered(picture, signed(penalty), theme.BODY, ink,
+            draw_text_centered(picture, signed_text(penalty), theme.BODY, ink,
                                (x, y + 16), True)
 
     def _paint_total(self, picture: pygame.Surface) -> None:
@@ -187,7 +186,7 @@ class FinalPanel(SteppedPanel):
         for seat, total in enumerate(self.event.totals):
             x, y = self._local(self.columns()["total"], self.row_y(seat))
             ink = theme.FUTON if total == best else theme.INK
-            draw_text_centered(picture, str(total), theme.LARGE + 4, ink,
+            draw_text_centered(picture, number_text(total), theme.LARGE + 4, ink,
                                (x, y), True)
 
     def _paint_end(self, picture: pygame.Surface) -> None:

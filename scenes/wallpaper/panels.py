@@ -36,7 +36,7 @@ from game.rules.wallpaper import (
 )
 from scenes import fonts, theme
 from scenes.table.panel import ModalPanel
-from scenes.ui import draw_text_centered, fit_size
+from scenes.ui import draw_text_centered, fit_size, signed_text
 from scenes.wallpaper.art_cards import draw_emblem, token
 from scenes.wallpaper.art_motifs import faded, memory_icon, motif
 from scenes.wallpaper.art_paper import SEAT_COLOURS
@@ -55,15 +55,6 @@ MEMORY_ICON = 40
 ROW_GAP = 8
 WALL_LARGEST = 150  # the walls' cell width on the panel never exceeds this
 CONTENT_TOP = 118  # the columns start this far below the body's top (the outcome is above)
-
-
-def _signed(value: int) -> str:
-    """A score part with its sign ("+2", "−2", "0")."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"−{-value}"
-    return "0"
 
 
 def _walls_of(observation: Any, players: int) -> list[Wall]:
@@ -265,11 +256,11 @@ class ScoringPanel(ModalPanel):
             for x, value in ((x_large, large), (x_small, small)):
                 draw_text_centered(surface, str(value), theme.SMALL, theme.INK if value else theme.INK_SOFT, (x, y),
                                    bool(value))
-            draw_text_centered(surface, _signed(points) if points else "·", theme.SMALL,
+            draw_text_centered(surface, signed_text(points) if points else "·", theme.SMALL,
                                theme.INK if points else theme.INK_SOFT, (x_points, y), bool(points))
         y = top + SHAPE_LINE * 5 + SHAPE_LINE // 2
         pygame.draw.line(surface, theme.INK_SOFT, (x_icon - 16, y - SHAPE_LINE // 2), (x_points + 30, y - SHAPE_LINE // 2))
-        draw_text_centered(surface, _signed(self.event.shapes[seat]), theme.BODY, theme.INK, (x_points, y + 2), True)
+        draw_text_centered(surface, signed_text(self.event.shapes[seat]), theme.BODY, theme.INK, (x_points, y + 2), True)
 
     def _paint_memories(self, surface: pygame.Surface, seat: int, column: pygame.Rect, top: int) -> None:
         """The four memories (lit when on the wall), the number of kinds and the points."""
@@ -280,7 +271,7 @@ class ScoringPanel(ModalPanel):
         for index, memory in enumerate(MEMORIES):
             icon = memory_icon(memory, MEMORY_ICON, faded=memory not in kinds)
             surface.blit(icon, icon.get_rect(center=(x_icon + index * step, y)))
-        draw_text_centered(surface, _signed(self.event.memories[seat]), theme.BODY, theme.INK, (x_points, y), True)
+        draw_text_centered(surface, signed_text(self.event.memories[seat]), theme.BODY, theme.INK, (x_points, y), True)
         kinds_text = t("wallpaper_score.kind_one") if len(kinds) == 1 else t("wallpaper_score.kinds", n=len(kinds))
         draw_text_centered(surface, kinds_text, theme.TINY, theme.INK_SOFT, (x_icon + step * 3 // 2, top + 64))
 
@@ -297,7 +288,7 @@ class ScoringPanel(ModalPanel):
             tag = t("wallpaper_score.fewest") if points > 0 else t("wallpaper_score.most")
             draw_text_centered(surface, tag, theme.TINY, theme.INK_SOFT, (x_tag + 8, y))
         colour = theme.INK if points > 0 else theme.FUTON if points < 0 else theme.INK_SOFT
-        draw_text_centered(surface, _signed(points), theme.BODY, colour, (x_points, y), True)
+        draw_text_centered(surface, signed_text(points), theme.BODY, colour, (x_points, y), True)
 
     def _paint_token(self, surface: pygame.Surface, seat: int, column: pygame.Rect, top: int) -> None:
         """The seat's memory token and its place in the line; +2 at the front."""
@@ -316,7 +307,7 @@ class ScoringPanel(ModalPanel):
             text = ""
         if text:
             draw_text_centered(surface, text, theme.TINY, theme.INK_SOFT, ((x_icon + x_points) // 2 - 10, y))
-        draw_text_centered(surface, _signed(points), theme.BODY, theme.INK if points else theme.INK_SOFT,
+        draw_text_centered(surface, signed_text(points), theme.BODY, theme.INK if points else theme.INK_SOFT,
                            (x_points, y), True)
 
     def _paint_total(self, surface: pygame.Surface, seat: int, column: pygame.Rect, top: int) -> None:
