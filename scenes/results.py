@@ -14,7 +14,7 @@ import pygame
 from game.core.autosave import clear_autosave
 from game.core.match import Match
 from game.core.rules import Result
-from game.i18n import t
+from game.i18n import catalogue, t
 from scenes import fonts, tables, theme
 from scenes.app import App
 from scenes.ui import (
@@ -41,6 +41,13 @@ MAX_ROW = 58
 def format_points(value: float) -> str:
     """Whole numbers without a decimal point, others with one; a true minus sign."""
     return number_text(value)
+
+
+def round_label(game_id: str, number: int) -> str:
+    """A row of the per-round table, in the game's own word when it has one (NEW & OLD plays
+    "games", as its table says), else "Round n"."""
+    key = f"{game_id}.results.round"
+    return t(key, n=number) if key in catalogue("en") else t("ui.results.round", n=number)
 
 
 def rank_text(rank: int) -> str:
@@ -124,7 +131,7 @@ class Results(MenuScene):
         result = self.result
         rows: list[tuple[str, Sequence[float], str]] = []
         for number, points in enumerate(result.rounds, start=1):
-            rows.append((t("ui.results.round", n=number), points, "round"))
+            rows.append((round_label(self.match.game_id, number), points, "round"))
         for key in breakdown_keys(result.breakdown):
             values = [float(seat_row.get(key, 0.0)) for seat_row in result.breakdown]
             rows.append((t(key), values, "category"))

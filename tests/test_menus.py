@@ -533,3 +533,25 @@ def test_scores_use_one_minus_sign_everywhere() -> None:
     assert format_points(-3) == number_text(-3) == f"{MINUS}3" and format_points(2.5) == "2.5"
     assert signed_text(2) == "+2" and signed_text(-2) == f"{MINUS}2" and signed_text(0) == "0"
     assert number_text(-0.5) == f"{MINUS}0.5" and "-" not in number_text(-12)
+
+
+def test_new_and_old_results_count_games_as_its_table_does(app: App) -> None:
+    """NEW & OLD's table says "Game 2 of 3"; its results said "Round 2"."""
+    from random_matches import random_moves
+
+    from game.core.match import Match, Seat
+    from game.i18n import set_language
+    from scenes.results import Results, round_label
+
+    match = random_moves(Match("newold", [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=5), None, 5)
+    set_language("en")
+    labels = [label for label, _, kind in Results(app, match).rows() if kind == "round"]
+    assert labels and all(label.startswith("Game ") for label in labels)
+
+    try:
+        set_language("en")
+        assert round_label("newold", 2) == "Game 2" and round_label("neko", 2) == "Round 2"
+        set_language("ja")
+        assert round_label("newold", 2) == "第2ゲーム" and round_label("neko", 2) == "第2ラウンド"
+    finally:
+        set_language("ja")
