@@ -57,6 +57,9 @@ def rank_text(rank: int) -> str:
     return text if text != key else t("ui.results.rank.n", n=rank)
 
 
+COUNT_SUFFIX = "_count"  # a breakdown key that counts things rather than scoring points
+
+
 def breakdown_keys(breakdown: Sequence[dict[str, float]] | Sequence[object]) -> list[str]:
     """Every category key of the breakdown, in order of first appearance."""
     keys: list[str] = []
@@ -132,11 +135,19 @@ class Results(MenuScene):
         rows: list[tuple[str, Sequence[float], str]] = []
         for number, points in enumerate(result.rounds, start=1):
             rows.append((round_label(self.match.game_id, number), points, "round"))
-        for key in breakdown_keys(result.breakdown):
-            values = [float(seat_row.get(key, 0.0)) for seat_row in result.breakdown]
-            rows.append((t(key), values, "category"))
+        keys = breakdown_keys(result.breakdown)
+        points = [key for key in keys if not key.endswith(COUNT_SUFFIX)]
+        facts = [key for key in keys if key.endswith(COUNT_SUFFIX)]
+        for key in points:
+            rows.append((t(key), self._values(key), "category"))
         rows.append((t("ui.results.total"), result.scores, "total"))
+        # counts (Wallpaper's red ovals, its tie-break) are not points: after the total, apart
+        rows.extend((t(key), self._values(key), "fact") for key in facts)
         return rows
+
+    def _values(self, key: str) -> list[float]:
+        """One breakdown category's value per seat (0 where a seat has none)."""
+        return [float(seat_row.get(key, 0.0)) for seat_row in self.result.breakdown]
 
     def draw(self, surface: pygame.Surface) -> None:
         """Veil, panel, headline, table, notes and buttons."""
@@ -218,7 +229,7 @@ class Results(MenuScene):
         surface.blit(image, image.get_rect(midleft=(PANEL.x + 60, y + height // 2)))
         for seat, (cell, column) in enumerate(zip(cells, columns, strict=True)):
             winner = seat in self.result.winners and kind == "rank"
-            colour = theme.FUTON if winner else theme.INK
+            colour = theme.FUTON if winner else (theme.INK_SOFT if kind == "fact" else theme.INK)
             draw_text_centered(surface, cell, size, colour, (column.centerx, y + height // 2), strong)
 
     def _draw_notes(self, surface: pygame.Surface) -> None:

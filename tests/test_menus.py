@@ -555,3 +555,25 @@ def test_new_and_old_results_count_games_as_its_table_does(app: App) -> None:
         assert round_label("newold", 2) == "第2ゲーム" and round_label("neko", 2) == "第2ラウンド"
     finally:
         set_language("ja")
+
+
+def test_wallpaper_results_sum_their_point_rows_and_show_the_oval_count_after_the_total(app: App) -> None:
+    """"Red ovals (count)" stood among the rows that add up to the total."""
+    from random_matches import random_moves
+
+    from game.core.match import Match, Seat
+    from game.i18n import set_language
+    from scenes.results import Results
+
+    set_language("en")
+    try:
+        match = random_moves(Match("wallpaper", [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=3),
+                             None, 3)
+        rows = Results(app, match).rows()
+        kinds = [kind for _, _, kind in rows]
+        assert kinds == ["category"] * 4 + ["total", "fact"] and rows[-1][0] == "Red ovals (count)"
+        totals = rows[kinds.index("total")][1]
+        for seat, total in enumerate(totals):
+            assert sum(values[seat] for _, values, kind in rows if kind == "category") == total
+    finally:
+        set_language("ja")

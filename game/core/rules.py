@@ -64,8 +64,9 @@ class Result:
     """The outcome of a finished game.
 
     ``scores`` are final totals per seat, ``ranks`` 1 = best (ties share the better rank),
-    ``breakdown`` one dict per seat of category key -> value (keys are i18n keys), and
-    ``rounds`` one row per round of per-seat points, for the results table.
+    ``breakdown`` one dict per seat of category key -> value (keys are i18n keys; a key ending
+    in ``_count`` is a fact such as how many red ovals, not points, and is shown after the
+    total), and ``rounds`` one row per round of per-seat points, for the results table.
     """
 
     scores: tuple[float, ...]
