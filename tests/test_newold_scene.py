@@ -332,8 +332,8 @@ def test_an_illegal_drop_springs_back_with_the_rules_reason(app: App) -> None:
 def test_a_drop_on_the_other_zone_is_refused_by_the_table(app: App) -> None:
     """In stage A the New zone is not yours: the card springs back with the table's reason."""
     scene = human_vs_ai(app, seed=8, players=2)
-    assert reach_play(app, scene, lambda s: s.observation().stages[0] == STAGE_A and bool(s.playable()))
-    card = min(scene.playable())
+    assert reach_play(app, scene, lambda s: s.observation().stages[0] == STAGE_A and bool(s.playable_values()))
+    card = min(scene.playable_values())
     log_length = len(scene.match.log)
     drag(app, centre_of_card(scene, card), centre_of_zone(scene, ZONE_NEW))
     assert len(scene.match.log) == log_length
@@ -377,12 +377,12 @@ def test_undo_takes_back_the_move_before_the_ai_answers(app: App) -> None:
     hand, and cancels the AI's request."""
     scene = human_vs_ai(app, seed=4, players=2)
     # the AI seat still in stage A: the play then reveals nothing (a stage-B check would end undo)
-    assert reach_play(app, scene, lambda s: bool(s.playable()) and s.observation().stages[1] == STAGE_A
+    assert reach_play(app, scene, lambda s: bool(s.playable_values()) and s.observation().stages[1] == STAGE_A
                       and len(s.observation().hand) > 1)
     app.settings.anim_speed = "normal"
     match = scene.match
     before = (match.rules.notation(match.state), len(match.log))
-    card = min(scene.playable())
+    card = min(scene.playable_values())
     drag(app, centre_of_card(scene, card), centre_of_zone(scene, zone_for(scene)))
     assert len(match.log) == before[1] + 1
     for _ in range(int(10 / DT)):

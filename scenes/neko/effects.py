@@ -213,9 +213,7 @@ class NekoEffects(TableMixin):
         """A "Pass!" bubble at the seat, then a short beat before the cat steps on."""
         self.app.audio.play("pass")
         at, at_top = self.geometry.bubble_at(event.seat)
-        bubble = Bubble(t("table.pass_call"), at, below=at_top)
-        self.bubbles = [b for b in self.bubbles if b.visible] + [bubble]
-        self.ambient.add(bubble.show())
+        self.show_bubble(t("table.pass_call"), at, below=at_top)
         self.animator.add(anim.Wait(PASS_PAUSE))
 
     def animate_cat(self, event: CatMoved) -> None:

@@ -10,10 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.events import Event
 from game.i18n import t
 from game.rules.neko import PASS, PHASE_BASE, PHASE_PLAY, NekoAction
-from scenes import anim
 from scenes.neko.layout import Geometry
 from scenes.table.base import TableMixin
 from scenes.table.hand_drag import Drag
@@ -34,7 +32,7 @@ class NekoInput(TableMixin):
         def can_pass(self) -> bool: ...
         def held_value(self) -> int | None: ...
         def stack_verdicts(self, value: int | None) -> dict[int, tuple[str, str]]: ...
-        def _playable_values(self) -> set[int] | None: ...
+        def playable_values(self) -> set[int] | None: ...
         def spring_back(self) -> None: ...
 
     # ----- actions ------------------------------------------------------------------------------
@@ -58,17 +56,6 @@ class NekoInput(TableMixin):
         self.selected = None
         self.target = None
         self.drag = None
-
-    def on_applied(self, events: list[Event]) -> None:
-        """A dragged card stays where it was dropped (its play flies from there); clear the hand."""
-        if self.drag is not None and self.drag.ghost is not None:
-            self.dropped = (self.drag.sprite, self.drag.ghost)
-            self.flying.append(self.drag.ghost)
-        self.drag = None
-        self.selected = None
-        self.target = None
-        self.hand.raised = None
-        self.hand.focus = None
 
     def press_pass(self) -> None:
         """The Pass button / P key."""
@@ -122,18 +109,10 @@ class NekoInput(TableMixin):
         """No stack glows for a drop any more."""
         self.target = None
 
-    def _start_moving(self, drag: Drag) -> None:
-        """The press became a drag: a lifted ghost follows the pointer; the card waits hidden."""
-        drag.moved = True
-        real = drag.sprite
-        ghost = CardSprite(real.value, real.pos, angle=real.angle, scale=real.scale)
-        ghost.lift = 1.0
-        drag.ghost = ghost
-        real.visible = False
-        self.ambient.add(anim.Tween(ghost, "angle", 0.0, 0.15, anim.ease_out_cubic))
-        if real in self.hand.cards:
-            self.selected = self.hand.cards.index(real)
-        self.refresh_hints()
+    @staticmethod
+    def ghost_of(card: CardSprite) -> CardSprite:
+        """A copy of a neko card where it lies, to follow the pointer."""
+        return CardSprite(card.value, card.pos, angle=card.angle, scale=card.scale)
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
         """Drop: play on the stack under the pointer or spring back; a click toggles selection."""
@@ -237,16 +216,6 @@ class NekoInput(TableMixin):
             self.refuse(t("neko.reason.no_card_fits") if obs.phase == PHASE_PLAY else t("table.reason.not_now"))
             return
         self.attempt_on_stack(self.target)
-
-    def _first_playable_index(self, reverse: bool = False) -> int:
-        """The first hand card (from the left, or the right) that fits somewhere; else the end card."""
-        count = len(self.hand.cards)
-        order = list(range(count))[::-1] if reverse else list(range(count))
-        playable = self._playable_values()
-        for index in order:
-            if playable is None or self.hand.cards[index].value in playable:
-                return index
-        return order[0]
 
     def pause(self) -> None:
         """Another scene is on top (help, curtain, results): let go of the card in hand."""

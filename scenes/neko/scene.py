@@ -44,7 +44,7 @@ from scenes.neko.layout import CAT_ON_CARD, FanSpec, Geometry, Point, pass_butto
 from scenes.neko.paint import NekoPaint
 from scenes.table.base import TableScene
 from scenes.table.hand_drag import Drag, HandDragMixin
-from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
+from scenes.table.pieces import CardSprite, HandFan, StackView, Token
 from scenes.ui import Button, seat_label
 
 
@@ -64,7 +64,6 @@ class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
         self.cat = Token((0.0, 0.0))
         self.cat_position = -1  # the stack the cat is drawn on (-1: none)
         self.flying: list[CardSprite] = []
-        self.bubbles: list[Bubble] = []
         self.deck_count = 0
         self.shown_round = 0
         self.shown_totals: tuple[int, ...] = (0,) * match.players
@@ -236,11 +235,11 @@ class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
             view.highlight, view.note = verdicts[position]
             view.highlight = view.highlight or None
             view.focused = self.target == position and self.held_value() is not None
-        playable = self._playable_values()
+        playable = self.playable_values()
         for card in self.hand.cards:
             card.dim = playable is not None and card.value not in playable
 
-    def _playable_values(self) -> set[int] | None:
+    def playable_values(self) -> set[int] | None:
         """Values the viewer could play now (None when not in the play phase on their turn)."""
         if not self.viewer_may_act() or self.observation().phase != PHASE_PLAY:
             return None

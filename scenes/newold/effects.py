@@ -101,9 +101,7 @@ class NewOldEffects:
         plate = self.places[seat].plate
         below = plate.top < 200
         tip = (plate.centerx, plate.bottom + 6) if below else (plate.centerx, plate.top - 4)
-        bubble = Bubble(text, tip, below=below)
-        self.bubbles = [b for b in self.bubbles if b.visible] + [bubble]
-        self.ambient.add(bubble.show())
+        self.show_bubble(text, tip, below=below)
 
     def animate_game_start(self, event: GameStarted) -> None:
         """Gather every card back into two decks (New and Old apart) and shuffle them."""

@@ -21,7 +21,6 @@ from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table.hand_drag import Drag
 
 if TYPE_CHECKING:
-    from game.core.events import Event
     from scenes.app import App
     from scenes.ui import Button
 
@@ -94,19 +93,16 @@ class NewOldInput:
         """No zone glows for a drop any more."""
         self.hover_zone = None
 
-    def _start_moving(self, drag: Drag) -> None:
-        """The press became a drag: a lifted ghost follows the pointer; the card waits hidden."""
-        drag.moved = True
-        real = drag.sprite
-        ghost = NewOldCard(real.value, real.kind, real.pos, angle=real.angle, scale=real.scale)
-        ghost.lift = 1.0
-        drag.ghost = ghost
-        real.visible = False
-        self.ambient.add(anim.Tween(ghost, "angle", 0.0, 0.15, anim.ease_out_cubic))
-        if real in self.hand.cards and self.phase() != PHASE_BOX:
-            self.selected = self.hand.cards.index(real)
+    @staticmethod
+    def ghost_of(card: NewOldCard) -> NewOldCard:
+        """A copy of a NEW & OLD card where it lies, to follow the pointer."""
+        return NewOldCard(card.value, card.kind, card.pos, angle=card.angle, scale=card.scale)
+
+    def note_dragged(self, card: NewOldCard) -> None:
+        """A dragged card is selected and stays raised, except while choosing the box."""
+        if card in self.hand.cards and self.phase() != PHASE_BOX:
+            self.selected = self.hand.cards.index(card)
             self.hand.raised = self.selected
-        self.refresh_hints()
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
         """Drop: on a zone plays, on the box marks (while choosing); a click selects or marks."""
@@ -200,16 +196,6 @@ class NewOldInput:
             return
         self.attempt_on_zone(self.target_zone())
 
-    def _first_playable_index(self, reverse: bool = False) -> int:
-        """The first playable hand card (from the left, or the right); else the end card."""
-        count = len(self.hand.cards)
-        order = list(range(count))[::-1] if reverse else list(range(count))
-        playable = self.playable()
-        for index in order:
-            if not playable or self.hand.cards[index].value in playable:
-                return index
-        return order[0]
-
     # ----- actions and the selection ---------------------------------------------------------------
     def held_card(self) -> NewOldCard | None:
         """The hand card held by the pointer or selected by keys/click."""
@@ -277,14 +263,4 @@ class NewOldInput:
                 card.marked = False
             place.fan.raised = place.fan.focus = place.fan.hover = None
 
-    def on_applied(self, events: list[Event]) -> None:
-        """An action went through: a dropped ghost becomes the flying card; forget the selection."""
-        if self.drag is not None and self.drag.ghost is not None:
-            self.dropped = (self.drag.sprite, self.drag.ghost)
-            self.flying.append(self.drag.ghost)
-        self.drag = None
-        self.selected = None
-        self.hover_zone = None
-        self.hand.raised = None
-        self.hand.focus = None
 

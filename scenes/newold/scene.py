@@ -54,7 +54,6 @@ from scenes.newold.paint import NewOldPaint
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table.base import TableScene
 from scenes.table.hand_drag import Drag, HandDragMixin
-from scenes.table.pieces import Bubble
 from scenes.ui import Button
 
 WARM_BUDGET = 0.001  # seconds a frame may spend making pictures ahead of need
@@ -72,7 +71,6 @@ class NewOldTable(NewOldInput, NewOldEffects, NewOldPaint, HandDragMixin, TableS
         self.places: dict[int, SeatPlace] = {}
         self.zones: dict[str, ZoneView] = {}
         self.flying: list[NewOldCard] = []
-        self.bubbles: list[Bubble] = []
         self.decks: dict[str, int] = {NEW: 0, OLD: 0}  # face-down cards in the two dealing decks
         self.box_count = 0  # cards in the game box (leftovers and everyone's two)
         self.shown_stages: list[str] = [STAGE_A] * match.players
@@ -166,7 +164,7 @@ class NewOldTable(NewOldInput, NewOldEffects, NewOldPaint, HandDragMixin, TableS
         while self._warm_jobs and time.perf_counter() - began < WARM_BUDGET:
             self._warm_jobs.popleft()()
 
-    def playable(self) -> set[str]:
+    def playable_values(self) -> set[str]:
         """The viewer's hand cards that may be played now (empty when not on turn)."""
         if not self.playing():
             return set()
@@ -310,7 +308,7 @@ class NewOldTable(NewOldInput, NewOldEffects, NewOldPaint, HandDragMixin, TableS
         if not self.places:
             return
         playing = self.playing()
-        playable = self.playable()
+        playable = self.playable_values()
         target = self.target_zone() if playing else ""
         held = self.held_card()
         for zone, view in self.zones.items():

@@ -346,9 +346,7 @@ class NoaronEffects(TableMixin):
             x, y = self.geometry.plate(seat)
             below = self.side(seat) == "top"
             y = y + 44 if below else y - 44
-        bubble = Bubble(text, (x, y), below=below)
-        self.bubbles = [b for b in self.bubbles if b.visible] + [bubble]
-        self.ambient.add(bubble.show())
+        self.show_bubble(text, (x, y), below=below)
 
     def show_settlement(self, event: Settled) -> None:
         """Both hands are shown with their cuts, then the settlement, step by step."""

@@ -59,7 +59,6 @@ from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import HandRow, NoaronCard
 from scenes.table import art
 from scenes.table.base import TableScene
-from scenes.table.pieces import Bubble
 from scenes.ui import Button, seat_label
 
 
@@ -102,7 +101,6 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
         self.preview: Preview | None = None
         self.shown_cut: Cut | None = None
         self.panel: SettlementPanel | None = None  # type: ignore[assignment]
-        self.bubbles: list[Bubble] = []
         self.flying: list[NoaronCard] = []  # cards in flight, drawn above everything else
         self.hints_stale = False
         self.dealing = False  # a deal is being shown (the status says so, not "your turn")

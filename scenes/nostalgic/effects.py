@@ -143,9 +143,7 @@ class NostalgicEffects(TableMixin):
         """A short call at a seat's plate."""
         plate = self.geometry.plate_rect(seat)
         tip = (plate.centerx, plate.top - 4) if seat == self.bottom else (plate.right - 60, plate.top + 48)
-        bubble = Bubble(text, tip, below=False)
-        self.bubbles = [item for item in self.bubbles if item.visible] + [bubble]
-        self.ambient.add(bubble.show())
+        self.show_bubble(text, tip)
 
     def _card_flight(self, card: str | None, start: Point, scale: float, target: Point, scale_to: float,
                      flip_to: float, delay: float, on_leave: Callable[[], None] | None,

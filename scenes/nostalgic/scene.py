@@ -51,7 +51,6 @@ from scenes.nostalgic.sprites import DieDrag, DieShown, DieSprite, Shown, Throw
 from scenes.table import art
 from scenes.table.base import TableScene
 from scenes.table.dice_throw import prewarm_dice
-from scenes.table.pieces import Bubble
 from scenes.table.still import StillPart
 from scenes.ui import Button
 
@@ -69,7 +68,6 @@ class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScen
         self.shown = Shown.blank(players)
         self.flying: list[Any] = []  # pieces in the air (cards, dice, chips, markers)
         self.pops: list[Any] = []  # badges and flashes (drawn over everything)
-        self.bubbles: list[Bubble] = []
         self.throws: list[Throw] = []
         self.picked: list[int] = []  # the viewer's chosen dice (the last one is held for a balloon)
         self.focus_die: int | None = None  # keyboard focus on a die of the tray

@@ -119,6 +119,7 @@ from scenes.app import App, Scene
 from scenes.input import Intent
 from scenes.table import art, labels
 from scenes.table.ai_seats import AiSeats
+from scenes.table.pieces import Bubble
 from scenes.table.saver import BackgroundSaver
 from scenes.table.still import StillLayer, StillPart
 from scenes.ui import Button, FocusGroup, Toast, seat_label
@@ -167,6 +168,7 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.viewer = viewer if viewer is not None else self._initial_viewer()
         self.animator = anim.Animator(app.settings.speed_factor)  # event playback: gates turns
         self.ambient = anim.Animator(app.settings.speed_factor)  # hover lifts, bubbles: never gates
+        self.bubbles: list[Bubble] = []  # speech bubbles shown (see show_bubble)
         self.pending: deque[Event] = deque()
         self.panel: ModalPanel | None = None
         self._veiled: pygame.Surface | None = None  # the dimmed table under the open panel
@@ -511,6 +513,13 @@ class TableScene(AiSeats, StillLayer, Scene):
 
         self.drop_held()
         self.app.push(Help(self.app, self.match.game_id))
+
+    def show_bubble(self, text: str, tip: tuple[float, float], *, below: bool = False) -> None:
+        """A speech bubble pointing at ``tip`` (on the ambient animator: it never holds up play);
+        bubbles that have faded are forgotten. The table keeps them in ``self.bubbles``."""
+        bubble = Bubble(text, tip, below=below)
+        self.bubbles = [shown for shown in self.bubbles if shown.visible] + [bubble]
+        self.ambient.add(bubble.show())
 
     def open_pause(self) -> None:
         """The pause menu over the table: resume, rules, settings, leave (which asks first)."""

@@ -6,9 +6,10 @@ lifted *ghost* copy follows it while the card itself waits hidden in the fan (so
 fights the pointer). A refused or abandoned drop springs the ghost back to the card's place.
 
 ``HandDragMixin`` goes before ``TableScene`` in the bases; the table provides ``hand`` (a
-``HandFan``), ``selected``, ``flying`` (sprites painted above the still layer), ``drag``, and the
-hooks ``_start_moving(drag)`` (make the ghost), ``track_drop_target(pos)`` (what the ghost is over
-now) and ``forget_drop_target()``.
+``HandFan``), ``selected``, ``flying`` (sprites painted above the still layer), ``drag``,
+``dropped``, and the hooks ``ghost_of(card)`` (a copy of a hand card, of the table's card type),
+``note_dragged(card)`` (what a drag selects), ``playable_values()``, ``track_drop_target(pos)``
+(what the ghost is over now) and ``forget_drop_target()``.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class HandDragMixin:
 
     hand: Any
     drag: Drag | None
+    dropped: tuple[Any, Any] | None
     selected: int | None
     flying: list[Any]
     ambient: Any
@@ -107,8 +109,51 @@ class HandDragMixin:
         self.hand.settle()
 
     def _start_moving(self, drag: Drag) -> None:
-        """The press became a drag: make the ghost (the table knows its card type)."""
+        """The press became a drag: a lifted ghost follows the pointer; the card waits hidden."""
+        drag.moved = True
+        real = drag.sprite
+        ghost = self.ghost_of(real)
+        ghost.lift = 1.0
+        drag.ghost = ghost
+        real.visible = False
+        self.ambient.add(anim.Tween(ghost, "angle", 0.0, 0.15, anim.ease_out_cubic))
+        self.note_dragged(real)
+        self.refresh_hints()  # type: ignore[attr-defined]
+
+    def ghost_of(self, card: Any) -> Any:
+        """A copy of the hand card ``card`` where it lies now (the table knows its card type)."""
         raise NotImplementedError
+
+    def note_dragged(self, card: Any) -> None:
+        """A drag of ``card`` began: by default it becomes the selected card."""
+        if card in self.hand.cards:
+            self.selected = self.hand.cards.index(card)
+
+    def on_applied(self, events: list[Any]) -> None:
+        """An action went through: a dropped ghost stays where it was dropped (the play flies
+        from there); nothing is held, selected or aimed at any more."""
+        if self.drag is not None and self.drag.ghost is not None:
+            self.dropped = (self.drag.sprite, self.drag.ghost)
+            self.flying.append(self.drag.ghost)
+        self.drag = None
+        self.selected = None
+        self.forget_drop_target()
+        self.hand.raised = None
+        self.hand.focus = None
+
+    def playable_values(self) -> Any:
+        """The values of the hand cards that can be played now; None or empty: any card."""
+        return None
+
+    def _first_playable_index(self, reverse: bool = False) -> int:
+        """The first playable hand card (from the left, or the right); else the end card."""
+        count = len(self.hand.cards)
+        order = list(range(count))[::-1] if reverse else list(range(count))
+        playable = self.playable_values()
+        for index in order:
+            if not playable or self.hand.cards[index].value in playable:
+                return index
+        return order[0]
 
     def track_drop_target(self, pos: tuple[int, int]) -> None:
         """The ghost moved to ``pos``: note what it is over now (stacks and zones glow)."""

@@ -136,9 +136,7 @@ class WallpaperEffects(TableMixin):
 
     def bubble(self, pos: Point, text: str, below: bool = False) -> None:
         """A short call somewhere on the table."""
-        bubble = Bubble(text, pos, below=below)
-        self.bubbles = [b for b in self.bubbles if b.visible] + [bubble]
-        self.ambient.add(bubble.show())
+        self.show_bubble(text, pos, below=below)
 
     def animate_game_started(self, event: GameStarted) -> None:
         """A fresh table: empty rows and walls, the full deck, the token line."""

@@ -29,7 +29,6 @@ from game.rules.wallpaper import (
 from scenes import anim
 from scenes.app import App, Scene
 from scenes.table.base import TableScene
-from scenes.table.pieces import Bubble
 from scenes.ui import Button
 from scenes.wallpaper.art import number_picture, seat_colour
 from scenes.wallpaper.art_cards import card_back, card_face
@@ -70,7 +69,6 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         self.grandma = players == 2
         self.row_count = 3 if players == 2 else players
         self.flying: list[Piece] = []
-        self.bubbles: list[Bubble] = []
         self.hand: list[Piece] = []
         self.spots: dict[int, Piece] = {}  # seat -> its chosen number card, face down until the reveal
         self.numbers_on_rows: list[Piece] = []  # revealed number cards lying on the market
