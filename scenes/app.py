@@ -88,9 +88,9 @@ class App:
         self.after_frame: list[Callable[[], None]] = []  # one-shot callbacks run after a draw
         # Kiosk hooks (scenes/kiosk.py); all inert by default, so the normal app is unchanged.
         self.ignore_quit = False  # True: window close / Alt+F4 (a QUIT intent) does nothing
-        self.fullscreen_keys = True  # F11 / Alt+Enter toggle fullscreen (the kiosk turns them off)
-        self.keeps_window_place = True  # the window's place goes into the settings (not the kiosk's)
-        self.offers_settings = True  # menus offer Settings (the kiosk's do not)
+        # The kiosk owns the screen: no F11/Alt+Enter, no Settings in menus, and the person's
+        # settings (the window's place) are never written.
+        self.locked = False
         self.intent_filter: Callable[[Intent], bool] | None = None  # sees every intent first; True eats it
         self.frame_hooks: list[Callable[[float], None]] = []  # each frame, after input, before update
         self.overlays: list[Callable[[pygame.Surface], None]] = []  # painted over every scene
@@ -163,9 +163,9 @@ class App:
             self.settings.window = [x - self._frame_offset[0], y - self._frame_offset[1], width, height]
 
     def handle_window_keys(self, event: pygame.event.Event) -> bool:
-        """F11 and Alt+Enter toggle fullscreen on every screen (unless ``fullscreen_keys`` is
-        off, as in the kiosk); True when the key was used."""
-        if event.type != pygame.KEYDOWN or not self.fullscreen_keys:
+        """F11 and Alt+Enter toggle fullscreen on every screen (not in the ``locked`` kiosk);
+        True when the key was used."""
+        if event.type != pygame.KEYDOWN or self.locked:
             return False
         if event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
                                          and event.mod & pygame.KMOD_ALT):
@@ -335,7 +335,7 @@ class App:
         """Leave every scene, remember where the window was, and shut pygame down."""
         while self.scenes:
             self.scenes.pop().exit()
-        if not self.headless and not self.settings.fullscreen and self.keeps_window_place:
+        if not self.headless and not self.settings.fullscreen and not self.locked:
             before = self.settings.window
             self.remember_window()
             if self.settings.window != before:

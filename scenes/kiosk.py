@@ -665,9 +665,7 @@ def build_kiosk(config: KioskConfig, *, headless: bool = False, windowed: bool =
     if not headless:
         _kiosk_hints()
     app = App(settings, headless=headless, display=config.display)
-    app.fullscreen_keys = False  # the organiser chose the window; a visitor's F11 changes nothing
-    app.keeps_window_place = False  # and the kiosk never writes the person's settings
-    app.offers_settings = False  # nor lets a visitor change them
+    app.locked = True  # the organiser chose the window and the settings: a visitor changes neither
     app.audio.set_volume(config.volume)
     if settings.fullscreen:
         lock_window(app, config)

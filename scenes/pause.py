@@ -40,7 +40,7 @@ class PauseMenu(MenuScene):
         self.menu_buttons = self._stack([
             (lambda: t("table.pause.resume"), self.resume_play, "primary"),
             (lambda: t("ui.rules"), self.open_rules, "secondary"),
-            *([(lambda: t("ui.settings"), self.open_settings, "secondary")] if app.offers_settings else []),
+            *([(lambda: t("ui.settings"), self.open_settings, "secondary")] if not app.locked else []),
             (lambda: t("table.pause.leave"), self.ask_to_leave, "secondary"),
         ], top=PANEL.y + 150)
         stay = Button(pygame.Rect(0, 0, 300, theme.BUTTON_HEIGHT), lambda: t("table.pause.stay"), self.stay,

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import logging
 import sys
 from collections.abc import Sequence
@@ -72,6 +73,7 @@ class _Rect(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
 
 
+@functools.cache
 def _loaded_sdl() -> ctypes.CDLL | None:
     """The SDL2 library pygame loaded (the same copy, so the same video subsystem), or None."""
     candidates: list[str] = []

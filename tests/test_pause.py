@@ -100,7 +100,7 @@ def test_the_menu_opens_the_rules_and_the_settings_over_the_table(titled_app: Ap
 
 
 def test_without_settings_on_offer_the_menu_has_none(titled_app: App) -> None:
-    titled_app.offers_settings = False  # as in the kiosk
+    titled_app.locked = True  # as in the kiosk
     table = make_table(titled_app, Match("neko", [Seat("human"), Seat("ai", "easy")], seed=3), ai_enabled=False)
     titled_app.push(table)
     table.open_pause()

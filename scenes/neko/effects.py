@@ -26,8 +26,8 @@ from game.rules.neko import (
 from scenes import anim
 from scenes.neko.layout import Geometry, Point
 from scenes.neko.panels import RoundPanel
-from scenes.table.base import TableMixin
 from scenes.table.hand_drag import Drag
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
 
 # ----- timings (seconds at normal speed; the animator scales them) -----------------------------------

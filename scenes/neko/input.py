@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 from game.i18n import t
 from game.rules.neko import PASS, PHASE_BASE, PHASE_PLAY, NekoAction
 from scenes.neko.layout import Geometry
-from scenes.table.base import TableMixin
 from scenes.table.hand_drag import Drag
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import CardSprite, HandFan, StackView
 
 

@@ -14,8 +14,8 @@ from game.rules.neko import position_owners, seat_positions
 from scenes import fonts, theme
 from scenes.neko.layout import BOARD_TOPLEFT, Geometry
 from scenes.table import art, labels
-from scenes.table.base import TableMixin
 from scenes.table.hand_drag import Drag
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
 from scenes.table.still import StillPart
 

@@ -32,7 +32,7 @@ from scenes import anim
 from scenes.noaron.layout import DECK_SCALE, PILE_SCALE, RESERVE_SCALE, STAKE_SCALE, Point, pile_top_offset
 from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import NoaronCard
-from scenes.table.base import TableMixin
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble
 
 if TYPE_CHECKING:

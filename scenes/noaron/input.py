@@ -18,7 +18,7 @@ from game.rules.noaron import HAND_SIZE, LEFT, PHASE_DECIDE, PHASE_DISCARD, PHAS
 from scenes import input as intents
 from scenes.input import Intent
 from scenes.noaron.layout import PILE_SCALE, scaled_size
-from scenes.table.base import TableMixin
+from scenes.table.mixin import TableMixin
 
 if TYPE_CHECKING:
     from scenes.noaron.layout import Geometry, Point

@@ -31,7 +31,7 @@ from scenes.noaron.layout import (
     scaled_size,
 )
 from scenes.table import art, labels
-from scenes.table.base import TableMixin
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
 from scenes.ui import draw_text_centered, fit_size, seat_color

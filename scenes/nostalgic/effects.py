@@ -75,8 +75,8 @@ from scenes.nostalgic.sprites import (
     ThrowStep,
 )
 from scenes.table import art
-from scenes.table.base import TableMixin
 from scenes.table.dice_throw import DiceThrow, painter
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble
 from scenes.ui import signed_text
 

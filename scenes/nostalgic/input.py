@@ -22,7 +22,7 @@ from game.rules.nostalgic import BOARD, DECK_SOURCE, FACE_UP, NostalgicAction
 from scenes import anim
 from scenes.nostalgic.layout import BOARD_TOPLEFT, TRAY_DIE, Geometry
 from scenes.nostalgic.sprites import DieDrag, DieSprite, Shown
-from scenes.table.base import TableMixin
+from scenes.table.mixin import TableMixin
 
 DRAG_THRESHOLD = 12  # pixels a press must move to become a drag
 

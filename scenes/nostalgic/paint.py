@@ -48,8 +48,8 @@ from scenes.nostalgic.layout import (
 )
 from scenes.nostalgic.sprites import DieDrag, Shown, Throw
 from scenes.table import art, labels
-from scenes.table.base import TableMixin
 from scenes.table.dice_throw import die_face
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, nothing
 from scenes.table.still import StillPart
 

@@ -3,20 +3,16 @@ seat is to act, collect the answer, and apply it after a short pause so people c
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.ai.base import DEFAULT_BUDGETS
 from game.core.errors import IllegalAction
-
-if TYPE_CHECKING:  # type checkers see the table; at run time this mixin stands alone
-    from scenes.table.base import TableScene as _Table
-else:
-    _Table = object
+from scenes.table.mixin import TableMixin
 
 AI_MIN_THINK = 0.9  # an AI answer is applied no sooner than this after it was asked
 
 
-class AiSeats(_Table):
+class AiSeats(TableMixin):
     """The AI part of ``TableScene``: the worker, the pending request and its answer."""
 
     def _ensure_worker(self) -> Any:

@@ -693,12 +693,3 @@ class TableScene(AiSeats, StillLayer, Scene):
         _open_tables.discard(self)
         if not _open_tables:
             art.release_table_pictures()
-
-
-# A table's parts (input.py, effects.py, paint.py of each game) are mixins of its TableScene
-# subclass: type checkers see TableScene as their base, so they know the table's methods; at run
-# time a mixin stands alone and the table class brings them together.
-if TYPE_CHECKING:
-    TableMixin = TableScene
-else:
-    TableMixin = object

@@ -7,18 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
 from game.i18n import t
 from scenes.app import SIZE as SCREEN
 from scenes.table import labels
-
-if TYPE_CHECKING:  # type checkers see the table; at run time this mixin stands alone
-    from scenes.table.base import TableScene as _Table
-else:
-    _Table = object
+from scenes.table.mixin import TableMixin
 
 
 @dataclass
@@ -34,7 +30,7 @@ class StillPart:
     paint: Callable[[pygame.Surface], Any]
 
 
-class StillLayer(_Table):
+class StillLayer(TableMixin):
     """The drawing part of ``TableScene``."""
 
     def draw(self, surface: pygame.Surface) -> None:

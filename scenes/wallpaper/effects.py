@@ -33,7 +33,7 @@ from game.rules.wallpaper import (
     TurnStarted,
 )
 from scenes import anim
-from scenes.table.base import TableMixin
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble
 from scenes.wallpaper.art import art_seat, hazy_id, seat_colour, token_layout
 from scenes.wallpaper.art_cards import card_back, card_face

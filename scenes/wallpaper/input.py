@@ -29,7 +29,7 @@ from game.rules.wallpaper import (
 from scenes import anim
 from scenes import input as intents
 from scenes.input import Intent
-from scenes.table.base import TableMixin
+from scenes.table.mixin import TableMixin
 from scenes.wallpaper.layout import (
     HAND_Y,
     PLAY_SPOT,

@@ -21,7 +21,7 @@ from game.rules.wallpaper import (
 )
 from scenes import fonts, theme
 from scenes.table import art, labels
-from scenes.table.base import TableMixin
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, nothing
 from scenes.table.still import StillPart
 from scenes.ui import fit_size
