@@ -61,6 +61,7 @@ from scenes.app import FPS, App, Scene
 from scenes.input import Intent
 from scenes.kiosk_screens import KioskTitle, PinPad, draw_attract_banner, draw_return_hint, draw_still_playing
 from scenes.results import Results
+from scenes.table.base import TableScene
 from scenes.table.saver import NullSaver
 from scenes.title import Title
 
@@ -576,11 +577,8 @@ class KioskController:
         Ctrl+C): make sure the visitor's game is on disk, with its session, so that it comes back
         at the next start unless it goes idle meanwhile; then say so in the status and the log."""
         table = self.visitor_table() if self.demo is None else None
-        match: Match | None = getattr(table, "match", None)
-        saver = getattr(table, "saver", None)
-        if match is not None and saver is not None and not match.is_over():
-            saver.save(match)  # tables save after every action: this only makes sure it is on disk
-            saver.wait()
+        if isinstance(table, TableScene) and table.save_now():
+            match = table.match
             last_touch = self.wall() - self.idle_seconds()
             setup_kiosk.write_session(Session(True, match.game_id, match.seed, last_touch))
             log.info("stopped by %s: the visitor's %s game is saved (%d moves)", signal_name(signum),

@@ -123,15 +123,10 @@ def run(
 def save_tables(app: App) -> list[tuple[str, int]]:
     """Save every unfinished match on the scene stack once more (its table's saver, so a kiosk
     demo's saver saves nothing) and wait until it is on disk: (game id, actions) per match."""
-    saved = []
-    for scene in app.scenes:
-        match, saver = getattr(scene, "match", None), getattr(scene, "saver", None)
-        if isinstance(match, Match) and saver is not None and not match.is_over():
-            saver.save(match)
-            saver.wait()
-            if getattr(saver, "saves", 0):
-                saved.append((match.game_id, len(match.log)))
-    return saved
+    from scenes.table.base import TableScene
+
+    return [(scene.match.game_id, len(scene.match.log)) for scene in app.scenes
+            if isinstance(scene, TableScene) and scene.save_now()]
 
 
 def stop_line(signum: int, saved: list[tuple[str, int]]) -> str:

@@ -528,11 +528,18 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.drop_held()
         self.app.push(PauseMenu(self.app, self))
 
-    def to_menu(self) -> None:
-        """Back to the title; the match stays autosaved."""
+    def save_now(self) -> bool:
+        """Put the unfinished match on disk now and wait for it (tables save after every action:
+        this makes sure the last one landed). True when this table saves at all (a demo's or a
+        shot's saver saves nothing) and the match was unfinished."""
         if not self.match.is_over():
             self.saver.save(self.match)
         self.saver.wait()
+        return not self.match.is_over() and self.saver.saves > 0
+
+    def to_menu(self) -> None:
+        """Back to the title; the match stays autosaved."""
+        self.save_now()
         while len(self.app.scenes) > 1:
             self.app.pop()
         from scenes.title import Title
