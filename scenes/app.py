@@ -25,7 +25,7 @@ from scenes import input as intents
 from scenes import window
 from scenes.input import Intent
 
-SIZE = (1920, 1080)
+SIZE = window.LOGICAL  # the logical canvas every scene paints on (scaled into the window)
 FRAME_SETTLE = 0.3  # s after showing the window before its place is read back
 FPS = 60
 log = logging.getLogger("kotatsu")

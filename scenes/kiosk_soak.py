@@ -25,12 +25,12 @@ import pygame
 
 from game import kiosk as setup_kiosk
 from game.kiosk import KioskConfig
-from scenes.app import FPS, App
+from scenes.app import FPS, SIZE, App
 from scenes.kiosk import GAME, TITLE, FakeClock, KioskController, build_kiosk
 from scenes.kiosk_screens import KioskSetup
 
 FULL_VISIT_EVERY = 5  # demos between two visitors who start a game (the others only tap)
-SCREEN_CENTRE = (960, 540)
+SCREEN_CENTRE = (SIZE[0] // 2, SIZE[1] // 2)
 
 
 class _LogCounter(logging.Handler):
@@ -82,7 +82,7 @@ class SoakVisitor:
         finger, with a frame after each; True (and counted) when ``landed()`` says it did."""
         self.taps += 1
         if finger:  # fingers carry coordinates normalised to the window
-            x, y = pos[0] / 1920, pos[1] / 1080
+            x, y = pos[0] / SIZE[0], pos[1] / SIZE[1]
             for kind in (pygame.FINGERDOWN, pygame.FINGERUP):
                 pygame.event.post(pygame.event.Event(kind, x=x, y=y, dx=0.0, dy=0.0, touch_id=1, finger_id=0,
                                                      pressure=1.0))
