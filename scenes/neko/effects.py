@@ -28,7 +28,7 @@ from scenes.neko.layout import Geometry, Point
 from scenes.neko.panels import RoundPanel
 from scenes.table.hand_drag import Drag
 from scenes.table.mixin import TableMixin
-from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token
+from scenes.table.pieces import Bubble, CardSprite, HandFan, StackView, Token, card_rect
 
 # ----- timings (seconds at normal speed; the animator scales them) -----------------------------------
 DEAL_GAP = 0.07
@@ -174,6 +174,7 @@ class NekoEffects(TableMixin):
             self.app.audio.play("card_flip")
         fan.layout(self.ambient, 0.3)
         self._slide_to_stack(sprite, event.position, event.card, flip=flip)
+        self.mark_move(card_rect(self.stacks[event.position].centre), event.seat)
         self.refresh_hints()
 
     def _take_from_fan(self, fan: HandFan, seat: int, card: int) -> CardSprite:

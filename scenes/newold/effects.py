@@ -36,7 +36,7 @@ from scenes import anim
 from scenes.newold.layout import BOX_CENTRE, KIND_ORDER, ZONE_CENTRE, hand_order
 from scenes.newold.panels import GamePanel
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
-from scenes.table.pieces import Bubble, StackView
+from scenes.table.pieces import Bubble, StackView, card_rect
 
 if TYPE_CHECKING:
     from game.core.events import Event
@@ -290,6 +290,7 @@ class NewOldEffects:
         tilt = StackView.tilt_for(len(view.cards), salt)
         self.animator.add(self.fly(sprite, view.landing_pos(), tilt, SLIDE, flip_to=1.0 if flip else None,
                                    scale_to=1.0, on_land=lambda: view.push(event.card, salt)))
+        self.mark_move(card_rect(view.centre), event.seat)
         self.refresh_hints()
 
     def _take_from_fan(self, fan: KindFan, seat: int, card: str) -> NewOldCard:

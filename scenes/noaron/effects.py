@@ -33,7 +33,7 @@ from scenes.noaron.layout import DECK_SCALE, PILE_SCALE, RESERVE_SCALE, STAKE_SC
 from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import NoaronCard
 from scenes.table.mixin import TableMixin
-from scenes.table.pieces import Bubble
+from scenes.table.pieces import Bubble, card_rect
 
 if TYPE_CHECKING:
     from scenes.noaron.layout import Geometry
@@ -298,6 +298,8 @@ class NoaronEffects(TableMixin):
         row.layout(self.animator, 0.3)
         self.app.audio.play("card_slide")
         self.animator.add(anim.Parallel(*flights))
+        left, right = (card_rect(self.pile_centre(event.seat, pile), PILE_SCALE) for pile in (LEFT, RIGHT))
+        self.mark_move(left.union(right), event.seat)
 
     def animate_inserted(self, event: Inserted) -> None:
         """The reserve pair drops into the hand at the chosen place (face down for the opponent)."""

@@ -467,6 +467,9 @@ class NostalgicEffects(TableMixin):
                           anim.Sequence(anim.Tween(sprite, "lift", 0.6, SLIDE * 0.4, anim.ease_out_quad),
                                         anim.Tween(sprite, "lift", 0.0, SLIDE * 0.6, anim.ease_in_quad))),
             anim.Call(land)))
+        placed = pygame.Rect(0, 0, round(size), round(size))
+        placed.center = (round(target[0]), round(target[1]))
+        self.mark_move(placed, event.seat)
         self.refresh_hints()
 
     def animate_dice_collected(self, event: DiceCollected) -> None:
@@ -607,6 +610,7 @@ class NostalgicEffects(TableMixin):
         flight = self.fly(sprite, target, 0.0, FLIGHT, flip_to=1.0 if keep_face else 0.0, scale_to=scale,
                           on_land=land)
         self.animator.add(anim.Sequence(anim.Call(leave), flight))
+        self.mark_move(slot, seat)  # the closet slot it left: which card went
 
     def animate_row_cleared(self, event: RowCleared) -> None:
         """The untaken face-up cards slide to the discards."""

@@ -119,6 +119,7 @@ from scenes.app import App, Scene
 from scenes.input import Intent
 from scenes.table import art, labels
 from scenes.table.ai_seats import AiSeats
+from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
 from scenes.table.saver import BackgroundSaver
 from scenes.table.still import StillLayer, StillPart
@@ -135,6 +136,7 @@ STATUS_Y = 772
 # built before the old one closes, a rematch, finds them still there).
 _open_tables: weakref.WeakSet[TableScene] = weakref.WeakSet()
 UNDO_RECT = (1580, 944, 300, 72)
+LOG_RECT = (1492, 30, 92, 60)
 HELP_RECT = (1596, 30, 136, 60)
 MENU_RECT = (1744, 30, 148, 60)
 
@@ -169,6 +171,7 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.animator = anim.Animator(app.settings.speed_factor)  # event playback: gates turns
         self.ambient = anim.Animator(app.settings.speed_factor)  # hover lifts, bubbles: never gates
         self.bubbles: list[Bubble] = []  # speech bubbles shown (see show_bubble)
+        self.move_marks = MoveMarks()  # other seats' latest moves, outlined for a beat (mark_move)
         self.pending: deque[Event] = deque()
         self.panel: ModalPanel | None = None
         self._veiled: pygame.Surface | None = None  # the dimmed table under the open panel
@@ -298,9 +301,11 @@ class TableScene(AiSeats, StillLayer, Scene):
         """Enter."""
 
     def handle_key(self, key: str) -> None:
-        """Letter shortcuts: H help."""
+        """Letter shortcuts: H help, L the move log."""
         if key == "h":
             self.open_help()
+        elif key == "l":
+            self.open_log()
 
     def handle_back(self) -> None:
         """Esc/Backspace: let go of what the viewer holds or is choosing (``let_go``), else undo
@@ -333,12 +338,14 @@ class TableScene(AiSeats, StillLayer, Scene):
                                   style="ghost")
         self.menu_button = Button(pygame.Rect(MENU_RECT), lambda: t("table.menu"), self.open_pause,
                                   style="ghost")
-        widgets = [*self.game_buttons(), self.undo_button, self.help_button, self.menu_button]
+        self.log_button = Button(pygame.Rect(LOG_RECT), lambda: t("log.button"), self.open_log, style="ghost")
+        widgets = [*self.game_buttons(), self.undo_button, self.log_button, self.help_button, self.menu_button]
         self.buttons = FocusGroup(widgets, audio=getattr(self.app, "audio", None))
         self.buttons.show_focus = False  # keys move between the pieces here, not buttons
 
     def rebuild_for_viewer(self) -> None:
         """Re-seat everything for a new viewer (hot-seat) and re-read the observation."""
+        self.move_marks.clear()
         self.build_pieces()
         self.clear_selection()
         self.sync_from_observation()
@@ -361,6 +368,16 @@ class TableScene(AiSeats, StillLayer, Scene):
         """True when nothing is animating or waiting to be shown: a turn may begin."""
         return not self.pending and not self.animator.busy and self.panel is None and not self.curtain_up \
             and not self.finished
+
+    def at_rest(self) -> bool:
+        """True when no piece is moving and no event waits to be shown."""
+        return not self.pending and not self.animator.busy
+
+    def mark_move(self, rect: pygame.Rect, seat: int) -> None:
+        """Outline where ``seat``'s move landed for a beat, once the table is at rest (not the
+        viewer's own moves: they know what they did)."""
+        if seat != self.viewer and 0 <= seat < self.match.players:
+            self.move_marks.add(rect, seat)
 
     def seat_to_move(self) -> int:
         """The seat to act (the first one when several may), or -1 when the match is over."""
@@ -514,6 +531,13 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.drop_held()
         self.app.push(Help(self.app, self.match.game_id))
 
+    def open_log(self) -> None:
+        """Push the move log over the table."""
+        from scenes.table.move_log import MoveLog
+
+        self.drop_held()
+        self.app.push(MoveLog(self.app, self))
+
     def show_bubble(self, text: str, tip: tuple[float, float], *, below: bool = False) -> None:
         """A speech bubble pointing at ``tip`` (on the ambient animator: it never holds up play);
         bubbles that have faded are forgotten. The table keeps them in ``self.bubbles``."""
@@ -614,6 +638,7 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.ambient.update(dt)
         self.pump_events()
         self.toast.update(dt)
+        self.move_marks.update(dt, self.at_rest())
         self._update_panel(dt)
         self.maybe_curtain()
         self.update_ai(dt)

@@ -40,6 +40,13 @@ def add(a: Point, b: Point) -> Point:
 
 
 # ----- a card ----------------------------------------------------------------------------------------
+
+def card_rect(centre: tuple[float, float], scale: float = 1.0) -> pygame.Rect:
+    """The rectangle of an unrotated card of ``scale`` centred at ``centre``."""
+    rect = pygame.Rect(0, 0, round(CARD_W * scale), round(CARD_H * scale))
+    rect.center = (round(centre[0]), round(centre[1]))
+    return rect
+
 class CardSprite:
     """One card. ``value`` None means its face is unknown to this screen (only the back is drawn).
 

@@ -53,7 +53,8 @@ class StillLayer(TableMixin):
         else:
             for area in self._painted + changed:
                 surface.blit(still, area, area)
-        self._painted = [area.inflate(4, 4) for area in self.draw_moving(surface) if area.width and area.height]
+        moved = self.draw_moving(surface) + self.move_marks.draw(surface, self.at_rest())
+        self._painted = [area.inflate(4, 4) for area in moved if area.width and area.height]
         if self.panel is not None:
             labels.draw_veil(surface)
             # the dimmed table under a panel does not move: keep it, so later frames are one blit

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+import pygame
+
 from game.i18n import t
 from game.rules.wallpaper import (
     CardPlaced,
@@ -310,6 +312,7 @@ class WallpaperEffects(TableMixin):
         if not cards:
             cards = list(event.cards)
         count = len(cards)
+        self.mark_move(self._row_rect(event.row, count), event.seat)
         self.rows_shown[event.row] = []
         for piece in self.numbers_on_rows:
             if piece.seat == event.seat and event.collision:
@@ -418,6 +421,7 @@ class WallpaperEffects(TableMixin):
             camera = fit_camera(list(wall), self.pan)
             target = camera.cell_rect((event.x, event.y)).center
             scale_to = camera.cell / width
+            self.mark_move(camera.cell_rect((event.x, event.y)), event.seat)
         else:
             target = self.geometry.seat_anchor(event.seat)
             scale_to = 0.2
@@ -433,6 +437,15 @@ class WallpaperEffects(TableMixin):
         self.app.audio.play("cat_land")  # a soft thud: paper pressed onto the wall
         self.animator.add(self.fly(placed, (float(target[0]), float(target[1])), 0.0, PLACE_FLIGHT,
                                    scale_to=scale_to, on_land=land))
+
+    def _row_rect(self, row: int, count: int) -> pygame.Rect:
+        """Where a row's ``count`` cards lie (at least one card's room: an empty row too)."""
+        rects = []
+        for index in range(max(1, count)):
+            rect = pygame.Rect(0, 0, ROW_CARD_W, ROW_CARD_W)
+            rect.center = tuple(round(value) for value in self.geometry.row_slot(row, index, max(1, count)))
+            rects.append(rect)
+        return rects[0].unionall(rects[1:])
 
     def hazy_seat_for(self, event: CardPlaced) -> int:
         """The seat whose hazy count drops with this placement (-1 for a wallpaper card)."""

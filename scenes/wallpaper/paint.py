@@ -65,6 +65,8 @@ from scenes.wallpaper.layout import (
 )
 from scenes.wallpaper.sprites import Piece
 
+HINT_SIZE = 17  # the wall's key hint: 11 physical pixels at 1280x720, the least a player must read
+
 
 class WallpaperPaint(TableMixin):
     """What the That Old Wallpaper table paints (see the module docstring)."""
@@ -226,12 +228,16 @@ class WallpaperPaint(TableMixin):
 
         def make() -> pygame.Surface:
             title = fonts.text(text, fit_size(text, theme.BODY, 300, bold=True), theme.TEXT, True)
-            small = fonts.text(hint, fit_size(hint, theme.TINY - 4, TITLE_WIDTH - title.get_width() - 70,
-                                              smallest=12), theme.TEXT_DIM)
+            room = TITLE_WIDTH - title.get_width() - 62
+            lines = fonts.wrap(hint, HINT_SIZE, room)[:2]  # the hint wraps to two short lines if it must
             surface = pygame.Surface((TITLE_WIDTH, 50), pygame.SRCALPHA)
             pygame.draw.circle(surface, seat_colour(seat, self.match.players), (16, 25), 12)
             surface.blit(title, title.get_rect(midleft=(38, 25)))
-            surface.blit(small, small.get_rect(midleft=(58 + title.get_width(), 27)))
+            step = fonts.line_height(HINT_SIZE)
+            top = 25 - step * len(lines) // 2 + 1
+            for row, line in enumerate(lines):
+                small = fonts.text(line, HINT_SIZE, theme.TEXT_DIM)
+                surface.blit(small, small.get_rect(topleft=(58 + title.get_width(), top + row * step)))
             return surface
 
         picture = labels.cached(("wp-wall-title", text, hint, seat), make)

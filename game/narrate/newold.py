@@ -1,0 +1,56 @@
+"""NEW & OLD in words: games, the box, cards played on the zones, reveals, who went out, scores."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.core.events import Event
+from game.narrate import HEADING, PASS, RESULT, Context, LogLine, Term, number, signed
+from game.rules.newold import (
+    ZONE_OLD,
+    BoxChosen,
+    CardPlayed,
+    GameScored,
+    GameStarted,
+    Left,
+    MatchEnded,
+    Revealed,
+    card_kind,
+    card_number,
+)
+
+
+def card_term(card: str) -> Term:
+    """A card in words: "New 5" / "Old 3" (never the rules' "N5" / "O3")."""
+    return Term(f"log.newold.card.{card_kind(card)}", {"n": card_number(card)})
+
+
+def narrate(event: Event, context: Context) -> list[LogLine]:
+    """The log lines of one NEW & OLD event (none for deals and checks: the table shows them)."""
+    if isinstance(event, GameStarted):
+        return [LogLine(None, "log.game", {"n": event.game + 1}, kind=HEADING),
+                LogLine(event.start_seat, "log.starts", {"player": event.start_seat}, seats=("player",))]
+    if isinstance(event, BoxChosen):
+        return [LogLine(event.seat, "log.newold.box")]
+    if isinstance(event, CardPlayed):
+        zone = "old" if event.zone == ZONE_OLD else "new"
+        return [LogLine(event.seat, f"log.newold.play.{zone}", {"card": card_term(event.card)})]
+    if isinstance(event, Revealed):
+        if event.stage_change and not event.cards:
+            return [LogLine(event.seat, "log.newold.reveal_none", kind=PASS)]
+        key = "log.newold.reveal" if event.stage_change else "log.newold.show_hand"
+        return [LogLine(event.seat, key, {"cards": tuple(card_term(card) for card in event.cards)}, kind=PASS)]
+    if isinstance(event, Left):
+        return [LogLine(event.seat, f"log.newold.left.{event.why}", kind=PASS if event.why == "stuck" else "move")]
+    if isinstance(event, GameScored):
+        return [LogLine(seat, "log.points", {"points": signed(score), "total": number(event.totals[seat])}, kind=RESULT)
+                for seat, score in enumerate(event.scores)]
+    if isinstance(event, MatchEnded):
+        return [LogLine(seat, "log.wins", {"player": seat}, seats=("player",), kind=RESULT)
+                for seat in event.winners]
+    return []
+
+
+def opening(start: Any, context: Context) -> list[LogLine]:
+    """The lines of the first game's start (its events came before the log began)."""
+    return narrate(GameStarted(start.game, start.start_seat, "first"), context)
