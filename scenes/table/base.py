@@ -172,6 +172,7 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.ambient = anim.Animator(app.settings.speed_factor)  # hover lifts, bubbles: never gates
         self.bubbles: list[Bubble] = []  # speech bubbles shown (see show_bubble)
         self.move_marks = MoveMarks()  # other seats' latest moves, outlined for a beat (mark_move)
+        self.playing_event: Event | None = None  # the event shown last (see playback_text)
         self.pending: deque[Event] = deque()
         self.panel: ModalPanel | None = None
         self._veiled: pygame.Surface | None = None  # the dimmed table under the open panel
@@ -250,6 +251,14 @@ class TableScene(AiSeats, StillLayer, Scene):
     def your_turn_text(self) -> str:
         """The status line when the person at the bottom is to act."""
         return ""
+
+    def playback_text(self) -> str:
+        """The status while the table still shows what just happened and the viewer is next: a
+        prompt waits until the cards are dealt, the dice have landed and the move has flown."""
+        seat = getattr(self.playing_event, "seat", None)
+        if isinstance(seat, int) and seat != self.viewer and 0 <= seat < self.match.players:
+            return t("table.status.moving", player=self.name_of(seat))
+        return t("table.status.setting")
 
     def waiting_text(self, seat: int) -> str:
         """The status line while another person (``seat``) is to act."""
@@ -430,7 +439,7 @@ class TableScene(AiSeats, StillLayer, Scene):
             seat = next((seat for seat in to_move if self.match.seats[seat].is_human), to_move[0])
             return t("table.status.curtain", player=seat_label(seat, self.match.seats[seat]))
         if self.viewer_may_act():
-            return self.your_turn_text()
+            return self.your_turn_text() if self.at_rest() else self.playback_text()
         seat = next((seat for seat in to_move if not self.match.seats[seat].is_human), to_move[0])
         if not self.match.seats[seat].is_human:
             return t("table.status.thinking", player=seat_label(seat, self.match.seats[seat]))
@@ -660,6 +669,7 @@ class TableScene(AiSeats, StillLayer, Scene):
     def _start_next_event(self) -> None:
         """Pop the next event and give it to its handler (events without one are skipped)."""
         event = self.pending.popleft()
+        self.playing_event = event
         handler = self.event_handlers().get(type(event))
         if handler is not None:
             handler(event)
