@@ -77,6 +77,9 @@ class App:
         self._placed: tuple[window.Box, float] | None = None  # where the window was put, and when
         self._frame_offset = (0, 0)  # how far the window manager moved it (see _note_frame_offset)
         self.screen = self._open_window()
+        # SDL starts with text input on: an IME would then catch the table's letter keys. A name
+        # field turns it on while it is open (scenes.name_field).
+        pygame.key.stop_text_input()
         from scenes.audio import Audio  # after pygame.init: it opens the mixer if it can
 
         self.audio = Audio(enabled=self.settings.sound)

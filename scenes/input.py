@@ -17,12 +17,14 @@ RELEASE = "release"  # pointer went up at pos
 NAV = "nav"  # arrow keys: (dx, dy)
 FOCUS_NEXT = "focus_next"  # Tab
 FOCUS_PREV = "focus_prev"  # Shift+Tab
-ACTIVATE = "activate"  # Enter / keypad Enter / Space
-BACK = "back"  # Esc / Backspace
+ACTIVATE = "activate"  # Enter / keypad Enter / Space (key: "return", "enter" or "space")
+BACK = "back"  # Esc / Backspace (key: "escape" or "backspace", for a text field that tells them apart)
 UNDO = "undo"  # Ctrl+Z or U
 KEY = "key"  # any other key, by name ("p", "h", "f11", "1"...)
 QUIT = "quit"  # window close
 WHEEL = "wheel"  # mouse wheel: dy
+TEXT = "text"  # typed text (key: what was typed, from the keyboard or an IME); only while a field asks
+COMPOSE = "compose"  # an IME's text being composed, not yet typed (key: that text; "" when it ends)
 
 
 @dataclass(frozen=True)
@@ -76,6 +78,10 @@ def translate(event: pygame.event.Event, logical_size: tuple[int, int], held: bo
         return Intent(WHEEL, dy=int(event.y))
     if kind == pygame.KEYDOWN:
         return _key_intent(event)
+    if kind == pygame.TEXTINPUT:
+        return Intent(TEXT, key=event.text)
+    if kind == pygame.TEXTEDITING:
+        return Intent(COMPOSE, key=event.text)
     return None
 
 
@@ -88,9 +94,9 @@ def _key_intent(event: pygame.event.Event) -> Intent:
     if key == pygame.K_TAB:
         return Intent(FOCUS_PREV if event.mod & pygame.KMOD_SHIFT else FOCUS_NEXT)
     if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-        return Intent(ACTIVATE)
+        return Intent(ACTIVATE, key=pygame.key.name(key))
     if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-        return Intent(BACK)
+        return Intent(BACK, key=pygame.key.name(key))
     if key == pygame.K_u or (key == pygame.K_z and event.mod & pygame.KMOD_CTRL):
         return Intent(UNDO)
     return Intent(KEY, key=pygame.key.name(key))

@@ -20,6 +20,7 @@ from scenes.app import App
 from scenes.ui import (
     Button,
     MenuScene,
+    clipped,
     draw_panel,
     draw_text_centered,
     draw_veil,
@@ -28,6 +29,8 @@ from scenes.ui import (
     number_text,
     seat_color,
     seat_label,
+    seat_level,
+    seat_name,
 )
 
 PANEL = pygame.Rect(180, 40, 1560, 1000)
@@ -158,6 +161,7 @@ class Results(MenuScene):
         draw_text_centered(surface, heading, theme.BODY, theme.INK_SOFT, (PANEL.centerx, PANEL.y + 60))
         headline = winner_line(self.match, self.result)
         size = fit_size(headline, theme.TITLE - 16, PANEL.width - 120, bold=True)
+        headline = clipped(headline, size, PANEL.width - 120, bold=True)  # two names of 40 characters
         draw_text_centered(surface, headline, size, theme.FUTON, (PANEL.centerx, PANEL.y + 150), True)
         self._draw_table(surface)
         self._draw_notes(surface)
@@ -200,15 +204,21 @@ class Results(MenuScene):
         self._draw_row(surface, y, row_height, t("ui.results.rank"), ranks, "rank", columns)
 
     def _draw_seat_header(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
-        """A colour disc with the seat's symbol over the seat's name."""
+        """A colour disc with the seat's symbol over the seat's name, and under an AI's name its
+        level, small ("AI (Hard)"): a character's name alone does not say how strong it played."""
         colour = seat_color(seat)
-        disc_center = (rect.centerx, rect.y + 26)
-        pygame.draw.circle(surface, colour, disc_center, 22)
+        disc_center = (rect.centerx, rect.y + 20)
+        pygame.draw.circle(surface, colour, disc_center, 19)
         symbol = theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)]
-        draw_text_centered(surface, symbol, theme.SMALL, theme.TEXT, disc_center, True)
-        name = seat_label(seat, self.match.seats[seat])
+        draw_text_centered(surface, symbol, theme.TINY, theme.TEXT, disc_center, True)
+        name = seat_name(seat, self.match.seats[seat])
         size = fit_size(name, theme.SMALL, rect.width - 16, bold=True)
-        draw_text_centered(surface, name, size, theme.INK, (rect.centerx, rect.y + 72), True)
+        name = clipped(name, size, rect.width - 16, bold=True)
+        draw_text_centered(surface, name, size, theme.INK, (rect.centerx, rect.y + 54), True)
+        level = seat_level(self.match.seats[seat])
+        if level:
+            size = fit_size(level, theme.TINY, rect.width - 16, smallest=theme.TINY - 4)
+            draw_text_centered(surface, level, size, theme.INK_SOFT, (rect.centerx, rect.y + 80))
 
     def _draw_row(
         self,

@@ -1,5 +1,10 @@
 """Setting the table for one game: how many players, who sits where, and the game's options.
 
+Each seat's row has its name and its kind (a person, or an AI of a level). A person's name is a
+field to type in (``NameField``); the names typed are remembered in the settings for the next
+game, except in the kiosk, where visitors' names are kept for their game only. An AI's name is
+its character's (``scenes.ui.ai_name``), shown in place of the field.
+
 Options come from the rules (``Rules.options``) and are shown only for the player counts they
 apply to, labelled by their catalogue keys; a yes/no option is an Off/On switch. Per-seat options
 (a player's profile, such as the home that breaks Nostalgic's ties) live on their own screen,
@@ -13,28 +18,40 @@ from typing import Any
 
 import pygame
 
-from game.core.match import Match, Seat
+from game.core.match import MAX_NAME, Match, Seat
 from game.core.registry import get_rules
 from game.core.rules import OptionSpec
 from game.i18n import catalogue, language, t
 from scenes import fonts, tables, theme
 from scenes.app import App
+from scenes.input import Intent
+from scenes.name_field import NameField, draw_pencil
 from scenes.ui import (
     Button,
     MenuScene,
     Segmented,
+    ai_name,
+    clipped,
     draw_heading,
     draw_panel,
     draw_room,
     draw_text,
     draw_text_centered,
+    fit_size,
     seat_color,
+    seat_name,
 )
 
 SEAT_KINDS: tuple[str, ...] = ("human", "easy", "normal", "hard")
 LEFT = pygame.Rect(120, 200, 980, 700)  # players and seats
 RIGHT = pygame.Rect(1140, 200, 660, 700)  # options
-ROW_HEIGHT = 104
+SEATS_HEADING = 116  # "Who sits where", below the panel's top
+SEATS_TOP = 180  # the first seat row, below the panel's top
+ROW_HEIGHT = 92  # five rows and a two-line hint fit the panel
+NAME_X = 112  # the name field, from the panel's left
+NAME_WIDTH = 330
+KIND_X = 466  # the Human/Easy/Normal/Hard choice, from the panel's left
+KIND_WIDTH = 474
 CONTROL_HEIGHT = 72
 FOOTER_Y = 950
 OPTION_BLOCK = 230  # label, switch and up to three lines of hint (less when many options share the panel)
@@ -55,9 +72,10 @@ def clipped_lines(text: str, size: int, width: int, most: int, bold: bool = Fals
     return [*lines[: most - 1], last.rstrip() + "…"]
 
 
-def seat_for(kind: str) -> Seat:
-    """The seat a segmented choice stands for: a human or an AI of that level."""
-    return Seat("human") if kind == "human" else Seat("ai", kind)
+def seat_for(kind: str, name: str = "") -> Seat:
+    """The seat a segmented choice stands for: a human (with the name typed, if any) or an AI of
+    that level (its name is its character's, worked out when shown)."""
+    return Seat("human", name=name) if kind == "human" else Seat("ai", kind)
 
 
 def has_key(key: str) -> bool:
@@ -83,6 +101,7 @@ class Setup(MenuScene):
         self.players = self.rules.min_players
         # one choice per possible seat, kept when the player count goes down and up again
         self.kinds = ["human"] + ["normal"] * (self.rules.max_players - 1)
+        self.names = self._remembered_names()  # typed names per possible seat ("" = "Player n")
         self.option_values: dict[str, Any] = {
             spec.key: spec.default for spec in self.rules.options if not spec.per_seat
         }
@@ -114,6 +133,7 @@ class Setup(MenuScene):
             self.set_players,
         )
         self.seat_choices: list[Segmented] = []
+        self.name_fields: list[NameField] = []
         self.option_choices: dict[str, Segmented] = {}
         self.rebuild()
         self.group.focus_on(self.start_button)
@@ -138,7 +158,31 @@ class Setup(MenuScene):
 
     def seats(self) -> list[Seat]:
         """The seats as chosen."""
-        return [seat_for(kind) for kind in self.kinds[: self.players]]
+        return [seat_for(kind, name) for kind, name in zip(self.kinds[: self.players], self.names, strict=False)]
+
+    def _remembered_names(self) -> list[str]:
+        """The names typed at the last setup, one per possible seat (none in the kiosk: the next
+        visitor does not meet the last one's name)."""
+        remembered = [] if self.app.locked else list(self.app.settings.seat_names)
+        return [remembered[seat] if seat < len(remembered) else "" for seat in range(self.rules.max_players)]
+
+    def set_name(self, seat: int, name: str) -> None:
+        """The name typed for ``seat`` ("" for the default), remembered for the next game."""
+        self.names[seat] = name
+        if self.app.locked:
+            return
+        remembered = list(self.app.settings.seat_names)
+        remembered += [""] * (seat + 1 - len(remembered))
+        remembered[seat] = name
+        while remembered and not remembered[-1]:
+            remembered.pop()
+        if remembered != self.app.settings.seat_names:
+            self.app.settings.seat_names = remembered
+            self.app.save_settings()
+
+    def editing_field(self) -> NameField | None:
+        """The name field open for typing, if any."""
+        return next((field for field in self.name_fields if field.editing), None)
 
     def options(self) -> dict[str, Any]:
         """The chosen values of the options that apply (the others stay at their defaults)."""
@@ -176,7 +220,7 @@ class Setup(MenuScene):
     # ----- layout -----------------------------------------------------------------------------
     def seat_row_y(self, seat: int) -> int:
         """Top of a seat's row."""
-        return LEFT.y + 190 + seat * ROW_HEIGHT
+        return LEFT.y + SEATS_TOP + seat * ROW_HEIGHT
 
     def option_row_y(self, index: int) -> int:
         """Top of an option's row."""
@@ -201,11 +245,14 @@ class Setup(MenuScene):
 
     def rebuild(self) -> None:
         """Make the seat and option controls for the current player count."""
+        self._close_name_field()
         self.seat_choices = []
+        self.name_fields = []
         for seat in range(self.players):
-            rect = pygame.Rect(LEFT.x + 300, self.seat_row_y(seat), 640, CONTROL_HEIGHT)
+            rect = pygame.Rect(LEFT.x + KIND_X, self.seat_row_y(seat), KIND_WIDTH, CONTROL_HEIGHT)
             choices = [(kind, self._kind_label(kind)) for kind in SEAT_KINDS]
             self.seat_choices.append(Segmented(rect, choices, self.kinds[seat], self._kind_setter(seat)))
+            self.name_fields.append(self._name_field(seat))
         self.option_choices = {}
         for index, spec in enumerate(self.applicable_options()):
             rect = pygame.Rect(RIGHT.x + 40, self.option_row_y(index) + 52, RIGHT.width - 80, CONTROL_HEIGHT)
@@ -213,9 +260,32 @@ class Setup(MenuScene):
             self.option_choices[spec.key] = Segmented(
                 rect, choices, self.option_values[spec.key], self._option_setter(spec.key)
             )
-        widgets = [self.player_choice, *self.seat_choices, *self.option_choices.values()]
+        rows = [widget for pair in zip(self.name_fields, self.seat_choices, strict=True) for widget in pair]
+        widgets = [self.player_choice, *rows, *self.option_choices.values()]
         footer = [self.back_button, self.profiles_button] if self.seat_options() else [self.back_button]
         self.group.set_widgets([*widgets, *footer, self.start_button])
+
+    def _name_field(self, seat: int) -> NameField:
+        """The field for ``seat``'s name: typed for a person, the character's name for an AI."""
+        rect = pygame.Rect(LEFT.x + NAME_X, self.seat_row_y(seat), NAME_WIDTH, CONTROL_HEIGHT)
+        return NameField(
+            rect,
+            lambda: self.names[seat],
+            lambda: self._default_name(seat),
+            lambda name: self.set_name(seat, name),
+            enabled=lambda: self.kinds[seat] == "human",
+            on_refused=lambda: self.toast.show(t("ui.setup.name_too_long", n=MAX_NAME)),
+        )
+
+    def _default_name(self, seat: int) -> str:
+        """What a seat is called when no name was typed: "Player 2", or the AI's name."""
+        kind = self.kinds[seat]
+        return seat_name(seat, Seat("human")) if kind == "human" else ai_name(seat, kind)
+
+    def _close_name_field(self) -> None:
+        """Close an open name field without keeping its text (the screen is going away)."""
+        for field in self.name_fields:
+            field.close()
 
     @staticmethod
     def _kind_label(kind: str) -> Any:
@@ -229,6 +299,29 @@ class Setup(MenuScene):
     def _option_setter(self, key: str) -> Any:
         """A callback that sets option ``key``."""
         return lambda value: self.set_option(key, value)
+
+    # ----- input and time ---------------------------------------------------------------------
+    def handle(self, intent: Intent) -> bool:
+        """An open name field takes the keys (and keeps its name on a tap elsewhere); then the
+        widgets and Back as on every menu."""
+        field = self.editing_field()
+        if field is not None and field.handle(intent):
+            return True
+        return super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        """The toast, and the name fields' caret and refusal flash."""
+        super().update(dt)
+        for field in self.name_fields:
+            field.update(dt)
+
+    def pause(self) -> None:
+        """Another screen on top: an open name field closes."""
+        self._close_name_field()
+
+    def exit(self) -> None:
+        """Leaving the setup: an open name field closes (text input stops)."""
+        self._close_name_field()
 
     # ----- actions ----------------------------------------------------------------------------
     def start(self) -> None:
@@ -257,19 +350,28 @@ class Setup(MenuScene):
         label_y = self.player_choice.rect.centery
         image = fonts.text(t("ui.setup.players"), theme.LARGE, theme.INK, True)
         surface.blit(image, image.get_rect(midleft=(LEFT.x + 40, label_y)))
-        draw_text(surface, t("ui.setup.seats"), theme.LARGE, theme.INK, (LEFT.x + 40, LEFT.y + 126), True)
+        heading = draw_text(
+            surface, t("ui.setup.seats"), theme.LARGE, theme.INK, (LEFT.x + 40, LEFT.y + SEATS_HEADING), True
+        )
+        if "human" in self.kinds[: self.players]:
+            self._draw_name_hint(surface, heading.centery)
         for seat in range(self.players):
             center_y = self.seat_row_y(seat) + CONTROL_HEIGHT // 2
             disc = (LEFT.x + 70, center_y)
             pygame.draw.circle(surface, seat_color(seat), disc, 28)
             symbol = theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)]
             draw_text_centered(surface, symbol, theme.BODY, theme.TEXT, disc, True)
-            name = fonts.text(t("ui.seat.seat", n=seat + 1), theme.BODY, theme.INK)
-            surface.blit(name, name.get_rect(midleft=(LEFT.x + 114, center_y)))
-        hint_y = self.seat_row_y(self.players) + 4
+        hint_y = self.seat_row_y(self.players - 1) + CONTROL_HEIGHT + 14
         for line in fonts.wrap(self.ai_hint(), theme.SMALL, LEFT.width - 80):
             draw_text(surface, line, theme.SMALL, theme.INK_SOFT, (LEFT.x + 40, hint_y))
             hint_y += fonts.line_height(theme.SMALL)
+
+    def _draw_name_hint(self, surface: pygame.Surface, center_y: int) -> None:
+        """ "✎ Tap a name to change it", small, at the right end of the seats' heading line."""
+        image = fonts.text(t("ui.setup.name_hint"), theme.SMALL, theme.INK_SOFT)
+        where = image.get_rect(midright=(LEFT.x + KIND_X + KIND_WIDTH, center_y + 4))
+        surface.blit(image, where)
+        draw_pencil(surface, (where.x - 22, where.centery), theme.INK_SOFT, size=22)
 
     def _draw_option_labels(self, surface: pygame.Surface) -> None:
         """ "Options", each option's label above its switch and its hint below, if any."""
@@ -377,13 +479,16 @@ class SeatProfiles(MenuScene):
                 draw_text(surface, line, theme.SMALL, theme.INK_SOFT, (LEFT.x + 40, line_y))
                 line_y += fonts.line_height(theme.SMALL)
         self._draw_headings(surface, specs)
+        seats = self.setup.seats()
         for seat in range(self.setup.players):
             center_y = self.row_y(seat) + 40 + CONTROL_HEIGHT // 2
             disc = (LEFT.x + 70, center_y)
             pygame.draw.circle(surface, seat_color(seat), disc, 28)
             symbol = theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)]
             draw_text_centered(surface, symbol, theme.BODY, theme.TEXT, disc, True)
-            name = fonts.text(t("ui.seat.seat", n=seat + 1), theme.BODY, theme.INK)
+            label = seat_name(seat, seats[seat])
+            size = fit_size(label, theme.BODY, 170, smallest=theme.SMALL)
+            name = fonts.text(clipped(label, size, 170), size, theme.INK)
             surface.blit(name, name.get_rect(midleft=(LEFT.x + 114, center_y)))
             for spec in specs:
                 if len(spec.choices) > STEPPER_LIMIT:

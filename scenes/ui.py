@@ -122,6 +122,20 @@ def fit_size(text: str, size: int, width: int, bold: bool = False, smallest: int
     return size
 
 
+def clipped(text: str, size: int, width: int, bold: bool = False, *, keep_end: bool = False) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels: its start kept, or with ``keep_end``
+    its end (the end of a name being typed, where the caret is)."""
+    if fonts.text_width(text, size, bold) <= width:
+        return text
+    if keep_end:
+        while text and fonts.text_width("…" + text, size, bold) > width:
+            text = text[1:]
+        return "…" + text
+    while text and fonts.text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text + "…"
+
+
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """The persimmon ring that shows keyboard focus, a little outside ``rect``."""
     ring = rect.inflate(FOCUS_RING_GAP * 2, FOCUS_RING_GAP * 2)
@@ -143,16 +157,39 @@ def signed_text(value: int) -> str:
     return f"+{value}" if value > 0 else number_text(value)
 
 
-def seat_label(seat_index: int, seat: Seat) -> str:
-    """How a seat is named on screen, with its symbol: "Player 2 ▲", "AI (Hard) ■"."""
-    symbol = theme.SEAT_SYMBOLS[seat_index % len(theme.SEAT_SYMBOLS)]
+CAST_SIZE = 5  # names per AI level: one per seat of the largest table, so none repeats at a table
+CAST_LEVELS = ("easy", "normal", "hard", "random")  # the AI levels with a cast (``ui.cast.LEVEL.N``)
+
+
+def ai_name(seat_index: int, level: str) -> str:
+    """The name of the AI character at a seat: the level's cast member numbered by the seat
+    ("Mochi" for an Easy AI in seat 1). Worked out when shown, never stored, so it follows the
+    language and survives a save; the casts never share a name, so no table repeats one."""
+    cast = level if level in CAST_LEVELS else "normal"
+    return t(f"ui.cast.{cast}.{seat_index % CAST_SIZE + 1}")
+
+
+def seat_name(seat_index: int, seat: Seat) -> str:
+    """A seat's name without its symbol: the name a person typed, else "Player 2" for a person
+    or the AI character's name."""
     if seat.name:
-        name = seat.name
-    elif seat.is_human:
-        name = t("ui.seat.player", n=seat_index + 1)
-    else:
-        name = t("ui.seat.ai", level=t(f"ui.level.{seat.level or 'normal'}"))
-    return f"{name} {symbol}"
+        return seat.name
+    if seat.is_human:
+        return t("ui.seat.player", n=seat_index + 1)
+    return ai_name(seat_index, seat.level)
+
+
+def seat_level(seat: Seat) -> str:
+    """What plays at a seat, for a small tag next to its name: "AI (Hard)"; "" for a person."""
+    if seat.is_human:
+        return ""
+    return t("ui.seat.ai", level=t(f"ui.level.{seat.level or 'normal'}"))
+
+
+def seat_label(seat_index: int, seat: Seat) -> str:
+    """How a seat is named on screen, with its symbol: "Player 2 ▲", "Mochi ■"."""
+    symbol = theme.SEAT_SYMBOLS[seat_index % len(theme.SEAT_SYMBOLS)]
+    return f"{seat_name(seat_index, seat)} {symbol}"
 
 
 def seat_color(seat_index: int) -> theme.Color:

@@ -170,7 +170,9 @@ def test_keyboard_only_title_to_setup_to_start(app: App, opened: list[Match]) ->
     assert setup.group.focused is setup.player_choice
     keys(app, intents.NAV, dx=1)  # 3 players
     assert setup.players == 3 and len(setup.seat_choices) == 3
-    keys(app, intents.FOCUS_NEXT, intents.FOCUS_NEXT)  # seat 2
+    keys(app, intents.FOCUS_NEXT)  # seat 1's name (a person's: it can be typed)
+    assert setup.group.focused is setup.name_fields[0]
+    keys(app, intents.FOCUS_NEXT, intents.FOCUS_NEXT)  # seat 1's kind, then seat 2's (an AI has no name field)
     assert setup.group.focused is setup.seat_choices[1]
     keys(app, intents.NAV, dx=1)  # normal -> hard
     keys(app, intents.FOCUS_NEXT, intents.FOCUS_NEXT)  # seat 3, then the first option for 3 players
@@ -416,10 +418,11 @@ def test_toast_fades_and_goes() -> None:
 
 def test_seat_labels_in_both_languages(app: App) -> None:
     assert seat_label(1, Seat("human")) == "Player 2 ▲"
-    assert seat_label(2, Seat("ai", "hard")) == "AI (Hard) ■"
+    assert seat_label(2, Seat("ai", "hard")) == "Auntie Ume ■"
+    assert seat_label(0, Seat("human", name="Hana")) == "Hana ●"
     set_language("ja")
     assert seat_label(1, Seat("human")) == "プレイヤー2 ▲"
-    assert seat_label(0, Seat("ai", "easy")) == "AI（やさしい） ●"
+    assert seat_label(0, Seat("ai", "easy")) == "モチ ●"
 
 
 def test_ui_catalogues_have_the_same_keys() -> None:

@@ -75,6 +75,15 @@ def _clip(text: str, limit: int = 160) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def typed_name(value: Any) -> str:
+    """A name a person typed for a seat, trimmed; "" (the seat's default name) unless it is text
+    of printable characters and, once trimmed, at most MAX_NAME characters long."""
+    if not isinstance(value, str):
+        return ""
+    value = value.strip()
+    return value if len(value) <= MAX_NAME and value.isprintable() else ""
+
+
 def _checked_name(name: Any) -> str:
     """A seat name from a save: a printable string of at most MAX_NAME characters."""
     if not isinstance(name, str):

@@ -1,13 +1,15 @@
-"""User settings: language, animation speed, sound, fullscreen, where the window was. A bad file is kept aside; nothing
-a file holds, and no file system error, stops the app from starting."""
+"""User settings: language, animation speed, sound, fullscreen, where the window was, the names last typed
+for the seats. A bad file is kept aside; nothing a file holds, and no file system error, stops the app from
+starting."""
 
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.core.match import MAX_SEATS, typed_name
 from game.core.storage import (
     data_dir,
     keep_aside,
@@ -21,6 +23,7 @@ log = logging.getLogger("kotatsu.settings")
 
 ANIM_SPEEDS: dict[str, float] = {"slow": 0.6, "normal": 1.0, "fast": 1.8, "instant": 0.0}
 SETTINGS_FILE = "settings.json"
+LIST_KEYS = frozenset({"window", "seat_names"})  # the keys whose values are lists (checked by ``validated``)
 
 
 @dataclass
@@ -32,7 +35,7 @@ class Settings:
     sound: bool = True
     fullscreen: bool = False
     window: list[int] | None = None  # x, y, width, height of the window when last closed
-
+    seat_names: list[str] = field(default_factory=list)  # names last typed in setup, by seat ("" = default)
 
     @property
     def speed_factor(self) -> float:
@@ -44,7 +47,14 @@ class Settings:
         default = Settings()
         language = self.language if self.language in ("ja", "en") else default.language
         speed = self.anim_speed if self.anim_speed in ANIM_SPEEDS else default.anim_speed
-        return Settings(language, speed, bool(self.sound), bool(self.fullscreen), valid_window(self.window))
+        return Settings(
+            language=language,
+            anim_speed=speed,
+            sound=bool(self.sound),
+            fullscreen=bool(self.fullscreen),
+            window=valid_window(self.window),
+            seat_names=valid_seat_names(self.seat_names),
+        )
 
 
 def valid_window(value: Any) -> list[int] | None:
@@ -56,6 +66,15 @@ def valid_window(value: Any) -> list[int] | None:
                for number in value):
         return None
     return list(value) if value[2] > 0 and value[3] > 0 else None
+
+
+def valid_seat_names(value: Any) -> list[str]:
+    """``value`` as a list of at most MAX_SEATS seat names; an entry that is not a name a person
+    could type (not text, too long, unprintable) becomes "" (the seat's default name), and
+    anything but a list gives no names at all."""
+    if not isinstance(value, list | tuple):
+        return []
+    return [typed_name(name) for name in value[:MAX_SEATS]]
 
 
 def settings_path() -> Path:
@@ -92,7 +111,7 @@ def _parsed(data: Any) -> Settings:
         shown = ", ".join(repr(key[:20]) for key in unknown[:3])
         raise ValueError(f"unknown keys {shown}{', ...' if len(unknown) > 3 else ''}")
     plain = {key: value for key, value in data.items()
-             if isinstance(value, str | bool | int | float) or key == "window"}
+             if isinstance(value, str | bool | int | float) or key in LIST_KEYS}
     return Settings(**plain).validated()  # a list or object value is an unknown value: the default
 
 
