@@ -270,6 +270,25 @@ class Wait(Step):
         return leftover if math.isfinite(leftover) else 0.0
 
 
+class Until(Step):
+    """Holds until ``ready()`` is true, or ``limit`` seconds at most (so it always ends)."""
+
+    def __init__(self, ready: Callable[[], bool], limit: float) -> None:
+        self.ready = ready
+        self.limit = max(0.0, float(limit))
+        self.elapsed = 0.0
+        self.done = False
+
+    def advance(self, dt: float) -> float:
+        """Hold while not ready (and within the limit)."""
+        if self.done:
+            return dt
+        self.elapsed += dt
+        if self.ready() or self.elapsed >= self.limit:
+            self.done = True
+        return 0.0
+
+
 class Call(Step):
     """Runs ``function`` once, taking no time."""
 

@@ -251,6 +251,6 @@ class NekoEffects(TableMixin):
                                       on_launch=lambda: self.app.audio.play("cat_hop"),
                                       on_land=lambda: self.app.audio.play("cat_land")))
             steps.append(anim.Wait(0.35))
-        steps.append(anim.Call(open_panel))
+        steps.append(self.panel_after(open_panel, 0.0))
         self.cat_position = -1
         self.animator.add(anim.Sequence(*steps))

@@ -380,4 +380,4 @@ class NewOldEffects:
             self.selected = None
             self.refresh_hints()
 
-        self.animator.add(anim.Sequence(anim.Wait(0.5), anim.Call(open_panel)))
+        self.animator.add(self.panel_after(open_panel, 0.5))

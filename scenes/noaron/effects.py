@@ -357,7 +357,7 @@ class NoaronEffects(TableMixin):
             self._clear_choice()
             self.refresh_hints()
 
-        self.animator.add(anim.Sequence(anim.Wait(0.3), anim.Call(open_panel)))
+        self.animator.add(self.panel_after(open_panel, 0.3))
 
     def animate_payment(self, event: Settled) -> None:
         """The loser's paid stake cards move from their row to the paid heap, one by one."""

@@ -663,4 +663,4 @@ class NostalgicEffects(TableMixin):
             self.clear_selection()
             self.panel = FinalPanel(self, event, ended, next_game)
 
-        self.animator.add(anim.Sequence(anim.Wait(0.4), anim.Call(open_panel)))
+        self.animator.add(self.panel_after(open_panel, 0.4))

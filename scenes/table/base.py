@@ -141,6 +141,9 @@ HELP_RECT = (1596, 30, 136, 60)
 MENU_RECT = (1744, 30, 148, 60)
 
 # ----- timings (seconds at normal speed) -----------------------------------------------------------
+BUBBLE_STEP = 24  # px a speech bubble moves to make room for another bubble or a button
+BUBBLE_TRIES = 8
+BUBBLE_LIMIT = 2.5  # s a panel waits at most for a speech bubble to go
 AUTO_CONTINUE = 3.5  # with nobody at the table, a panel closes itself after this long
 
 
@@ -551,8 +554,34 @@ class TableScene(AiSeats, StillLayer, Scene):
         """A speech bubble pointing at ``tip`` (on the ambient animator: it never holds up play);
         bubbles that have faded are forgotten. The table keeps them in ``self.bubbles``."""
         bubble = Bubble(text, tip, below=below)
-        self.bubbles = [shown for shown in self.bubbles if shown.visible] + [bubble]
+        self.bubbles = [shown for shown in self.bubbles if shown.visible]
+        self._make_room(bubble, [shown.rect() for shown in self.bubbles] + self.keep_clear())
+        self.bubbles.append(bubble)
         self.ambient.add(bubble.show())
+
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a speech bubble must never cover: the buttons (a game may add its hand)."""
+        return [button.rect for button in self.buttons.widgets]
+
+    @staticmethod
+    def _make_room(bubble: Bubble, taken: list[pygame.Rect]) -> None:
+        """Move ``bubble`` away from its tip (up, or down when it hangs below) in small steps
+        until it covers nothing in ``taken``, and keep it on the screen."""
+        away = 1 if bubble.below else -1
+        for _ in range(BUBBLE_TRIES):
+            rect = bubble.rect()
+            if rect.collidelist(taken) < 0:
+                break
+            bubble.pos = (bubble.pos[0], bubble.pos[1] + away * BUBBLE_STEP)
+        rect = bubble.rect()
+        inside = rect.clamp(pygame.Rect((0, 0), SCREEN))
+        bubble.pos = (bubble.pos[0] + inside.x - rect.x, bubble.pos[1] + inside.y - rect.y)
+
+    def panel_after(self, open_panel: Callable[[], None], pause: float) -> anim.Step:
+        """A step that opens a panel after ``pause``, and never over a speech bubble still being
+        read (a "Noaron!" call): it waits for the bubbles to go first."""
+        return anim.Sequence(anim.Wait(pause), anim.Until(lambda: not any(b.visible for b in self.bubbles), BUBBLE_LIMIT),
+                             anim.Call(open_panel))
 
     def open_pause(self) -> None:
         """The pause menu over the table: resume, rules, settings, leave (which asks first)."""

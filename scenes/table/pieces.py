@@ -595,6 +595,17 @@ class Bubble:
             anim.Call(hide),
         )
 
+    def rect(self) -> pygame.Rect:
+        """Where the bubble lies at full size."""
+        size = art.pass_bubble(self.text, self.below).get_size()
+        rect = pygame.Rect((0, 0), size)
+        tip = (round(self.pos[0]), round(self.pos[1]))
+        if self.below:
+            rect.midtop = tip
+        else:
+            rect.midbottom = tip
+        return rect
+
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
         """The bubble at its scale and opacity; returns the area painted."""
         if not self.visible or self.scale <= 0.02 or self.alpha <= 1:

@@ -518,4 +518,4 @@ class WallpaperEffects(TableMixin):
             self.drop_held()
             self.panel = ScoringPanel(self, event, obs)
 
-        self.animator.add(anim.Sequence(anim.Wait(0.5), anim.Call(open_panel)))
+        self.animator.add(self.panel_after(open_panel, 0.5))
