@@ -158,11 +158,10 @@ class NekoInput(TableMixin):
         if not self.hand_interactive() or not self.hand.cards:
             return
         if dx:
-            count = len(self.hand.cards)
             if self.selected is None:
                 self.selected = self._first_playable_index(reverse=dx < 0)
             else:
-                self.selected = (self.selected + dx) % count
+                self.selected = self.next_card_index(self.selected, 1 if dx > 0 else -1)
             self.hand.raised = self.selected
             self.hand.focus = self.selected
             ok = self._first_ok_target()
@@ -195,8 +194,20 @@ class NekoInput(TableMixin):
             if self.target is None:
                 self.target = order[0]
         else:
-            self.target = order[(order.index(self.target) + step) % 4]
+            self.target = self._next_target(order, step)
         self.refresh_hints()
+
+    def _next_target(self, order: list[int], step: int) -> int:
+        """The stack ``step`` from the target in ``order``, skipping stacks that refuse the held
+        card while some stack takes it (never the cat's)."""
+        verdicts = self.stack_verdicts(self.held_value())
+        takes = any(verdicts[position][0] == "ok" for position in order)
+        start = order.index(self.target) if self.target in order else 0
+        for distance in range(1, len(order) + 1):
+            position = order[(start + step * distance) % len(order)]
+            if not takes or verdicts[position][0] == "ok":
+                return position
+        return order[(start + step) % len(order)]
 
     def play_selected(self) -> None:
         """Enter: play the selected card on the target stack (at setup: on the seat's own place)."""

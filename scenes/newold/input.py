@@ -155,11 +155,10 @@ class NewOldInput:
         if not self.hand_interactive() or not self.hand.cards:
             return
         if dx:
-            count = len(self.hand.cards)
             if self.selected is None:
                 self.selected = self._first_playable_index(reverse=dx < 0)
             else:
-                self.selected = (self.selected + dx) % count
+                self.selected = self.next_card_index(self.selected, 1 if dx > 0 else -1)
             self.hand.raised = self.selected if self.phase() != PHASE_BOX else None
             self.hand.focus = self.selected
             self.refresh_hints()

@@ -155,6 +155,17 @@ class HandDragMixin:
                 return index
         return order[0]
 
+    def next_card_index(self, current: int, step: int) -> int:
+        """The hand card ``step`` (±1) from ``current``, skipping cards that cannot be played
+        while some can (the keyboard cursor never stops on a card that would be refused)."""
+        count = len(self.hand.cards)
+        playable = self.playable_values()
+        for distance in range(1, count + 1):
+            index = (current + step * distance) % count
+            if not playable or self.hand.cards[index].value in playable:
+                return index
+        return (current + step) % count
+
     def track_drop_target(self, pos: tuple[int, int]) -> None:
         """The ghost moved to ``pos``: note what it is over now (stacks and zones glow)."""
 
