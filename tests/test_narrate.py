@@ -10,7 +10,7 @@ import pytest
 from game.core.match import Match, Seat
 from game.core.registry import get_rules
 from game.i18n import catalogue, set_language
-from game.narrate import HEADING, PASS, RESULT, LogLine, line_text, narrate_events, narrate_match
+from game.narrate import HEADING, PASS, RESULT, LogLine, line_text, narrate_events, narrate_match, reason_text
 from game.rules import neko, newold, noaron, nostalgic, wallpaper
 from tests.random_matches import random_moves
 
@@ -118,3 +118,15 @@ def test_a_line_names_its_actor_unless_it_names_someone() -> None:
     line = LogLine(1, "log.pass", kind=PASS)
     set_language("en")
     assert line_text(line, names) == "Seat#1 passes."
+
+
+def test_a_refusal_names_cards_as_a_player_would() -> None:
+    """The rules explain a refusal with their card codes; the toast says "Old 6", never "O6"."""
+    set_language("en")
+    text = reason_text("newold", "newold.reason.old_playable", {"cards": "O1, O3"})
+    assert text.endswith("Old cards that fit: Old 1, Old 3.")
+    assert reason_text("newold", "newold.reason.not_in_hand", {"card": "N5"}) == "You have no New 5 in your hand."
+    assert reason_text("neko", "neko.reason.not_in_hand", {"card": 7}) == "You have no 7 in your hand."
+    set_language("ja")
+    assert "O6" not in reason_text("newold", "newold.reason.not_in_hand", {"card": "O6"})
+    set_language("en")

@@ -98,6 +98,14 @@ def _word(value: Any) -> Any:
     return value
 
 
+def reason_text(game_id: str, reason: str, params: Mapping[str, Any]) -> str:
+    """A refusal's reason in words: a game whose rules name cards in their notation ("O6")
+    gives ``reason_words(params)`` here to say them as a player would ("Old 6")."""
+    module = importlib.import_module(f"game.narrate.{game_id}")
+    words = getattr(module, "reason_words", None)
+    return t(reason, **(words(params) if words is not None else params))
+
+
 def number(value: int) -> str:
     """``3`` or ``−2`` (a true minus sign, as everywhere on screen)."""
     return f"\u2212{-value}" if value < 0 else str(value)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.core.events import Event
@@ -23,6 +24,16 @@ from game.rules.newold import (
 def card_term(card: str) -> Term:
     """A card in words: "New 5" / "Old 3" (never the rules' "N5" / "O3")."""
     return Term(f"log.newold.card.{card_kind(card)}", {"n": card_number(card)})
+
+
+def reason_words(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A refusal's params with cards in words: ``card`` "O6" and ``cards`` "O1, O3"."""
+    words = dict(params)
+    if isinstance(words.get("card"), str):
+        words["card"] = card_term(words["card"]).text()
+    if isinstance(words.get("cards"), str):
+        words["cards"] = ", ".join(card_term(card.strip()).text() for card in words["cards"].split(",") if card.strip())
+    return words
 
 
 def narrate(event: Event, context: Context) -> list[LogLine]:

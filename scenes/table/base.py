@@ -113,6 +113,7 @@ from game.core.errors import IllegalAction, RulesError
 from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
+from game.narrate import reason_text
 from scenes import anim, theme
 from scenes import input as intents
 from scenes.app import App, Scene
@@ -495,7 +496,7 @@ class TableScene(AiSeats, StillLayer, Scene):
             self.saver.wait()
             events = self.match.apply(self.viewer, action)
         except IllegalAction as error:
-            self.refuse(t(error.reason, **error.params))
+            self.refuse(reason_text(self.match.game_id, error.reason, error.params))
             return False
         self.after_apply(events)
         return True
