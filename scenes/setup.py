@@ -56,6 +56,7 @@ CONTROL_HEIGHT = 72
 FOOTER_Y = 950
 OPTION_BLOCK = 230  # label, switch and up to three lines of hint (less when many options share the panel)
 OPTION_HEAD = 52 + CONTROL_HEIGHT + 8  # label and switch, before the hint
+SWITCH_WIDTH = 240  # an option's Off/On switch beside its label, when the options are many
 HINT_GAP = 16  # pixels between a long hint and the next option's name
 
 
@@ -70,6 +71,18 @@ def clipped_lines(text: str, size: int, width: int, most: int, bold: bool = Fals
     while last and fonts.text(last + "…", size, theme.INK, bold).get_width() > width:
         last = last[:-1]
     return [*lines[: most - 1], last.rstrip() + "…"]
+
+
+def draw_side_label(surface: pygame.Surface, label: str, top: int) -> None:
+    """An option's label in up to two lines left of its switch, centred on it."""
+    width = RIGHT.width - 80 - SWITCH_WIDTH - 20
+    size = theme.SMALL if len(fonts.wrap(label, theme.BODY, width, True)) > 2 else theme.BODY
+    lines = clipped_lines(label, size, width, 2, bold=True)
+    step = fonts.line_height(size, True)
+    y = top + (CONTROL_HEIGHT - step * len(lines)) // 2
+    for line in lines:
+        draw_text(surface, line, size, theme.INK, (RIGHT.x + 40, y), True)
+        y += step
 
 
 def seat_for(kind: str, name: str = "") -> Seat:
@@ -232,16 +245,39 @@ class Setup(MenuScene):
         at most what the panel leaves for each."""
         specs = self.applicable_options()
         available = (RIGHT.height - 110) // max(1, len(specs))
-        hints = [t(f"{spec.label}.hint") for spec in specs if spec.label and has_key(f"{spec.label}.hint")]
-        most_lines = max((len(fonts.wrap(hint, theme.TINY, RIGHT.width - 80)) for hint in hints), default=0)
-        needed = OPTION_HEAD + 12 + most_lines * fonts.line_height(theme.TINY)
+        needed = self.option_head() + 12 + self._most_hint_lines() * fonts.line_height(theme.TINY)
         if needed > OPTION_BLOCK:
             needed += HINT_GAP  # a taller block keeps a gap between its hint and the next option
         return min(max(OPTION_BLOCK, needed), available)
 
+    def _most_hint_lines(self) -> int:
+        """Lines of the longest hint of the options shown."""
+        specs = self.applicable_options()
+        hints = [t(f"{spec.label}.hint") for spec in specs if spec.label and has_key(f"{spec.label}.hint")]
+        return max((len(fonts.wrap(hint, theme.TINY, RIGHT.width - 80)) for hint in hints), default=0)
+
+    def compact_options(self) -> bool:
+        """True when the options' hints would be cut with each label above its switch: then each
+        label sits beside a narrower switch, leaving the hint the room (Nostalgic's three)."""
+        specs = self.applicable_options()
+        available = (RIGHT.height - 110) // max(1, len(specs))
+        full = OPTION_HEAD + 12 + self._most_hint_lines() * fonts.line_height(theme.TINY) + HINT_GAP
+        return len(specs) > 1 and full > available
+
+    def option_head(self) -> int:
+        """Pixels from an option's top to its hint: label and switch (side by side when compact)."""
+        return CONTROL_HEIGHT + 8 if self.compact_options() else OPTION_HEAD
+
+    def option_switch_rect(self, index: int) -> pygame.Rect:
+        """Where option ``index``'s switch goes: under its label, or beside it when compact."""
+        top = self.option_row_y(index)
+        if self.compact_options():
+            return pygame.Rect(RIGHT.right - 40 - SWITCH_WIDTH, top, SWITCH_WIDTH, CONTROL_HEIGHT)
+        return pygame.Rect(RIGHT.x + 40, top + 52, RIGHT.width - 80, CONTROL_HEIGHT)
+
     def hint_lines(self) -> int:
         """How many lines of hint fit under each option's switch."""
-        return max(0, (self.option_block() - OPTION_HEAD - 12) // fonts.line_height(theme.TINY))
+        return max(0, (self.option_block() - self.option_head() - 12) // fonts.line_height(theme.TINY))
 
     def rebuild(self) -> None:
         """Make the seat and option controls for the current player count."""
@@ -255,7 +291,7 @@ class Setup(MenuScene):
             self.name_fields.append(self._name_field(seat))
         self.option_choices = {}
         for index, spec in enumerate(self.applicable_options()):
-            rect = pygame.Rect(RIGHT.x + 40, self.option_row_y(index) + 52, RIGHT.width - 80, CONTROL_HEIGHT)
+            rect = self.option_switch_rect(index)
             choices = [(value, choice_label(spec, value)) for value in spec.choices]
             self.option_choices[spec.key] = Segmented(
                 rect, choices, self.option_values[spec.key], self._option_setter(spec.key)
@@ -381,14 +417,18 @@ class Setup(MenuScene):
             draw_text(
                 surface, t("ui.setup.no_options"), theme.BODY, theme.INK_SOFT, (RIGHT.x + 40, RIGHT.y + 110)
             )
+        compact = self.compact_options()
         for index, spec in enumerate(specs):
             top = self.option_row_y(index)
             label = t(spec.label) if spec.label else spec.key
-            label = clipped_lines(label, theme.BODY, RIGHT.width - 80, 1, bold=True)[0]
-            draw_text(surface, label, theme.BODY, theme.INK, (RIGHT.x + 40, top), True)
+            if compact:
+                draw_side_label(surface, label, top)
+            else:
+                label = clipped_lines(label, theme.BODY, RIGHT.width - 80, 1, bold=True)[0]
+                draw_text(surface, label, theme.BODY, theme.INK, (RIGHT.x + 40, top), True)
             hint_key = f"{spec.label}.hint"
             if spec.label and has_key(hint_key):
-                line_y = top + 52 + CONTROL_HEIGHT + 8
+                line_y = top + self.option_head()
                 for line in clipped_lines(t(hint_key), theme.TINY, RIGHT.width - 80, self.hint_lines()):
                     draw_text(surface, line, theme.TINY, theme.INK_SOFT, (RIGHT.x + 40, line_y))
                     line_y += fonts.line_height(theme.TINY)
