@@ -124,7 +124,7 @@ from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
 from scenes.table.saver import BackgroundSaver
 from scenes.table.still import StillLayer, StillPart
-from scenes.ui import Button, FocusGroup, Toast, seat_label
+from scenes.ui import Button, FocusGroup, Toast, clipped, seat_label
 
 if TYPE_CHECKING:
     from scenes.table.panel import ModalPanel
@@ -142,6 +142,7 @@ HELP_RECT = (1596, 30, 136, 60)
 MENU_RECT = (1744, 30, 148, 60)
 
 # ----- timings (seconds at normal speed) -----------------------------------------------------------
+NAME_WIDTH = 300  # px: a seat's name on the table (at the body size, bold) is cut to this
 BUBBLE_STEP = 24  # px a speech bubble moves to make room for another bubble or a button
 BUBBLE_TRIES = 8
 BUBBLE_LIMIT = 2.5  # s a panel waits at most for a speech bubble to go
@@ -152,7 +153,9 @@ def compact_name(seat_index: int, match: Match) -> str:
     """A seat's label without its trailing symbol (the symbol is drawn in its colour disc)."""
     label = seat_label(seat_index, match.seats[seat_index])
     symbol = theme.SEAT_SYMBOLS[seat_index % len(theme.SEAT_SYMBOLS)]
-    return label[: -len(symbol)].rstrip() if label.endswith(symbol) else label
+    name = label[: -len(symbol)].rstrip() if label.endswith(symbol) else label
+    # a typed name may be 40 characters; the plates are made for about twelve
+    return clipped(name, theme.BODY, NAME_WIDTH, bold=True)
 
 
 class TableScene(AiSeats, StillLayer, Scene):
