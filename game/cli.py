@@ -29,6 +29,7 @@ EXIT_FAILED = 1  # a file or device failed (one line on stderr), or stdout went 
 MAX_BUDGET = 600.0  # seconds of thinking per Hard decision
 MAX_BENCH_SECONDS = 24 * 3600.0  # a bench runs at most a day
 MAX_LIVE = 600.0  # seconds a live shot lets the table run
+MIN_SIZE, MAX_SIZE = (320, 180), (7680, 4320)  # window sizes for shot and bench frames (8K at most)
 
 
 class UsageError(Exception):
@@ -53,13 +54,14 @@ def _game(value: str) -> str:
 
 
 def _size(value: str) -> tuple[int, int]:
-    """``WIDTHxHEIGHT``."""
+    """A window size ``WIDTHxHEIGHT`` of any shape, from ``MIN_SIZE`` to ``MAX_SIZE``."""
     try:
         width, height = (int(part) for part in value.lower().split("x"))
     except ValueError:
         raise UsageError(f"bad size {value!r}: use WIDTHxHEIGHT, e.g. 1920x1080") from None
-    if not (320 <= width <= 7680 and 240 <= height <= 4320):
-        raise UsageError(f"size {value!r} is out of range (320x240 to 7680x4320)")
+    if not (MIN_SIZE[0] <= width <= MAX_SIZE[0] and MIN_SIZE[1] <= height <= MAX_SIZE[1]):
+        raise UsageError(f"size {value!r} is out of range ({MIN_SIZE[0]}x{MIN_SIZE[1]} to "
+                         f"{MAX_SIZE[0]}x{MAX_SIZE[1]})")
     return width, height
 
 
@@ -205,7 +207,8 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--players", type=int)
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--moves", type=int, default=0)
-    shot.add_argument("--size", default="1920x1080")
+    shot.add_argument("--size", default="1920x1080",
+                      help="the window's size: any shape, the table letterboxed as a window shows it")
     shot.add_argument("--lang", choices=("ja", "en"))
     shot.add_argument("--out", type=Path, default=Path("table.png"))
     shot.add_argument("--live", type=float, default=0.0, metavar="SECONDS",
@@ -222,6 +225,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--runs", type=int, default=5, help="launches for bench startup (median)")
     bench.add_argument("--moves", type=int, default=0,
                        help="bench frames: play this many random moves before measuring (a full table)")
+    bench.add_argument("--size", default="1920x1080",
+                       help="bench frames: the window size the table is shown at (scaled in software when headless)")
     bench.add_argument("--json", action="store_true")
 
     kiosk = commands.add_parser("kiosk", help="kiosk mode for game events (see README \"Kiosk mode\")")
@@ -344,6 +349,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     _positive("--decisions", args.decisions)
     _seconds("--budget", args.budget, MAX_BUDGET)
     _not_negative("--moves", args.moves)
+    size = _size(args.size)
     if args.what == "rules":
         from game.bench import bench_rules
 
@@ -361,7 +367,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from scenes.bench import bench_frames
 
         players = _players(game_id, args.players, get_rules(game_id).max_players)
-        figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed, moves=args.moves)
+        figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed, moves=args.moves,
+                               size=size)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 

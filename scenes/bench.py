@@ -1,6 +1,8 @@
-"""Frame-time bench: a seeded AI-vs-AI match on the real table at 1920x1080, animations at
-normal speed, the AI thinking in its worker process with real budgets (every seat "hard", so a
-search runs during most frames). Frame time is the duration of ``App.step`` (``app.frame_times``).
+"""Frame-time bench: a seeded AI-vs-AI match on the real table, animations at normal speed, the
+AI thinking in its worker process with real budgets (every seat "hard", so a search runs during
+most frames), shown at a window size (1920x1080 unless asked). Frame time is the duration of
+``App.step`` plus getting the frame to that size: in a real window (when there is a display) SDL
+scales it as part of the step; headless the bench scales it in software (``window_picture``).
 
     SDL_VIDEODRIVER=dummy python -m scenes.bench neko 4 20
 
@@ -15,10 +17,12 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 FPS = 60
 WARMUP_FRAMES = 30
+HEADLESS_SCALING = "software smoothscale (headless)"
 
 
 def percentile(values: list[float], pct: float) -> float:
@@ -42,7 +46,8 @@ def summarize(times: list[float], prefix: str = "") -> dict[str, float]:
 
 def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0) -> Any:
     """A fresh all-AI match on its table, shown from seat 0, with the AI in a worker process;
-    ``moves`` seeded random moves are played first (a full table: walls grown, hands played)."""
+    up to ``moves`` seeded random moves are played first (a full table: walls grown, hands
+    played), never the one that would end the match: a finished table has nothing left to play."""
     import importlib
     import random
 
@@ -51,10 +56,13 @@ def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0) 
     match = Match(game_id, [Seat("ai", "hard") for _ in range(players)], seed)
     rng = random.Random(seed)
     for _ in range(moves):
-        if match.is_over():
-            break
         seat = match.to_move()[0]
-        match.apply(seat, rng.choice(match.legal_actions(seat)))
+        action = rng.choice(match.legal_actions(seat))
+        trial = match.rules.clone(match.state)
+        match.rules.apply(trial, seat, action)
+        if match.rules.is_over(trial):
+            break
+        match.apply(seat, action)
     from scenes.table.saver import NullSaver
 
     module = importlib.import_module(f"scenes.{game_id}")
@@ -66,56 +74,114 @@ def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0) 
     return scene
 
 
-def bench_frames(game_id: str, players: int, seconds: float, seed: int, moves: int = 0) -> dict[str, Any]:
+def bench_frames(game_id: str, players: int, seconds: float, seed: int, moves: int = 0,
+                 size: tuple[int, int] | None = None) -> dict[str, Any]:
     """Play for ``seconds`` of wall time and return frame-time figures (see the module doc),
-    starting ``moves`` random moves into the first match."""
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    from game.core.settings import Settings
-    from scenes.app import App
+    starting ``moves`` random moves into the first match, shown at window ``size`` (by default
+    the canvas's own, 1920x1080).
 
-    app = App(Settings(language="ja", anim_speed="normal", sound=False), headless=True)
-    matches = 1
+    With a display (``scenes.window.display_available``) the table runs in a real window of that
+    size and a frame includes SDL scaling the canvas into it (vsync off: the bench paces itself).
+    Headless, a frame includes scaling the canvas into a picture of that size the way a software
+    renderer would (``window_picture``: smoothscale into the letterbox). ``scaling`` says which."""
+    from scenes import window
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    size = window.LOGICAL if size is None else (int(size[0]), int(size[1]))
+    windowed = window.display_available()
+    if windowed:
+        os.environ.setdefault("SDL_RENDER_VSYNC", "0")  # flip must not wait: frames are paced below
+    else:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    app, present = _open_app(size, windowed)
     try:
-        scene = _new_table(app, game_id, players, seed, moves)
-        app.push(scene)
-        for _ in range(WARMUP_FRAMES):
-            app.step(1 / FPS)
-        app.frame_times.clear()
-        thinking: list[float] = []
-        cpu: list[float] = []
-        skipped = moves_before = len(scene.match.log)
-        moves = 0
-        end = time.perf_counter() + seconds
-        while time.perf_counter() < end:
-            began = time.perf_counter()
-            worker = getattr(app.scenes[0], "worker", None)
-            was_thinking = bool(worker is not None and worker.busy)
-            cpu_began = time.thread_time()
-            app.step(1 / FPS)
-            cpu.append(time.thread_time() - cpu_began)
-            if was_thinking:
-                thinking.append(app.frame_times[-1])
-            if app.top is not scene and len(app.scenes) > 1:  # the results are up: next match
-                moves += len(scene.match.log) - moves_before
-                matches += 1
-                scene = _new_table(app, game_id, players, seed + matches)
-                app.reset_to(scene)
-                moves_before = 0
-            spare = 1 / FPS - (time.perf_counter() - began)
-            if spare > 0:
-                time.sleep(spare)
-        moves += len(scene.match.log) - moves_before
-        times = list(app.frame_times)
         figures: dict[str, Any] = {"game": game_id, "players": players, "seconds": seconds, "seed": seed,
-                                   "skipped_moves": skipped, "frames": len(times), "thinking_frames": len(thinking), "moves": moves,
-                                   "matches": matches}
-        figures.update(summarize(times))
-        figures.update(summarize(thinking, "thinking_"))
-        figures.update(summarize(cpu, "cpu_"))
+                                   "size": list(size)}
+        figures.update(_shown_at(size, windowed))
+        figures.update(_measure(app, game_id, players, seconds, seed, moves, present))
+        if windowed:
+            box = window.current_box()
+            figures["window_size"] = list(box[2:]) if box is not None else None
         return figures
     finally:
         app.close()
+
+
+def _open_app(size: tuple[int, int], windowed: bool) -> tuple[Any, Callable[[], None]]:
+    """The app, and what shows a frame after each step: nothing in a real window (its flip is
+    part of the step), else the canvas scaled into a reused picture of ``size``."""
+    import pygame
+
+    from game.core.settings import Settings
+    from scenes import window
+    from scenes.app import App
+
+    settings = Settings(language="ja", anim_speed="normal", sound=False)
+    if not windowed:
+        app = App(settings, headless=True)
+        picture = pygame.Surface(size, 0, app.screen)
+        return app, lambda: window.window_picture(app.screen, size, into=picture)
+    app = App(settings, headless=False)
+    app.locked = True  # a bench never writes the person's settings (the window's place)
+    usable_x, usable_y, usable_w, usable_h = window.usable_areas()[0]
+    window.place((usable_x + max(0, (usable_w - size[0]) // 2), usable_y + max(0, (usable_h - size[1]) // 2),
+                  *size))
+    window.scale_freely()
+    return app, lambda: None
+
+
+def _shown_at(size: tuple[int, int], windowed: bool) -> dict[str, Any]:
+    """How the frames reach the screen, for the figures."""
+    from scenes import window
+
+    if windowed:
+        return {"scaling": "window", "renderer": window.renderer_name() or "unknown", "vsync": "off"}
+    return {"scaling": HEADLESS_SCALING, "content_box": list(window.content_box(size))}
+
+
+def _measure(app: Any, game_id: str, players: int, seconds: float, seed: int, moves: int,
+             present: Callable[[], None]) -> dict[str, Any]:
+    """The frames: warm up, then step (and ``present``) at 60 Hz for ``seconds``, a new match
+    whenever one ends; their times over all frames, the thinking ones and in CPU time."""
+    matches = 1
+    scene = _new_table(app, game_id, players, seed, moves)
+    app.push(scene)
+    for _ in range(WARMUP_FRAMES):
+        app.step(1 / FPS)
+        present()
+    times: list[float] = []
+    thinking: list[float] = []
+    cpu: list[float] = []
+    skipped = moves_before = len(scene.match.log)
+    moves = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        began = time.perf_counter()
+        worker = getattr(app.scenes[0], "worker", None)
+        was_thinking = bool(worker is not None and worker.busy)
+        cpu_began = time.thread_time()
+        app.step(1 / FPS)
+        present()
+        cpu.append(time.thread_time() - cpu_began)
+        times.append(time.perf_counter() - began)
+        if was_thinking:
+            thinking.append(times[-1])
+        if app.top is not scene and len(app.scenes) > 1:  # the results are up: next match
+            moves += len(scene.match.log) - moves_before
+            matches += 1
+            scene = _new_table(app, game_id, players, seed + matches)
+            app.reset_to(scene)
+            moves_before = 0
+        spare = 1 / FPS - (time.perf_counter() - began)
+        if spare > 0:
+            time.sleep(spare)
+    moves += len(scene.match.log) - moves_before
+    figures: dict[str, Any] = {"skipped_moves": skipped, "frames": len(times), "thinking_frames": len(thinking),
+                               "moves": moves, "matches": matches}
+    figures.update(summarize(times))
+    figures.update(summarize(thinking, "thinking_"))
+    figures.update(summarize(cpu, "cpu_"))
+    return figures
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -51,9 +51,12 @@ _NAV_KEYS = {
 def translate(event: pygame.event.Event, logical_size: tuple[int, int], held: bool) -> Intent | None:
     """The intent of one pygame event, or None when it means nothing to a scene.
 
-    Finger events carry normalised coordinates; they are scaled to the logical surface. SDL
-    also synthesises mouse events from touches: those are dropped (``event.touch``) so a tap is
-    seen once.
+    Mouse positions arrive on the logical surface already: in the SCALED window SDL translates
+    them (``scenes.window.to_logical`` is its arithmetic; on a letterbox bar they land off the
+    surface, where nothing is hit). Finger events carry normalised coordinates, which SDL has
+    clamped to the letterboxed canvas; they are scaled to the logical surface. SDL also
+    synthesises mouse events from touches: those are dropped (``event.touch``) so a tap is seen
+    once.
     """
     width, height = logical_size
     kind = event.type

@@ -2,8 +2,10 @@
 
 ``take_shot("neko", 4, seed=3, moves=12, out=Path("/tmp/neko.png"))`` plays 12 moves with AI
 agents (every seat, the shown one included), opens the table from seat 0's side as a person
-would see it, lets the animations settle and saves the frame. Used to look at the art while
-building it and by ``python -m game shot``.
+would see it, lets the animations settle and saves the frame. At another ``size`` the picture is
+what a window of that size shows (``scenes.window.window_picture``): the canvas scaled smoothly,
+letterboxed in black when the shape differs. Used to look at the art while building it and by
+``python -m game shot``.
 """
 
 from __future__ import annotations
@@ -77,7 +79,8 @@ def take_shot(
     hold: bool = False,
     live: float = 0.0,
 ) -> Path:
-    """Render the table of a seeded match after ``moves`` AI moves to a PNG at ``out``.
+    """Render the table of a seeded match after ``moves`` AI moves to a PNG at ``out``, as a
+    window of ``size`` shows it (letterboxed when its shape is not 16:9).
 
     ``hold`` picks up the first hand card (keyboard selection) so the legal stacks glow.
     ``live`` > 0 instead lets the table run that many seconds at normal speed with every seat
@@ -92,6 +95,7 @@ def take_shot(
     from scenes.app import App
     from scenes.input import NAV, Intent
     from scenes.table.saver import NullSaver
+    from scenes.window import window_picture
 
     speed = "normal" if live > 0 else "instant"
     app = App(Settings(language=lang or "ja", anim_speed=speed, sound=False), headless=True)
@@ -114,8 +118,7 @@ def take_shot(
             app.step(1 / 60, feed=[Intent(NAV, dx=1)])
             for _ in range(10):
                 app.step(1 / 60)
-        frame = app.screen if tuple(size) == app.screen.get_size() else \
-            pygame.transform.smoothscale(app.screen, size)
+        frame = window_picture(app.screen, size)  # what a window of that size shows, bars and all
         out = Path(out)
         buffer = io.BytesIO()
         pygame.image.save(frame, buffer, out.name)  # the name's extension picks the format

@@ -9,9 +9,12 @@ a 1366x768 laptop put its title bar and buttons off-screen, so the window is fit
 - later, the size and position the person left it at (saved in the settings), as long as that
   still lies within the usable area of a display; otherwise fitted afresh.
 
-The arithmetic (``fit_window``, ``restore_window``) is pure and tested without a display;
-``usable_areas`` asks SDL (``SDL_GetDisplayUsableBounds``, not exposed by pygame-ce, so through
-ctypes) and falls back to the desktop size; ``scale_freely`` lets the canvas scale by any factor
+The arithmetic (``fit_window``, ``restore_window``) is pure and tested without a display, and so
+is SDL's letterbox: ``content_box`` (where a window of any size shows the canvas) and
+``to_logical`` (where SDL puts a mouse at a window pixel on the canvas). Shots and the frame bench
+paint what a window of a given size shows with it (``window_picture``). ``usable_areas`` asks SDL
+(``SDL_GetDisplayUsableBounds``, not exposed by pygame-ce, so through ctypes) and falls back to
+the desktop size; ``scale_freely`` lets the canvas scale by any factor
 (pygame-ce asks for whole numbers in a window, which crops a canvas larger than the window).
 """
 
@@ -21,6 +24,9 @@ import contextlib
 import ctypes
 import functools
 import logging
+import math
+import os
+import struct
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -68,9 +74,87 @@ def restore_window(saved: Sequence[int] | None, usables: Sequence[Box], display:
     return fit_window(usable)
 
 
+# ----- the letterbox ------------------------------------------------------------------------------
+def _c_float(value: float) -> float:
+    """``value`` rounded to a C ``float``. SDL does the letterbox in single precision and the
+    rounding decides whole pixels: in a 1009x567 window 1920 * (567 / 1080) is 1008 in doubles but
+    1007.99... in floats, so SDL draws the canvas 1007 pixels wide."""
+    return float(struct.unpack("f", struct.pack("f", value))[0])
+
+
+def _letterbox(window_size: tuple[int, int], logical: tuple[int, int]) -> tuple[Box, float]:
+    """The box of the window the canvas is drawn into and the scale pointer positions are divided
+    by: SDL2's ``UpdateLogicalSize`` (SDL_render.c; letterbox policy, whole-number scaling off as
+    ``scale_freely`` leaves it), step by step in its types."""
+    width, height = window_size
+    logical_w, logical_h = logical
+    if width <= 0 or height <= 0 or logical_w <= 0 or logical_h <= 0:
+        raise ValueError(f"sizes must be positive: window {window_size}, canvas {logical}")
+    want, real = _c_float(logical_w / logical_h), _c_float(width / height)
+    if abs(_c_float(want - real)) < 0.0001:  # SDL's tolerance: the same shape fills the window
+        return (0, 0, width, height), _c_float(width / logical_w)
+    if want > real:  # the canvas is wider than the window: bars above and below
+        scale = _c_float(width / logical_w)
+        box_h = math.floor(_c_float(logical_h * scale))
+        return (0, (height - box_h) // 2, width, box_h), scale
+    scale = _c_float(height / logical_h)  # narrower: bars left and right
+    box_w = math.floor(_c_float(logical_w * scale))
+    return ((width - box_w) // 2, 0, box_w, height), scale
+
+
+def content_box(window_size: tuple[int, int], logical: tuple[int, int] = LOGICAL) -> Box:
+    """Where a window of ``window_size`` shows the canvas (x, y, width, height): scaled by the
+    smaller ratio, centred, black bars on the other axis, exactly as SDL's SCALED mode draws it."""
+    return _letterbox(window_size, logical)[0]
+
+
+def to_logical(pos: tuple[int, int], window_size: tuple[int, int],
+               logical: tuple[int, int] = LOGICAL) -> tuple[int, int]:
+    """The canvas point SDL reports for a mouse at window pixel ``pos`` (SCALED mode translates
+    mouse events before pygame sees them): from the box's corner, divided by the scale in single
+    precision, truncated toward zero. A position on a bar lands off the canvas (negative, or past
+    its size), where nothing is hit; SDL clamps touches to the box's edge instead."""
+    (box_x, box_y, _, _), scale = _letterbox(window_size, logical)
+    return int(_c_float((pos[0] - box_x) / scale)), int(_c_float((pos[1] - box_y) / scale))
+
+
+def window_picture(canvas: pygame.Surface, window_size: tuple[int, int],
+                   into: pygame.Surface | None = None) -> pygame.Surface:
+    """What a window of ``window_size`` shows of ``canvas``: the canvas scaled smoothly (never
+    nearest-pixel) into ``content_box``, black bars around it. Painted into ``into`` (of that
+    size, reused by the frame bench) when given, else into a new surface."""
+    size = (int(window_size[0]), int(window_size[1]))
+    frame = pygame.Surface(size, 0, canvas) if into is None else into
+    if frame.get_size() != size:
+        raise ValueError(f"the target is {frame.get_size()}, not {size}")
+    box = pygame.Rect(content_box(size, canvas.get_size()))
+    for bar in _bars(frame.get_rect(), box):
+        frame.fill((0, 0, 0), bar)
+    if box.size == canvas.get_size():
+        frame.blit(canvas, box)
+    else:
+        pygame.transform.smoothscale(canvas, box.size, frame.subsurface(box))
+    return frame
+
+
+def _bars(area: pygame.Rect, box: pygame.Rect) -> list[pygame.Rect]:
+    """The parts of ``area`` outside ``box`` (above, below, left, right), empty ones left out."""
+    bars = [pygame.Rect(area.left, area.top, area.width, box.top - area.top),
+            pygame.Rect(area.left, box.bottom, area.width, area.bottom - box.bottom),
+            pygame.Rect(area.left, box.top, box.left - area.left, box.height),
+            pygame.Rect(box.right, box.top, area.right - box.right, box.height)]
+    return [bar for bar in bars if bar.width > 0 and bar.height > 0]
+
+
 # ----- asking SDL ---------------------------------------------------------------------------------
 class _Rect(ctypes.Structure):
     _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
+
+
+class _RendererInfo(ctypes.Structure):
+    _fields_ = [("name", ctypes.c_char_p), ("flags", ctypes.c_uint32), ("num_texture_formats", ctypes.c_uint32),
+                ("texture_formats", ctypes.c_uint32 * 16), ("max_texture_width", ctypes.c_int),
+                ("max_texture_height", ctypes.c_int)]
 
 
 @functools.cache
@@ -113,20 +197,52 @@ def scale_freely() -> bool:
     pygame-ce's SCALED mode asks for integer scaling in a window: a 1920x1080 canvas in a smaller
     window is then shown at 1:1 and cropped instead of scaled down (tried under Xvfb). pygame-ce
     does not expose the switch, so SDL is asked directly, for the renderer of this window."""
-    shown, library = window(), _loaded_sdl()
-    if shown is None or library is None:
-        return False
+    library = _loaded_sdl()
     try:
-        library.SDL_GetWindowFromID.restype = ctypes.c_void_p
-        library.SDL_GetWindowFromID.argtypes = [ctypes.c_uint32]
-        library.SDL_GetRenderer.restype = ctypes.c_void_p
-        library.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
+        renderer = _renderer()
+        if library is None or renderer is None:
+            return False
         library.SDL_RenderSetIntegerScale.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        renderer = library.SDL_GetRenderer(library.SDL_GetWindowFromID(shown.id))
-        return bool(renderer) and library.SDL_RenderSetIntegerScale(renderer, 0) == 0
+        return library.SDL_RenderSetIntegerScale(renderer, 0) == 0
     except (AttributeError, OSError, pygame.error) as error:
         log.warning("could not switch off whole-number scaling: %s", error)
         return False
+
+
+def _renderer() -> int | None:
+    """The address of the SDL renderer that scales the canvas into the window, or None (no
+    window or no SDL to ask). May raise ``AttributeError``, ``OSError`` or ``pygame.error``."""
+    shown, library = window(), _loaded_sdl()
+    if shown is None or library is None:
+        return None
+    library.SDL_GetWindowFromID.restype = ctypes.c_void_p
+    library.SDL_GetWindowFromID.argtypes = [ctypes.c_uint32]
+    library.SDL_GetRenderer.restype = ctypes.c_void_p
+    library.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
+    return library.SDL_GetRenderer(library.SDL_GetWindowFromID(shown.id)) or None
+
+
+def display_available() -> bool:
+    """True when SDL can open a real window here (an X or Wayland display, not the dummy driver)."""
+    if os.environ.get("SDL_VIDEODRIVER") == "dummy":
+        return False
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def renderer_name() -> str:
+    """The name of the SDL renderer that scales the canvas into the window ("opengl",
+    "software"...), or "" when there is none or SDL cannot be asked."""
+    library, info = _loaded_sdl(), _RendererInfo()
+    try:
+        renderer = _renderer()
+        if library is None or renderer is None:
+            return ""
+        library.SDL_GetRendererInfo.argtypes = [ctypes.c_void_p, ctypes.POINTER(_RendererInfo)]
+        if library.SDL_GetRendererInfo(renderer, ctypes.byref(info)) != 0:
+            return ""
+    except (AttributeError, OSError, pygame.error):
+        return ""
+    return (info.name or b"").decode("ascii", "replace")
 
 
 def window() -> pygame.Window | None:
