@@ -5,13 +5,19 @@
 bytes); ``wrap(s, size, width)`` splits text into lines that fit, breaking English at spaces and
 Japanese between characters, with simple kinsoku (no line starts with 。、」 and the like).
 When the font files are missing (a broken install), pygame's default font stands in.
+
+Tests can see every string the app renders: ``set_render_hook`` passes each rendering through a
+function of theirs, which may hand back a stand-in surface (``tests/text_probe.py`` tags it with
+its string to find where the text lands on screen). Without a hook, fonts are plain
+``pygame.font.Font`` objects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -34,6 +40,10 @@ TEXT_BUDGET = 12 * MB  # rendered strings; a miss costs a render (well under a m
 _fonts = SurfaceCache("fonts", FONTS_KEPT, group=KEEP, weigh=lambda font: 1)
 _texts = SurfaceCache("text", TEXT_BUDGET, group=KEEP)
 _quit_hook_armed = False
+# (surface, string, kind) -> the surface to use; kind is "text" for ``text`` and ``text_tinted``,
+# "font" for a direct ``font(size).render`` call (the numerals printed on card art)
+RenderHook = Callable[[pygame.Surface, str, str], pygame.Surface]
+_render_hook: RenderHook | None = None  # tests only (``set_render_hook``)
 
 
 def _ensure_font_module() -> None:
@@ -62,6 +72,27 @@ def clear_cache() -> None:
     _measure.cache_clear()
 
 
+def set_render_hook(hook: RenderHook | None) -> None:
+    """Tests only: pass every string rendered from now on through ``hook(surface, string, kind)``
+    and use what it returns instead (None: stop). The caches are emptied either way, so no font
+    or rendering made before the change is handed out after it."""
+    global _render_hook
+    _render_hook = hook
+    clear_cache()
+
+
+class _HookedFont(pygame.font.Font):
+    """A font whose renderings go through the render hook (made only while a hook is set, so
+    normal play never pays for it)."""
+
+    def render(self, text: Any, antialias: bool, color: Any, bgcolor: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
+        """``pygame.font.Font.render``, then the hook."""
+        image = super().render(text, antialias, color, bgcolor, wraplength)
+        hook = _render_hook
+        return image if hook is None else hook(image, str(text), "font")
+
+
 def font_file(bold: bool = False) -> Path:
     """Where the regular or bold face lives (it may be missing on a broken install)."""
     return asset_path("fonts", BOLD_FILE if bold else REGULAR_FILE)
@@ -76,13 +107,14 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 def _load_font(size: int, bold: bool) -> pygame.font.Font:
     """Open the bundled face, or pygame's default font (synthetic bold) if the file is absent."""
+    face = _HookedFont if _render_hook is not None else pygame.font.Font
     path = font_file(bold)
     if path.exists():
         try:
-            return pygame.font.Font(str(path), size)
+            return face(str(path), size)
         except (OSError, pygame.error):
             pass
-    fallback = pygame.font.Font(None, size)
+    fallback = face(None, size)
     fallback.set_bold(bold)
     return fallback
 
@@ -101,7 +133,10 @@ def text(s: str, size: int, color: Sequence[int], bold: bool = False) -> pygame.
 
 def _render(s: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Surface:
     """Render one string (``text`` keeps the result)."""
-    return font(size, bold).render(s, True, color)
+    face = font(size, bold)
+    if _render_hook is None:
+        return face.render(s, True, color)
+    return _render_hook(pygame.font.Font.render(face, s, True, color), s, "text")
 
 
 def text_tinted(s: str, size: int, color: Sequence[int], bold: bool = False) -> pygame.Surface:

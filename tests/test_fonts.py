@@ -131,3 +131,26 @@ def test_missing_font_file_falls_back_to_default(monkeypatch: pytest.MonkeyPatch
     finally:
         monkeypatch.undo()
         fonts.clear_cache()
+
+
+def test_a_render_hook_sees_every_rendering_and_plain_fonts_come_back_without_it() -> None:
+    seen: list[tuple[str, str]] = []
+
+    def hook(image: pygame.Surface, text: str, kind: str) -> pygame.Surface:
+        seen.append((text, kind))
+        stand_in = image.copy()
+        stand_in.fill((0, 0, 0, 0))
+        return stand_in
+
+    fonts.set_render_hook(hook)
+    try:
+        shown = fonts.text("Hello", SIZE, (0, 0, 0))
+        fonts.text_tinted("Bye", SIZE, (200, 100, 0))
+        fonts.font(SIZE, True).render("8", True, (0, 0, 0))  # as card art prints its numerals
+        assert seen == [("Hello", "text"), ("Bye", "text"), ("8", "font")]
+        assert shown.get_bounding_rect().width == 0  # the hook's stand-in is what the caller got
+    finally:
+        fonts.set_render_hook(None)
+    assert type(fonts.font(SIZE)) is pygame.font.Font
+    assert fonts.text("Hello", SIZE, (0, 0, 0)).get_bounding_rect().width > 0  # nothing kept from before
+    assert len(seen) == 3

@@ -25,7 +25,7 @@ from scenes.noaron.layout import (
     scaled_size,
     zatsu_span,
 )
-from scenes.table.base import HELP_RECT, MENU_RECT
+from scenes.table.base import HELP_RECT, LOG_RECT, MENU_RECT
 
 ROOT = Path(__file__).resolve().parents[1]
 CANVASES = [SCREEN, (1280, 720), (2560, 1440), (1920, 1200), (2560, 1080), (800, 600)]
@@ -43,8 +43,9 @@ def geometry_for(viewer: int, canvas: tuple[int, int] = SCREEN) -> Geometry:
 
 
 def placed(geometry: Geometry) -> dict[str, pygame.Rect]:
-    """Everything the layout places, plus the base's Help and Menu buttons that share the screen."""
+    """Everything the layout places, plus the base's Log, Help and Menu buttons that share the screen."""
     areas = geometry.areas()
+    areas["log"] = geometry.rect(*LOG_RECT)
     areas["help"] = geometry.rect(*HELP_RECT)
     areas["menu"] = geometry.rect(*MENU_RECT)
     return areas
@@ -72,7 +73,7 @@ def test_nothing_overlaps(players: int, viewer: int, canvas: tuple[int, int]) ->
     """Plates, hands, piles, reserves, stakes, paid heaps, the deck, the board, the score card and
     every button each keep to their own place."""
     areas = placed(geometry_for(viewer, canvas))
-    assert len(areas) == 7 * players + 8
+    assert len(areas) == 7 * players + 9
     overlaps = [(a, b) for (a, rect_a), (b, rect_b) in itertools.combinations(areas.items(), 2)
                 if rect_a.colliderect(rect_b)]
     assert not overlaps, f"{players}p viewer {viewer} on {canvas}: {overlaps}"
@@ -109,7 +110,7 @@ def test_positions_at_1920x1080_are_todays(viewer: int) -> None:
     assert geometry.stake_slot(bottom, 0, STAKES_EACH) == (1514.0, 690.0)
     assert geometry.stake_slot(top, 8, STAKES_EACH) == (1714.0, 232.0)
     assert geometry.paid_pos(top) == (1614.0, 372.0)
-    assert geometry.plate(bottom) == (318, 716) and geometry.plate(top) == (1410, 70)
+    assert geometry.plate(bottom) == (318, 716) and geometry.plate(top) == (1340, 70)
     assert geometry.hand_row(bottom) == ((884.0, 944.0), 0.78, 112.0)
     assert geometry.hand_row(top) == ((960.0, 70.0), 0.46, 36.0)
     assert geometry.declare_rect() == pygame.Rect(1580, 842, 300, 76)

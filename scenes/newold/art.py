@@ -530,12 +530,14 @@ def seat_plate(name: str, seat: int, you: bool, turn: bool, stage: str, left_why
         badge = stage_badge(stage)
         surface.blit(badge, badge.get_rect(midright=(body.right - 12, body.centery)))
         tag = _left_tag(left_why) if left_why else None
+        flag = _start_flag() if start else None
         label = name + (f" ({t('table.you')})" if you else "")
         room = width - 66 - 64 - (tag.get_width() - 8 if tag is not None else 0)
+        if flag is not None:  # a long name's lowest ink (the brackets of "(あなた)") reaches the pennant's line
+            room = min(room, width - 66 - 62 - flag.get_width() - 8)
         label_image = fonts.text(label, fit_size(label, theme.SMALL + 2, room, bold=True, smallest=14), theme.TEXT,
                                  True)
         surface.blit(label_image, (body.left + 66, body.top + 7))
-        flag = _start_flag() if start else None
         room = width - 66 - 64 - (flag.get_width() + 6 if flag is not None else 0)
         scores = t("newold_table.plate.scores", now=signed_text(now), total=signed_text(total))
         score_image = fonts.text(scores, fit_size(scores, theme.TINY, room, smallest=14), theme.TEXT_DIM)

@@ -38,8 +38,10 @@ PAID_DX = -70  # the paid heap sits left of its count
 STAKE_SCALE = 0.42
 STAKE_STEP = 25.0
 HAND = {"bottom": ((884.0, 944.0), 0.78, 112.0), "top": ((960.0, 70.0), 0.46, 36.0)}
-PLATE = {"bottom": (318, 716), "top": (1410, 70)}
-PLATE_BOX: Size = (340, 86)  # room a name plate may take (its width follows the name)
+# The top plate sits between the opponent's hand and the table's Log, Help and Menu buttons
+# (x 1492 on): a long name such as ゴロウおじさん ran under the Log button.
+PLATE = {"bottom": (318, 716), "top": (1340, 70)}
+PLATE_BOX: Size = (300, 86)  # room a name plate may take (its width follows the name)
 STATUS_Y = 802
 HINT_BOTTOM = 1074  # the key hint's baseline under the hand
 SCORE_CARD = pygame.Rect(18, 842, 172, 190)

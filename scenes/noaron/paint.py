@@ -34,7 +34,7 @@ from scenes.table import art, labels
 from scenes.table.mixin import TableMixin
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
-from scenes.ui import draw_text_centered, fit_size, seat_color
+from scenes.ui import clipped, draw_text_centered, fit_size, seat_color
 
 if TYPE_CHECKING:
     from scenes.noaron.layout import Geometry, Point
@@ -231,11 +231,14 @@ class NoaronPaint(TableMixin):
                 pygame.draw.circle(surface, seat_color(seat), (36, y), 14)
                 mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 4, theme.TEXT, True)
                 surface.blit(mark, mark.get_rect(center=(36, y)))
-                name = self.name_of(seat)
-                label = fonts.text(name, fit_size(name, theme.SMALL - 2, 170), theme.TEXT)
-                surface.blit(label, label.get_rect(midleft=(60, y)))
                 value = fonts.text(t("noaron_table.stakes", n=self.stake_counts[seat]), theme.SMALL - 2, theme.TEXT, True)
-                surface.blit(value, value.get_rect(midright=(310, y)))
+                value_at = value.get_rect(midright=(310, y))
+                surface.blit(value, value_at)
+                room = value_at.left - 12 - 60  # the name stops short of the count ("Stakes 9" is wide)
+                name = self.name_of(seat)
+                size = fit_size(name, theme.SMALL - 2, room)
+                label = fonts.text(clipped(name, size, room), size, theme.TEXT)
+                surface.blit(label, label.get_rect(midleft=(60, y)))
             return surface
 
         return labels.cached(("board", "noaron", heading, tuple(self.stake_counts), self.bottom, language()), make)

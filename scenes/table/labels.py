@@ -19,7 +19,7 @@ from game.i18n import language, t
 from scenes import fonts, theme
 from scenes.table import art
 from scenes.table.pieces import count_badge
-from scenes.ui import fit_size, mix, seat_color
+from scenes.ui import clipped, fit_size, mix, seat_color
 
 SCREEN = (1920, 1080)
 NOBODY = -1
@@ -103,11 +103,13 @@ def scoreboard(rows: tuple[tuple[int, str, int, int], ...], heading: str) -> pyg
             pygame.draw.circle(surface, seat_color(seat), (40, y), 15)
             mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 4, theme.TEXT, True)
             surface.blit(mark, mark.get_rect(center=(40, y)))
-            size = fit_size(name, theme.SMALL, 170)
-            label = fonts.text(name, size, theme.TEXT)
-            surface.blit(label, label.get_rect(midleft=(66, y)))
             points = fonts.text(t("table.points", n=total), theme.SMALL, theme.TEXT, True)
-            surface.blit(points, points.get_rect(midright=(300, y)))
+            points_at = points.get_rect(midright=(300, y))
+            surface.blit(points, points_at)
+            room = min(170, points_at.left - 12 - 66)  # a long name stops short of the points
+            size = fit_size(name, theme.SMALL, room)
+            label = fonts.text(clipped(name, size, room), size, theme.TEXT)
+            surface.blit(label, label.get_rect(midleft=(66, y)))
             badge = count_badge(stack)
             surface.blit(badge, badge.get_rect(midright=(384, y)))
         return surface

@@ -14,7 +14,7 @@ from game.i18n import t
 from game.rules.wallpaper import HAZY_FIRST
 from scenes import fonts, theme
 from scenes.table import art, labels
-from scenes.ui import fit_size
+from scenes.ui import clipped, fit_size
 from scenes.wallpaper.art_cards import card_back, card_face, number_card, round_card
 from scenes.wallpaper.art_cards import token as token_picture
 from scenes.wallpaper.art_paper import SEAT_COLOURS
@@ -102,10 +102,17 @@ def strip_box(name: str, seat: int, players: int, you: bool, shown: bool, turn: 
         surface.blit(symbol, symbol.get_rect(center=disc))
         label = name + (f" ({t('table.you')})" if you else "")
         room = width - 48 - (40 if chosen else 0) - (90 if placing else 0)
-        image = fonts.text(label, fit_size(label, theme.TINY, room, bold=True, smallest=13), theme.TEXT, True)
+        type_size = fit_size(label, theme.TINY, room, bold=True, smallest=13)
+        if fonts.text_width(label, type_size, True) > room:  # a long typed name: cut it, keep "(you)"
+            suffix = label[len(name):]
+            label = clipped(name, type_size, room - fonts.text_width(suffix, type_size, True), bold=True) + suffix
+        image = fonts.text(label, type_size, theme.TEXT, True)
         surface.blit(image, image.get_rect(midleft=(42, 22)))
         wall = mini_wall(items, (width - 16, height - 64))
         surface.blit(wall, (8, 40))
+        if not items:  # said where the wall will grow: the foot line has no room for it beside the rest
+            empty = fonts.text(t("wallpaper_table.box.empty"), theme.TINY - 4, theme.TEXT_DIM)
+            surface.blit(empty, empty.get_rect(center=(width // 2, 40 + (height - 64) // 2)))
         if placing:  # a small pill at the top right: it is hanging its cards now
             note = fonts.text(t("wallpaper_table.box.placing", n=placing), theme.TINY - 6, theme.INK, True)
             pill = note.get_rect(topright=(width - 10, 10)).inflate(14, 6)
@@ -116,8 +123,6 @@ def strip_box(name: str, seat: int, players: int, you: bool, shown: bool, turn: 
             foot.append(t("wallpaper_table.box.hazy", n=hazy))
         if played:
             foot.append(t("wallpaper_table.box.played", numbers=" ".join(str(n) for n in played)))
-        if not items:
-            foot.insert(0, t("wallpaper_table.box.empty"))
         text = "  ·  ".join(foot)
         if text:
             line = fonts.text(text, fit_size(text, theme.TINY - 4, width - 16, smallest=12), theme.TEXT_DIM)
@@ -183,11 +188,10 @@ def token_line_picture(line: tuple[int, ...], count: int, players: int, names: t
             token = token_picture(seat_colour(seat, players), TOKEN_D, seat=art_seat(seat, players))
             surface.blit(token, token.get_rect(center=(x, 22)))
             name = names[seat] if seat < len(names) else ""
-            space = room - TOKEN_D - 14
-            if space > 24:
-                small = fonts.text(name, fit_size(name, theme.TINY - 6, space, smallest=11), theme.TEXT_DIM)
-                if small.get_width() > space:
-                    small = small.subsurface((0, 0, space, small.get_height()))
+            space = room - TOKEN_D - 12  # 6 px clear of this token and of the next
+            if space > 24:  # as large as fits, down to 11 px, then shortened (never cut through a glyph)
+                size = fit_size(name, theme.TINY - 6, space, smallest=11)
+                small = fonts.text(clipped(name, size, space), size, theme.TEXT_DIM)
                 surface.blit(small, small.get_rect(midleft=(x + TOKEN_D // 2 + 6, 22)))
         surface.blit(back, back.get_rect(midright=(width - 16, 22)))
         return surface
@@ -239,7 +243,9 @@ def hazy_supply_picture(count: int) -> pygame.Surface:
         else:
             outline = art.slot_outline(face.get_size(), theme.TEXT_DIM)
             surface.blit(outline, outline.get_rect(midtop=(75, 2)))
-        label = fonts.text(t("wallpaper_table.hazy_supply", n=count), theme.TINY - 4, theme.TEXT_DIM, True)
+        text = t("wallpaper_table.hazy_supply", n=count)
+        size = fit_size(text, theme.TINY - 4, surface.get_width() - 8, bold=True, smallest=12)
+        label = fonts.text(text, size, theme.TEXT_DIM, True)
         surface.blit(label, label.get_rect(midbottom=(75, surface.get_height() - 2)))
         return surface
 
