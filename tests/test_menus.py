@@ -21,7 +21,7 @@ from game.i18n import catalogue, set_language
 from scenes import input as intents
 from scenes import tables
 from scenes import title as title_module
-from scenes.app import App, Scene
+from scenes.app import App
 from scenes.curtain import Curtain, pass_title
 from scenes.help import Help
 from scenes.input import Intent
@@ -31,21 +31,9 @@ from scenes.settings_scene import SettingsScene
 from scenes.setup import Setup
 from scenes.title import GameCard, Title
 from scenes.ui import Button, FocusGroup, Segmented, Toast, seat_label
+from tests.stand_in_tables import FakeTable, record_tables
 
 FRAME = 1 / 60
-
-
-class FakeTable(Scene):
-    """Stands in for a game's table: remembers its match, Back pops it."""
-
-    def __init__(self, app: App, match: Match) -> None:
-        super().__init__(app)
-        self.match = match
-
-    def handle(self, intent: Intent) -> bool:
-        if intent.kind == intents.BACK:
-            self.app.pop()
-        return True
 
 
 @pytest.fixture
@@ -57,15 +45,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def opened(monkeypatch: pytest.MonkeyPatch) -> list[Match]:
-    """Tables open as FakeTable scenes; the list records every match opened."""
-    matches: list[Match] = []
-
-    def fake_make(app: App, match: Match) -> Scene:
-        matches.append(match)
-        return FakeTable(app, match)
-
-    monkeypatch.setattr(tables, "make_table_scene", fake_make)
-    return matches
+    """Tables open as stand-ins; the list records every match opened."""
+    return record_tables(monkeypatch)
 
 
 @pytest.fixture

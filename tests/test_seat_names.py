@@ -17,35 +17,20 @@ from game.core.registry import available_games, get_rules
 from game.core.settings import Settings, load_settings, save_settings
 from game.i18n import catalogue, set_language, t
 from scenes import input as intents
-from scenes import tables
-from scenes.app import App, Scene
+from scenes.app import App
 from scenes.input import Intent
 from scenes.name_field import NameEdit
 from scenes.setup import Setup
 from scenes.ui import CAST_LEVELS, CAST_SIZE, ai_name, seat_label, seat_level, seat_name
+from tests.stand_in_tables import record_tables
 
 FRAME = 1 / 60
 
 
-class FakeTable(Scene):
-    """Stands in for a game's table."""
-
-    def __init__(self, app: App, match: Match) -> None:
-        super().__init__(app)
-        self.match = match
-
-
 @pytest.fixture
 def opened(monkeypatch: pytest.MonkeyPatch) -> list[Match]:
-    """Tables open as FakeTable scenes; the list records every match opened."""
-    matches: list[Match] = []
-
-    def fake_make(app: App, match: Match) -> Scene:
-        matches.append(match)
-        return FakeTable(app, match)
-
-    monkeypatch.setattr(tables, "make_table_scene", fake_make)
-    return matches
+    """Tables open as stand-ins; the list records every match opened."""
+    return record_tables(monkeypatch)
 
 
 @pytest.fixture

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import pygame
 import pytest
+from random_matches import random_moves
 from text_probe import TextRecord, iter_pairs, probing, visible_texts
 
 from game.core.match import Match, Seat
@@ -108,17 +109,6 @@ def seats(game_id: str, players: int, long_names: bool = False) -> list[Seat]:
     if long_names:
         return [Seat("human", name=LONG_NAMES[0]), Seat("human", name=LONG_NAMES[1]), *others[1:]]
     return [Seat("human"), *others]
-
-
-def random_moves(match: Match, moves: int | None, seed: int) -> Match:
-    """Up to ``moves`` seeded random legal actions (None: to the end)."""
-    rng = random.Random(seed)
-    done = 0
-    while not match.is_over() and (moves is None or done < moves):
-        seat = match.to_move()[0]
-        match.apply(seat, rng.choice(match.legal_actions(seat)))
-        done += 1
-    return match
 
 
 def open_table(app: App, match: Match) -> TableScene:
