@@ -259,6 +259,10 @@ class TableScene(AiSeats, StillLayer, Scene):
         """The status line when the person at the bottom is to act."""
         return ""
 
+    def prompt_text(self) -> str:
+        """The viewer's prompt once the table is at rest, what is playing until then."""
+        return self.your_turn_text() if self.at_rest() else self.playback_text()
+
     def playback_text(self) -> str:
         """The status while the table still shows what just happened and the viewer is next: a
         prompt waits until the cards are dealt, the dice have landed and the move has flown."""
@@ -382,8 +386,7 @@ class TableScene(AiSeats, StillLayer, Scene):
 
     def idle(self) -> bool:
         """True when nothing is animating or waiting to be shown: a turn may begin."""
-        return not self.pending and not self.animator.busy and self.panel is None and not self.curtain_up \
-            and not self.finished
+        return self.at_rest() and self.panel is None and not self.curtain_up and not self.finished
 
     def at_rest(self) -> bool:
         """True when no piece is moving and no event waits to be shown."""
@@ -446,7 +449,7 @@ class TableScene(AiSeats, StillLayer, Scene):
             seat = next((seat for seat in to_move if self.match.seats[seat].is_human), to_move[0])
             return t("table.status.curtain", player=seat_label(seat, self.match.seats[seat]))
         if self.viewer_may_act():
-            return self.your_turn_text() if self.at_rest() else self.playback_text()
+            return self.prompt_text()
         seat = next((seat for seat in to_move if not self.match.seats[seat].is_human), to_move[0])
         if not self.match.seats[seat].is_human:
             return t("table.status.thinking", player=seat_label(seat, self.match.seats[seat]))

@@ -190,7 +190,7 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         if seat < 0:
             return ""
         if seat == self.viewer and self.viewer_is_person():
-            return self.your_turn_text() if self.at_rest() else self.playback_text()
+            return self.prompt_text()
         if obs.phase == PHASE_CHOOSE:
             waiting = [self.name_of(other) for other in self.match.to_move()]
             if 0 <= self.viewer < obs.players and obs.my_choice:
