@@ -20,7 +20,7 @@ import pygame
 
 from game.core.match import Seat
 from game.i18n import t
-from scenes import fonts, theme
+from scenes import crisp, fonts, theme
 from scenes import input as intents
 from scenes.app import Scene
 from scenes.cache import KEEP, MB, SurfaceCache
@@ -622,7 +622,7 @@ class Toast:
         line_height = fonts.line_height(theme.BODY)
         width = max(fonts.text_width(line, theme.BODY) for line in lines) + 80
         height = line_height * len(lines) + 40
-        bubble = pygame.Surface((width, height), pygame.SRCALPHA)
+        bubble = crisp.canvas((width, height), pygame.SRCALPHA)
         radius = height // 2 if len(lines) == 1 else 28
         pygame.draw.rect(bubble, (*theme.INK, 235), bubble.get_rect(), border_radius=radius)
         pygame.draw.rect(bubble, (*theme.GOLD, 255), bubble.get_rect(), 2, border_radius=radius)

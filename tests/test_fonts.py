@@ -154,3 +154,20 @@ def test_a_render_hook_sees_every_rendering_and_plain_fonts_come_back_without_it
     assert type(fonts.font(SIZE)) is pygame.font.Font
     assert fonts.text("Hello", SIZE, (0, 0, 0)).get_bounding_rect().width > 0  # nothing kept from before
     assert len(seen) == 3
+
+
+@pytest.mark.parametrize("width", range(120, 480, 23))
+def test_wrap_never_breaks_inside_a_katakana_word_that_fits(width: int) -> None:
+    words = ["ザット・", "オールド・", "ウォールペーパー", "カード"]
+    text = "".join(words[:3]) + "の壁紙" + words[3] + "を置きます。"
+    lines = fonts.wrap(text, 30, width)
+    assert "".join(lines) == text
+    for word in words:
+        if fonts.text_width(word, 30) <= width:
+            assert any(word in line for line in lines), (word, lines)
+
+
+def test_a_katakana_word_longer_than_the_line_is_still_broken_to_fit() -> None:
+    lines = fonts.wrap("ウォールペーパー", 30, 100)
+    assert "".join(lines) == "ウォールペーパー" and len(lines) > 1
+    assert all(fonts.text_width(line, 30) <= 100 or len(line) == 1 for line in lines)
