@@ -110,7 +110,7 @@ def test_positions_at_1920x1080_are_todays(viewer: int) -> None:
     assert geometry.stake_slot(bottom, 0, STAKES_EACH) == (1514.0, 690.0)
     assert geometry.stake_slot(top, 8, STAKES_EACH) == (1714.0, 232.0)
     assert geometry.paid_pos(top) == (1614.0, 372.0)
-    assert geometry.plate(bottom) == (318, 716) and geometry.plate(top) == (1340, 70)
+    assert geometry.plate(bottom) == (318, 716) and geometry.plate(top) == (520, 70)
     assert geometry.hand_row(bottom) == ((884.0, 944.0), 0.78, 112.0)
     assert geometry.hand_row(top) == ((960.0, 70.0), 0.46, 36.0)
     assert geometry.declare_rect() == pygame.Rect(1580, 842, 300, 76)

@@ -38,9 +38,9 @@ PAID_DX = -70  # the paid heap sits left of its count
 STAKE_SCALE = 0.42
 STAKE_STEP = 25.0
 HAND = {"bottom": ((884.0, 944.0), 0.78, 112.0), "top": ((960.0, 70.0), 0.46, 36.0)}
-# The top plate sits between the opponent's hand and the table's Log, Help and Menu buttons
-# (x 1492 on): a long name such as ゴロウおじさん ran under the Log button.
-PLATE = {"bottom": (318, 716), "top": (1340, 70)}
+# The top plate's spot here is only its centre's height: it is placed right of the corner board
+# (scenes.noaron.paint), clear of the opponent's hand and the Log, Help and Menu buttons.
+PLATE = {"bottom": (318, 716), "top": (520, 70)}  # the top plate starts at x 380 (see above)
 PLATE_BOX: Size = (300, 86)  # room a name plate may take (its width follows the name)
 STATUS_Y = 802
 HINT_BOTTOM = 1074  # the key hint's baseline under the hand

@@ -18,6 +18,7 @@ from scenes import fonts, theme
 from scenes.noaron import art as cards_art
 from scenes.noaron.art import cut_summary
 from scenes.noaron.layout import (
+    BOARD_SIZE,
     DECK_SCALE,
     FELT,
     PAID_DX,
@@ -35,6 +36,9 @@ from scenes.table.mixin import TableMixin
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
 from scenes.ui import clipped, draw_text_centered, fit_size, seat_color
+
+TOP_NAME_WIDTH = 200  # px: the top plate's name at most, so the plate ends before the top hand
+PLATE_GAP = 20  # px between the corner board and the top plate
 
 if TYPE_CHECKING:
     from scenes.noaron.layout import Geometry, Point
@@ -137,8 +141,7 @@ class NoaronPaint(TableMixin):
             parts[f"paid{seat}"] = StillPart(self.paid_counts[seat], paid, lambda s, seat=seat: self.paint_paid(s, seat))
             args = (self.name_of(seat), seat, seat == self.seat_to_move(), self.stake_counts[seat],
                     seat == self.viewer and self.match.seats[seat].is_human)
-            parts[f"plate{seat}"] = self.picture_part(args, self._plate(*args),
-                                                     center=self.geometry.plate(seat))
+            parts[f"plate{seat}"] = self.picture_part(args, self._plate(*args), **self._plate_place(seat))
         board_args = (t("noaron_table.round", n=self.shown_round + 1), tuple(self.stake_counts), language())
         parts["board"] = self.picture_part(board_args, self._board(board_args[0]),
                                            topleft=self.geometry.board_topleft())
@@ -215,8 +218,21 @@ class NoaronPaint(TableMixin):
         surface.blit(label, label.get_rect(midleft=(round(x) - 30, round(y))))
 
     def _plate(self, name: str, seat: int, turn: bool, stakes: int, you: bool) -> pygame.Surface:
-        """The shared name plate, its second line counting the stake cards left."""
+        """The shared name plate, its second line counting the stake cards left. The top plate's
+        name is cut shorter: it shares its row with the opponent's hand and the Log button."""
+        if self.side(seat) == "top":
+            name = clipped(name, theme.SMALL + 2, TOP_NAME_WIDTH, bold=True)
         return labels.plate(name, seat, turn, stakes, you, detail=t("noaron_table.stakes", n=stakes))
+
+    def _plate_place(self, seat: int) -> dict[str, tuple[int, int]]:
+        """Where a plate goes: centred on its spot, except the top one, which starts right of the
+        corner board, so however long the name it never runs under the opponent's hand or the
+        Log, Help and Menu buttons (a long name ran under Log when it sat on their side)."""
+        x, y = self.geometry.plate(seat)
+        if self.side(seat) == "top":
+            board_x, _ = self.geometry.board_topleft()
+            return {"midleft": (board_x + BOARD_SIZE[0] + PLATE_GAP, round(y))}
+        return {"center": (round(x), round(y))}
 
     def _board(self, heading: str) -> pygame.Surface:
         """The corner board: the round, and each seat's stakes left."""
