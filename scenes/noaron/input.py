@@ -46,6 +46,8 @@ class NoaronInput(TableMixin):
         def press_declare(self) -> None: ...
         def press_end(self) -> None: ...
         def _clear_choice(self) -> None: ...
+        def coach_rect(self) -> pygame.Rect | None: ...
+        def close_coach(self) -> None: ...
 
     def handle_pointer(self, intent: Intent) -> None:
         """Buttons first; then a press takes, discards or places; a move shows what it would do."""
@@ -112,7 +114,12 @@ class NoaronInput(TableMixin):
         return self.hand.nearest_between(pos[0], HAND_SIZE - 1, HAND_SIZE)
 
     def pointer_down(self, pos: tuple[int, int], touch: bool) -> None:
-        """A click or tap: take from a source, discard a pair, place the reserve."""
+        """A click or tap: close the explanation card, take from a source, discard a pair, place
+        the reserve."""
+        coach = self.coach_rect()
+        if coach is not None and coach.collidepoint(pos):
+            self.close_coach()
+            return
         phase = self.phase_for_viewer()
         if phase == PHASE_TAKE:
             source = self.source_at(pos)

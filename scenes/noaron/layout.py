@@ -5,7 +5,7 @@ spectator), "top" the opponent's, whose piles and hand are mirrored (their left 
 right). The module constants are that design. ``Geometry`` places every piece for one bottom seat
 on one canvas: the design scaled uniformly to fit the canvas and centred on it, so at 1920x1080 it
 gives exactly the constants. Also here: the arithmetic of a pile's top card, a card's size at a
-scale, and which hand slots a cut frames or fades.
+scale, and which hand slots a cut frames or marks with a point pip.
 """
 
 from __future__ import annotations
@@ -73,11 +73,17 @@ def zatsu_span(cut: Cut, size: int) -> tuple[int, int]:
     return (0, cut.yaku_start)
 
 
-def is_faded(cut: Cut, index: int) -> bool:
-    """True when hand card ``index`` counts in full as zatsu (drawn faded)."""
-    if not cut.yaku_length or cut.zatsu_is_yaku:
-        return False
-    return not cut.yaku_start <= index < cut.yaku_start + cut.yaku_length
+PIP_ONE = "1"  # a zatsu card's point
+PIP_HALF = "½"  # a zatsu card's point when the zatsu is a yaku too (it scores half)
+
+
+def pip_for(cut: Cut, index: int, size: int) -> str:
+    """What hand card ``index`` (of ``size``) costs under ``cut``: "" in the yaku, ``PIP_ONE`` in
+    the zatsu, ``PIP_HALF`` when the zatsu is itself a yaku (no yaku: every card is zatsu)."""
+    start, length = zatsu_span(cut, size) if cut.yaku_length else (0, size)
+    if not start <= index < start + length:
+        return ""
+    return PIP_HALF if cut.zatsu_is_yaku else PIP_ONE
 
 
 @dataclass(frozen=True)

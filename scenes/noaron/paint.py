@@ -16,7 +16,8 @@ from game.i18n import language, t
 from game.rules.noaron import DECLARE_AT_MOST, LEFT, RIGHT, Cut
 from scenes import fonts, theme
 from scenes.noaron import art as cards_art
-from scenes.noaron.art import cut_summary
+from scenes.noaron.art import counted, cut_summary
+from scenes.noaron.coach import coach_card
 from scenes.noaron.layout import (
     BOARD_SIZE,
     DECK_SCALE,
@@ -76,6 +77,7 @@ class NoaronPaint(TableMixin):
         def reserve_spot(self, seat: int, index: int) -> Point: ...
         def paid_pos(self, seat: int) -> Point: ...
         def declare_note(self) -> str: ...
+        def coach_rect(self) -> pygame.Rect | None: ...
         def _reserve_in_row(self) -> bool: ...
 
     def paint_still_base(self, surface: pygame.Surface) -> None:
@@ -147,6 +149,7 @@ class NoaronPaint(TableMixin):
                                            topleft=self.geometry.board_topleft())
         parts["score"] = self._score_part()
         parts["note"] = self._note_part()
+        parts["coach"] = self._coach_part()
         buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
                         for button in self.buttons.widgets)
         region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
@@ -307,7 +310,7 @@ class NoaronPaint(TableMixin):
             draw_text_centered(card, title, fit_size(title, theme.TINY, rect.width - 16, True), theme.INK_SOFT,
                                (rect.centerx, 22), True)
             score = fonts.text(str(cut.score), 64, theme.FUTON if cut.score <= DECLARE_AT_MOST else theme.INK, True)
-            unit = fonts.text(t("noaron_table.points_unit"), theme.SMALL, theme.INK, True)
+            unit = fonts.text(counted("noaron_table.points_unit", cut.score), theme.SMALL, theme.INK, True)
             total = score.get_width() + 6 + unit.get_width()
             left = rect.centerx - total // 2
             card.blit(score, score.get_rect(midleft=(left, 78)))
@@ -325,6 +328,17 @@ class NoaronPaint(TableMixin):
             return card
 
         return labels.cached(("noaron-score", cut, best, previewing, language()), make)
+
+    def _coach_part(self) -> StillPart:
+        """The yaku / zatsu explanation on the felt, while it is open."""
+        rect = self.coach_rect()
+        where = rect if rect is not None else pygame.Rect(self.geometry.pixel(640, 400), (0, 0))
+
+        def paint(surface: pygame.Surface) -> None:
+            if rect is not None:
+                surface.blit(coach_card(rect.width), rect)
+
+        return StillPart((rect is not None, language()), where, paint)
 
     def _note_part(self) -> StillPart:
         """Under the Declare button: why it is (not) available now."""

@@ -12,7 +12,7 @@ import math
 import pygame
 
 from game.i18n import t
-from game.rules.nostalgic import SET_PAIR, SET_RAINBOW, SET_TRIPLE, best_sets, set_points
+from game.rules.nostalgic import RANK_PENALTY, SET_PAIR, SET_RAINBOW, SET_TRIPLE, best_sets, set_points
 from scenes import fonts, theme
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.layout import HAND_AREA, HAND_SCALE, HAND_Y, INFO_RECT, ROUND_CARD_BIG
@@ -371,14 +371,22 @@ def _direction_arrow(surface: pygame.Surface, centre: tuple[int, int], direction
     pygame.draw.polygon(surface, theme.GOLD, head)
 
 
-def legend_card() -> pygame.Surface:
-    """How the cards score at the end, and what chips and boxes give (a printed reminder card)."""
+def legend_notes(players: int) -> tuple[str, str]:
+    """The legend's two notes at this many ``players``: wild cards, then chips and boxes (the fewest
+    boxes cost the last rank's penalty: −15 NP with 4 players, −10 with 3)."""
+    worst = RANK_PENALTY[players][-1]
+    return t("nostalgic_table.legend.wild"), t("nostalgic_table.legend.chips", worst=f"\u2212{-worst}")
+
+
+def legend_card(players: int) -> pygame.Surface:
+    """How the cards score at the end, and what chips and boxes give at this many ``players``."""
+    texts = legend_notes(players)
+
     def make() -> pygame.Surface:
         width = INFO_RECT.width
         rows = (("triple", ("T", "T", "T"), SET_TRIPLE), ("rainbow", ("T", "P", "L"), SET_RAINBOW),
                 ("pair", ("P", "P"), SET_PAIR))
-        notes = [line for key in ("nostalgic_table.legend.wild", "nostalgic_table.legend.chips")
-                 for line in [*fonts.wrap(t(key), theme.TINY - 2, width - 36), ""]]
+        notes = [line for text in texts for line in [*fonts.wrap(text, theme.TINY - 2, width - 36), ""]]
         line = fonts.line_height(theme.TINY - 2)
         height = 64 + 56 * len(rows) + line * len(notes) + 4
         surface = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -403,4 +411,4 @@ def legend_card() -> pygame.Surface:
             y += line // 2 if not text else line
         return surface
 
-    return labels.cached(("nos-legend", labels.lang()), make)
+    return labels.cached(("nos-legend", texts), make)
