@@ -17,7 +17,8 @@ Screens: the title (also with Continue, and with its longest notice), settings, 
 setup at its fewest and most players (and with two 40-character names), the seat-profile
 screen, every page of every game's rules help, each game's table at the start, mid-game, with
 its round or settlement panel open (fewest and most players), with a card picked up, with the
-move log open and with long names, each game's results, the pause menu and its question, the
+move log open and with long names, neko's stall breaker (its bubble and status line) and a round
+nobody could finish (its panel), each game's results, the pause menu and its question, the
 hot-seat curtain, and the kiosk's title, setup, attract banner, "Still playing?", return hint and
 PIN pad (waiting, wrong PIN, locked).
 """
@@ -38,8 +39,9 @@ from game.core.match import Match, Seat
 from game.core.registry import available_games, get_rules
 from game.core.settings import Settings
 from game.core.storage import SavingOff
-from game.i18n import set_language
+from game.i18n import set_language, t
 from game.kiosk import KioskConfig
+from game.rules.neko import DECK, NekoAction
 from scenes import fonts
 from scenes import setup as setup_scene
 from scenes import title as title_module
@@ -160,6 +162,45 @@ def held_screen(game_id: str, players: int) -> Show:
         app.step(DT, feed=[Intent(NAV, dx=1)])
         settle(app)
     return show
+
+
+def neko_must_play_screen(app: App) -> None:
+    """4 players: everyone passed in a row, back to the person (seat 0), who holds a card that
+    fits: the bubble at the seat, the status line that says a pass is not allowed now."""
+    match = random_moves(Match("neko", seats("neko", 4), seed=9), MID_MOVES, seed=9)
+    rng = random.Random(9)
+    while not (0 in match.to_move() and match.state.phase == "play" and match.state.passes == 0
+               and len(match.legal_actions(0)) > 1):
+        seat = match.to_move()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    for seat in (0, 1, 2):
+        match.apply(seat, NekoAction("pass"))
+    scene = open_table(app, match)
+    scene.after_apply(match.apply(3, NekoAction("pass")))
+    settle(app)
+    assert scene.status_text() == t("neko.status.must_play")
+
+
+def neko_blocked_panel_screen(app: App) -> None:
+    """2 players: the stacks show 1, 8, 1, 8, where no card fits wherever the cat sits; the
+    person's pass ends the round with nobody taking the cat, and its panel says so."""
+    match = random_moves(Match("neko", seats("neko", 2), seed=5), 2, seed=5)
+    state = match.state
+    assert state.phase == "play"
+    deck = list(DECK)
+    state.stacks = [[1], [8], [1], [8]]
+    for card in (1, 8, 1, 8):
+        deck.remove(card)
+    state.hands, state.rest = [sorted(deck[:5]), sorted(deck[5:10])], deck[10:]
+    state.cat, state.turn, state.passes = 0, 0, 0
+    scene = open_table(app, match)
+    scene.after_apply(match.apply(0, NekoAction("pass")))
+    for _ in range(PANEL_MOVE_LIMIT):
+        if scene.panel is not None:
+            break
+        scene.update(DT)
+    settle(app)
+    assert scene.panel is not None
 
 
 def random_moves_until(match: Match, done: Callable[[], bool], seed: int) -> None:
@@ -351,6 +392,8 @@ def all_screens() -> list[Screen]:
                   Screen(f"table-{game_id}-{most}p-long-names",
                          table_screen(game_id, most, MID_MOVES, long_names=True)),
                   Screen(f"results-{game_id}-{most}p-long-names", results_screen(game_id, most, long_names=True))]
+    found += [Screen("table-neko-4p-must-play", neko_must_play_screen),
+              Screen("table-neko-2p-blocked-panel", neko_blocked_panel_screen)]
     found += [Screen("pause", pause_screen(False)), Screen("pause-leave", pause_screen(True)),
               Screen("pause-leave-hotseat", pause_screen(True, people=2)),
               Screen("curtain", curtain_screen(4)),
