@@ -359,6 +359,7 @@ def test_escape_drops_the_choice_then_undoes(app: App) -> None:
     """Esc first forgets a pair being chosen, then takes back the person's last action."""
     scene = human_vs_ai(app, seed=8)
     reach_phase(app, scene, PHASE_DISCARD, random.Random(4))
+    scene.close_coach()  # the first turn's explanation card takes an Esc of its own (tested below)
     length = len(scene.match.log)
     app.step(DT, feed=[Intent(NAV, dx=1)])
     assert scene.pair_cursor is not None
@@ -457,6 +458,22 @@ def test_yaku_and_zatsu_are_explained_once_beside_the_sources_and_a_click_puts_i
         reach_phase(app, scene, PHASE_DISCARD, rng)
         assert not scene.coach_open
         assert scene.attempt(rng.choice(scene.match.legal_actions(0)))
+
+
+def test_escape_puts_the_explanation_away_before_it_undoes_anything(app: App) -> None:
+    scene = human_vs_ai(app, seed=6)
+    reach_phase(app, scene, PHASE_TAKE, random.Random(1))
+    assert scene.coach_open
+    before = len(scene.match.log)
+    app.step(DT, feed=[Intent(BACK)])
+    assert not scene.coach_open and len(scene.match.log) == before
+    reach_phase(app, scene, PHASE_DISCARD, random.Random(1))
+    scene.coach_open = True  # (opened again only to see the order of Esc)
+    app.step(DT, feed=[Intent(NAV, dx=1)])
+    app.step(DT, feed=[Intent(BACK)])
+    assert scene.pair_cursor is None and scene.coach_open  # first the pair being chosen
+    app.step(DT, feed=[Intent(BACK)])
+    assert not scene.coach_open and len(scene.match.log) == before + 1  # then the card, no undo
 
 
 def test_the_explanation_stays_for_the_first_turn_only(app: App) -> None:

@@ -79,9 +79,13 @@ class NoaronInput(TableMixin):
             super().handle_key(key)
 
     def let_go(self) -> bool:
-        """Esc: drop the choice in progress (an armed card, a pair being picked)."""
+        """Esc: drop the choice in progress (an armed card, a pair being picked), else put the
+        explanation card away; only then does Esc undo."""
         if self.pair_cursor is None and self.armed is None:
-            return False
+            if self.coach_rect() is None:
+                return False
+            self.close_coach()
+            return True
         self._clear_choice()
         return True
 
