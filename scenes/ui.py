@@ -116,9 +116,10 @@ def draw_text(
 
 
 def fit_size(text: str, size: int, width: int, bold: bool = False, smallest: int = theme.TINY) -> int:
-    """The largest type size up to ``size`` at which ``text`` fits in ``width`` pixels."""
+    """The largest type size up to ``size``, in steps of 2 and never under ``smallest``, at which
+    ``text`` fits in ``width`` pixels (``smallest`` when none does)."""
     while size > smallest and fonts.text_width(text, size, bold) > width:
-        size -= 2
+        size = max(smallest, size - 2)
     return size
 
 
