@@ -539,17 +539,18 @@ def _row(pictures: Iterable[pygame.Surface], gap: int) -> pygame.Surface:
 def _label_balloon(picture: pygame.Surface, balloon: Any, info: pygame.Rect, body: pygame.Rect, unit: float) -> None:
     """The faces a balloon takes as little dice, an arrow, and its effect icons."""
     if balloon.capacity is None:
-        die = round(18 * unit)
+        die = round(24 * unit)  # as large as the other balloons' faces: pips that can be counted at 1280x720
         faces = [mini_die(value, die) for value in balloon.accepts]
         first, second = _row(faces[:3], round(3 * unit)), _row(faces[3:], round(3 * unit))
-        badge = infinity_badge(round(38 * unit))
+        badge = infinity_badge(round(32 * unit))
         pill = _row(_effects(balloon, round(24 * unit)), round(4 * unit))
         column = [badge, first, second, pill]
-        total = sum(item.get_height() for item in column) + round(5 * unit) * 3
+        gap = round(4 * unit)
+        total = sum(item.get_height() for item in column) + gap * 3
         y = info.centery - total / 2
         for item in column:
             picture.blit(item, item.get_rect(midtop=(info.centerx, round(y))))
-            y += item.get_height() + round(5 * unit)
+            y += item.get_height() + gap
         return
     die = round(24 * unit)
     faces = _row((mini_die(value, die) for value in balloon.accepts), round(3 * unit))

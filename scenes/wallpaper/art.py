@@ -260,7 +260,7 @@ def hazy_supply_picture(count: int) -> pygame.Surface:
     """The hazy memory cards left in the supply."""
     def make() -> pygame.Surface:
         face = card_face(hazy_id(), 96)
-        width = round(2 * (HAZY_POS[0] - MARKET.left)) - 16  # as wide as the mat's border left of the rows allows
+        width = round(2 * (HAZY_POS[0] - MARKET.left)) - 8  # as wide as the mat's border left of the rows allows
         surface = pygame.Surface((width, face.get_height() + 40), pygame.SRCALPHA)
         if count:
             surface.blit(face, face.get_rect(midtop=(width // 2, 2)))
