@@ -137,6 +137,18 @@ def clipped(text: str, size: int, width: int, bold: bool = False, *, keep_end: b
     return text + "…"
 
 
+def fitted_seat_label(name: str, you: bool, size: int, width: int) -> tuple[str, int]:
+    """A seat's bold label (its name, and "(you)" after the viewer's) and the type size for it:
+    the largest from ``size`` down to ``theme.LEAST`` that fits ``width``; a name too long even
+    then is cut with an ellipsis, "(you)" kept."""
+    suffix = f" ({t('table.you')})" if you else ""
+    label = name + suffix
+    type_size = fit_size(label, size, width, bold=True, smallest=theme.LEAST)
+    if fonts.text_width(label, type_size, True) > width:
+        label = clipped(name, type_size, width - fonts.text_width(suffix, type_size, True), bold=True) + suffix
+    return label, type_size
+
+
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """The persimmon ring that shows keyboard focus, a little outside ``rect``."""
     ring = rect.inflate(FOCUS_RING_GAP * 2, FOCUS_RING_GAP * 2)

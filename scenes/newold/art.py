@@ -30,7 +30,7 @@ from scenes import cache, fonts, theme
 from scenes.newold.layout import BOX_SIZE, ZONE_PAD, sheet_row_height, sheet_size
 from scenes.table import art, labels
 from scenes.table.art import CARD_RADIUS, CARD_SIZE, SUPERSAMPLE, mix
-from scenes.ui import clipped, fit_size, seat_color, signed_text
+from scenes.ui import clipped, fit_size, fitted_seat_label, seat_color, signed_text
 
 Color = tuple[int, int, int]
 NEW = "N"
@@ -531,14 +531,10 @@ def seat_plate(name: str, seat: int, you: bool, turn: bool, stage: str, left_why
         surface.blit(badge, badge.get_rect(midright=(body.right - 12, body.centery)))
         tag = _left_tag(left_why) if left_why else None
         flag = _start_flag() if start else None
-        label = name + (f" ({t('table.you')})" if you else "")
         room = width - 66 - 64 - (tag.get_width() - 8 if tag is not None else 0)
         if flag is not None:  # a long name's lowest ink (the brackets of "(あなた)") reaches the pennant's line
             room = min(room, width - 66 - 62 - flag.get_width() - 8)
-        type_size = fit_size(label, theme.SMALL + 2, room, bold=True, smallest=theme.LEAST)
-        if fonts.text_width(label, type_size, True) > room:  # a long typed name: cut it, keep "(you)"
-            suffix = label[len(name):]
-            label = clipped(name, type_size, room - fonts.text_width(suffix, type_size, True), bold=True) + suffix
+        label, type_size = fitted_seat_label(name, you, theme.SMALL + 2, room)
         label_image = fonts.text(label, type_size, theme.TEXT, True)
         surface.blit(label_image, (body.left + 66, body.top + 7))
         room = width - 66 - 64 - (flag.get_width() + 6 if flag is not None else 0)

@@ -17,7 +17,7 @@ from scenes import fonts, theme
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.layout import HAND_AREA, HAND_SCALE, HAND_Y, INFO_RECT, ROUND_CARD_BIG
 from scenes.table import art, labels
-from scenes.ui import clipped, draw_text_centered, fit_size
+from scenes.ui import clipped, draw_text_centered, fit_size, fitted_seat_label
 
 
 # ----- over the table -------------------------------------------------------------------------------
@@ -115,12 +115,7 @@ def seat_plate(name: str, seat: int, turn: bool, you: bool, np: int, boxes: int,
             pygame.draw.rect(surface, theme.ACCENT, body.inflate(8, 8), 5, border_radius=24)
         marker = nart.player_marker(seat, 40)
         surface.blit(marker, marker.get_rect(center=(body.left + 32, body.top + 30)))
-        label = name + (f" ({t('table.you')})" if you else "")
-        room = width - 70 - (64 if starts else 14)
-        font_size = fit_size(label, theme.SMALL + 2, room, bold=True, smallest=theme.LEAST)
-        if fonts.text_width(label, font_size, True) > room:  # a long typed name: cut it, keep "(you)"
-            suffix = label[len(name):]
-            label = clipped(name, font_size, room - fonts.text_width(suffix, font_size, True), bold=True) + suffix
+        label, font_size = fitted_seat_label(name, you, theme.SMALL + 2, width - 70 - (64 if starts else 14))
         image = fonts.text(label, font_size, theme.TEXT, True)
         surface.blit(image, image.get_rect(midleft=(body.left + 62, body.top + 28)))
         stats = stat_icons(np, boxes, chips, cards, theme.TINY)

@@ -14,7 +14,7 @@ from game.i18n import t
 from game.rules.wallpaper import HAZY_FIRST
 from scenes import fonts, theme
 from scenes.table import art, labels
-from scenes.ui import clipped, fit_size
+from scenes.ui import clipped, fit_size, fitted_seat_label
 from scenes.wallpaper.art_cards import card_back, card_face, number_card, round_card
 from scenes.wallpaper.art_cards import token as token_picture
 from scenes.wallpaper.art_paper import SEAT_COLOURS
@@ -97,12 +97,7 @@ def strip_box(name: str, seat: int, players: int, you: bool, shown: bool, turn: 
         if turn:
             pygame.draw.rect(surface, theme.ACCENT, body.inflate(-4, -4), 3, border_radius=14)
         _seat_disc(surface, seat_colour(seat, players), theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)])
-        label = name + (f" ({t('table.you')})" if you else "")
-        room = width - NAME_LEFT - 6 - (40 if chosen else 0)
-        type_size = fit_size(label, theme.TINY, room, bold=True, smallest=theme.LEAST)
-        if fonts.text_width(label, type_size, True) > room:  # a long typed name: cut it, keep "(you)"
-            suffix = label[len(name):]
-            label = clipped(name, type_size, room - fonts.text_width(suffix, type_size, True), bold=True) + suffix
+        label, type_size = fitted_seat_label(name, you, theme.TINY, width - NAME_LEFT - 6 - (40 if chosen else 0))
         image = fonts.text(label, type_size, theme.TEXT, True)
         surface.blit(image, image.get_rect(midleft=(NAME_LEFT, DISC_CENTRE[1])))
         lines = _foot_lines(hazy, played, width - 16)
