@@ -247,8 +247,8 @@ class NoaronPaint(TableMixin):
             surface.blit(title, (22, 14))
             for number, seat in enumerate((self.top_seat, self.bottom)):
                 y = 62 + number * 40 + 18
-                pygame.draw.circle(surface, seat_color(seat), (36, y), 14)
-                mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 4, theme.TEXT, True)
+                pygame.draw.circle(surface, seat_color(seat), (36, y), 17)
+                mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 2, theme.TEXT, True)
                 surface.blit(mark, mark.get_rect(center=(36, y)))
                 value = fonts.text(t("noaron_table.stakes", n=self.stake_counts[seat]), theme.SMALL - 2, theme.TEXT, True)
                 value_at = value.get_rect(midright=(310, y))
@@ -323,7 +323,7 @@ class NoaronPaint(TableMixin):
             elif cut.score <= DECLARE_AT_MOST:
                 lines.append((t("noaron_table.score.can_declare"), theme.FUTON, True))
             for number, (line, colour, bold) in enumerate(lines):
-                size_px = fit_size(line, theme.TINY, rect.width - 14, bold, smallest=theme.TINY - 6)
+                size_px = fit_size(line, theme.TINY, rect.width - 14, bold, smallest=theme.LEAST)
                 draw_text_centered(card, line, size_px, colour, (rect.centerx, 120 + 24 * number), bold)
             return card
 

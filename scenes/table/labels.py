@@ -100,8 +100,8 @@ def scoreboard(rows: tuple[tuple[int, str, int, int], ...], heading: str) -> pyg
         surface.blit(title, (24, 18))
         for number, (seat, name, total, stack) in enumerate(rows):
             y = 70 + number * row_height + row_height // 2
-            pygame.draw.circle(surface, seat_color(seat), (40, y), 15)
-            mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 4, theme.TEXT, True)
+            pygame.draw.circle(surface, seat_color(seat), (40, y), 17)
+            mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 2, theme.TEXT, True)
             surface.blit(mark, mark.get_rect(center=(40, y)))
             points = fonts.text(t("table.points", n=total), theme.SMALL, theme.TEXT, True)
             points_at = points.get_rect(midright=(300, y))
