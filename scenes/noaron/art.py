@@ -157,10 +157,11 @@ cache.on_release(cache.TABLE, clear_caches)
 
 # ----- piles, the deck, stakes --------------------------------------------------------------------
 def face_at(colour: str | None, scale: float, pip: str = "") -> pygame.Surface:
-    """A face (or the back, for None) scaled to ``scale``, with a point ``pip`` when given, cached."""
+    """A face (or the back, for None) scaled to ``scale``, with a point ``pip`` when given and
+    readable at that scale (the settlement's small hands say their zatsu count in words), cached."""
     if colour is None:
         return art.transformed(("noaron-back",), card_back(), scale)
-    if pip:
+    if pip and theme.SMALL * scale >= theme.LEAST:
         return art.transformed(("noaron-pip", colour, pip), pip_face(colour, pip), scale)
     return art.transformed(("noaron-face", colour, False), card_face(colour), scale)
 
