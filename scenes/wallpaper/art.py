@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
-from game.rules.wallpaper import HAZY_FIRST
+from game.rules.wallpaper import HAZY_COUNT, HAZY_FIRST
 from scenes import fonts, theme
 from scenes.table import art, labels
 from scenes.ui import clipped, fit_size
@@ -234,19 +234,24 @@ def deck_picture(count: int) -> pygame.Surface:
 
 
 def hazy_supply_picture(count: int) -> pygame.Surface:
-    """The hazy memory cards left in the supply."""
+    """The hazy memory cards left in the supply: the card, its name, and how many of the 21 are
+    left (none left in the refusal colour: a collision's losers now get nothing)."""
     def make() -> pygame.Surface:
-        face = card_face(hazy_id(), 96)
-        surface = pygame.Surface((150, face.get_height() + 40), pygame.SRCALPHA)
+        face = card_face(hazy_id(), 84)
+        name = t("wallpaper_table.hazy_supply")
+        left = t("wallpaper_table.hazy_left", n=count, total=HAZY_COUNT)
+        name_image = fonts.text(name, fit_size(name, theme.TINY - 4, 142, bold=True, smallest=12), theme.TEXT_DIM, True)
+        left_image = fonts.text(left, fit_size(left, theme.TINY - 2, 142, bold=True, smallest=12),
+                                theme.TEXT if count else theme.BAD, True)
+        surface = pygame.Surface((150, face.get_height() + name_image.get_height() + left_image.get_height() + 6),
+                                 pygame.SRCALPHA)
         if count:
             surface.blit(face, face.get_rect(midtop=(75, 2)))
         else:
             outline = art.slot_outline(face.get_size(), theme.TEXT_DIM)
             surface.blit(outline, outline.get_rect(midtop=(75, 2)))
-        text = t("wallpaper_table.hazy_supply", n=count)
-        size = fit_size(text, theme.TINY - 4, surface.get_width() - 8, bold=True, smallest=12)
-        label = fonts.text(text, size, theme.TEXT_DIM, True)
-        surface.blit(label, label.get_rect(midbottom=(75, surface.get_height() - 2)))
+        surface.blit(name_image, name_image.get_rect(midtop=(75, face.get_height() + 4)))
+        surface.blit(left_image, left_image.get_rect(midbottom=(75, surface.get_height())))
         return surface
 
     return labels.cached(("wp-hazy", count, labels.lang()), make)
