@@ -45,6 +45,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from game.ai.ismcts import IsmctsAgent
 from game.rules import wallpaper as wp
@@ -103,6 +104,8 @@ ORDER_BEAM = 16  # partial placement plans of a taken row kept at each step (Nor
 ORDER_CELLS = 4  # placements tried per card and partial plan
 NUMBER_NOISE = 0.3  # Normal's mixed strategy: Gumbel noise (points) on its number values
 OTHERS_MODEL = 0.6  # Normal foresees each rival's number by a softmax of the rival's values at this temperature
+ROW_MEMO_SIZE = 4096  # row values remembered (a few turns of a 5-player game)
+_ROW_MEMO: dict[tuple, float] = {}  # (wall, row, others' ovals, late) -> row_value
 
 
 def hope(turns_left: int) -> float:
@@ -183,42 +186,64 @@ def best_placement(wall: Wall, frontier: Sequence[Cell] | set[Cell], tally: Sequ
     return best
 
 
+Plan = tuple[tuple[int, Cell, int], ...]  # (card, cell, rot) in the order they go on the wall
+
+
+class _Partial(NamedTuple):
+    """A partial plan of ``plan_row``: its value, its steps, the wall it leaves, the cards left."""
+
+    total: float
+    plan: Plan
+    wall: dict[Cell, tuple[int, int]]
+    frontier: set[Cell]
+    tally: list[int]
+    rest: tuple[int, ...]
+
+
 def plan_row(wall: Wall, frontier: Sequence[Cell] | set[Cell], tally: Sequence[int], cards: Sequence[int],
-             late: float = 1.0) -> tuple[float, tuple[tuple[int, Cell, int], ...]]:
+             late: float = 1.0) -> tuple[float, Plan]:
     """How to place a taken row's cards, in which order (the rulebook sets none): (total value,
     ((card, cell, rot), ...)). A beam search: each step extends the ``ORDER_BEAM`` best partial
     plans by every card left in its ``ORDER_CELLS`` best placements on the wall the plan made, so
     a card may go first to open the cell where another completes a pair. The row's own order,
     each card on its best cell, is a floor (the plan is never worth less). Ties keep the row's
     order; hazy cards are all alike, so their order is never searched."""
-    beams: list[tuple[float, tuple[tuple[int, Cell, int], ...], dict, set, list, tuple[int, ...]]] = [
-        (0.0, (), dict(wall), set(frontier), list(tally), tuple(cards))]
-    for _ in range(len(cards)):
-        grown = []
-        for total, plan, here, open_cells, counts, rest in beams:
-            tried: set[int] = set()
-            for index, card in enumerate(rest):
-                kind = HAZY_FIRST if is_symmetric(card) else card
-                if kind in tried:
-                    continue
-                tried.add(kind)
-                for value, cell, rot in ranked_placements(here, open_cells, counts, card, late)[:ORDER_CELLS]:
-                    grown.append((total + value, (*plan, (card, cell, rot)), here, open_cells, counts,
-                                  rest[:index] + rest[index + 1:]))
-        grown.sort(key=lambda option: -option[0])  # stable: ties keep the row's order
-        beams = []
-        for total, plan, here, open_cells, counts, rest in grown[:ORDER_BEAM]:
-            card, cell, rot = plan[-1]
-            after, after_cells, after_counts = dict(here), set(open_cells), list(counts)
-            add_to_wall(after, after_cells, after_counts, cell, card, rot)
-            beams.append((total, plan, after, after_cells, after_counts, rest))
-    best = (beams[0][0], beams[0][1]) if cards else (0.0, ())
     floor = row_order_plan(wall, frontier, tally, cards, late)
-    return floor if floor[0] > best[0] + 1e-9 else best
+    if len(cards) < 2:
+        return floor
+    beams = [_Partial(0.0, (), dict(wall), set(frontier), list(tally), tuple(cards))]
+    for _ in range(len(cards)):
+        grown = sorted(_extensions(beams, late), key=lambda option: -option[0])  # stable: ties keep the row's order
+        beams = [_placed(*option) for option in grown[:ORDER_BEAM]]
+    best = beams[0]
+    return floor if floor[0] > best.total + 1e-9 else (best.total, best.plan)
+
+
+def _extensions(beams: Sequence[_Partial], late: float) -> list[tuple[float, _Partial, int, Cell, int, int]]:
+    """Every next step of every partial plan: (new total, plan, card, cell, rot, index in rest)."""
+    grown = []
+    for beam in beams:
+        tried: set[int] = set()
+        for index, card in enumerate(beam.rest):
+            kind = HAZY_FIRST if is_symmetric(card) else card
+            if kind in tried:
+                continue
+            tried.add(kind)
+            for value, cell, rot in ranked_placements(beam.wall, beam.frontier, beam.tally, card, late)[:ORDER_CELLS]:
+                grown.append((beam.total + value, beam, card, cell, rot, index))
+    return grown
+
+
+def _placed(total: float, beam: _Partial, card: int, cell: Cell, rot: int, index: int) -> _Partial:
+    """``beam`` with one more card placed (on copies of its wall)."""
+    wall, frontier, tally = dict(beam.wall), set(beam.frontier), list(beam.tally)
+    add_to_wall(wall, frontier, tally, cell, card, rot)
+    return _Partial(total, (*beam.plan, (card, cell, rot)), wall, frontier, tally,
+                    beam.rest[:index] + beam.rest[index + 1:])
 
 
 def row_order_plan(wall: Wall, frontier: Sequence[Cell] | set[Cell], tally: Sequence[int], cards: Sequence[int],
-               late: float) -> tuple[float, tuple[tuple[int, Cell, int], ...]]:
+                   late: float = 1.0) -> tuple[float, Plan]:
     """The row's cards in the row's order, each on its ``best_placement`` (the old forced order)."""
     here, open_cells, counts = dict(wall), set(frontier), list(tally)
     total = 0.0
@@ -467,9 +492,6 @@ def all_row_values(observation: WallpaperObservation, views: Sequence[WallView],
         values.append(value)
     return values
 
-
-ROW_MEMO_SIZE = 4096  # row values remembered (a few turns of a 5-player game)
-_ROW_MEMO: dict[tuple, float] = {}
 
 
 def observation_late(observation: WallpaperObservation) -> float:
