@@ -5,7 +5,10 @@
     python tools/wallpaper_figures.py order --players 4 --games 400
         the score gain of a free placement order for Normal: every game is played twice from
         the same seed and agent randomness, once with the AI placing (and valuing) each taken row
-        top card first, as the rules used to force, and once in the order it chooses.
+        top card first, as the rules used to force, and once in the order it chooses;
+    python tools/wallpaper_figures.py numbers --players 4 --games 400 --seed 500
+        Normal's number choice (a mixed strategy, rivals foreseen by their own values) against
+        the pure choice with uniform rivals, two seats each.
 
 Games are dealt as ``simulate`` deals them (game g from seed + g, one agent per seat, each with
 its own seeded randomness), so the figures do not depend on the machine or its load.
@@ -24,6 +27,7 @@ from typing import Any
 from game.ai import wallpaper as ai
 from game.ai.base import make_agent
 from game.rules import wallpaper as wp
+from game.tournament import play_game
 
 Chooser = Callable[[Any, list, random.Random], Any]
 
@@ -103,16 +107,36 @@ def order(players: int, games: int, seed: int, level: str) -> None:
           f"gain {statistics.fmean(gains):+.2f} ± {1.96 * spread:.2f} (95%)")
 
 
+def numbers(players: int, games: int, seed: int, level: str) -> None:
+    """Print how Normal's number choice (mixed, rivals foreseen) does against the pure choice with
+    uniform rivals: half the seats each, seat-rotated as ``simulate`` rotates them."""
+    new, pure = ai.WallpaperNormal(), ai.WallpaperNormal(noise=0.0, model=None)
+    agents = [new if slot % 2 == 0 else pure for slot in range(players)]
+    margins = []
+    shares = [0.0, 0.0]
+    for game in range(games):
+        record = play_game(wp.GAME_ID, players, agents, [0.0] * players, game, seed)
+        by_kind = [[record.scores[slot] for slot in range(players) if slot % 2 == kind] for kind in (0, 1)]
+        margins.append(statistics.fmean(by_kind[0]) - statistics.fmean(by_kind[1]))
+        for slot in range(players):
+            shares[slot % 2] += record.win_shares[slot]
+    spread = statistics.stdev(margins) / len(margins) ** 0.5 if len(margins) > 1 else 0.0
+    print(f"{players} players, {games} games from seed {seed}: mixed minus pure per seat "
+          f"{statistics.fmean(margins):+.2f} ± {1.96 * spread:.2f} (95%); win share mixed {shares[0] / games:.1%}, "
+          f"pure {shares[1] / games:.1%}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("figure", choices=("hazy", "order"))
+    parser.add_argument("figure", choices=("hazy", "order", "numbers"))
     parser.add_argument("--players", type=int, default=5)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="normal")
     args = parser.parse_args(argv)
-    (hazy if args.figure == "hazy" else order)(args.players, args.games, args.seed, args.level)
+    figures = {"hazy": hazy, "order": order, "numbers": numbers}
+    figures[args.figure](args.players, args.games, args.seed, args.level)
     return 0
 
 
