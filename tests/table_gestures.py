@@ -17,9 +17,12 @@ def click(app: App, pos: tuple[int, int], touch: bool = False) -> None:
     app.step(DT, feed=[Intent(PRESS, pos, touch=touch), Intent(RELEASE, pos, touch=touch)])
 
 
-def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6, touch: bool = False) -> None:
-    """Press, move in steps with the button held, release (a mouse drag, or a finger)."""
-    app.step(DT, feed=[Intent(PRESS, start, touch=touch)])
+def drag(app: App, start: tuple[int, int], end: tuple[int, int], steps: int = 6, touch: bool = False,
+         press: bool = True) -> None:
+    """Press, move in steps with the button held, release (a mouse drag, or a finger); without
+    ``press``, go on with a drag already held at ``start``."""
+    if press:
+        app.step(DT, feed=[Intent(PRESS, start, touch=touch)])
     for number in range(1, steps + 1):
         x = start[0] + (end[0] - start[0]) * number // steps
         y = start[1] + (end[1] - start[1]) * number // steps

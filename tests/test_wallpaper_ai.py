@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -14,7 +15,7 @@ from game.ai import wallpaper as ai
 from game.ai.base import make_agent
 from game.ai.random_agent import RandomAgent
 from game.rules import wallpaper as wp
-from game.rules.wallpaper import CARDS, HAZY_FIRST, RULES, WallpaperState, pick, place, play
+from game.rules.wallpaper import CARDS, GRANDMA, HAZY_FIRST, RULES, WallpaperState, pick, place, play
 from game.tournament import play_game
 
 
@@ -135,6 +136,70 @@ def test_hazy_cards_at_the_end_go_where_they_complete_most() -> None:
     assert rot == 0  # a hazy card is the same both ways: no second turn tried
 
 
+# The issue's example (see test_wallpaper_rules): wall card 0, row [2, 14]; 14 must go first.
+EXAMPLE_WALL, EXAMPLE_A, EXAMPLE_B = 0, 2, 14
+
+
+def test_plan_row_puts_the_card_that_opens_the_pair_first() -> None:
+    view = ai.WallView.of({(0, 0): (EXAMPLE_WALL, 0)})
+    _, plan = ai.plan_row(view.wall, view.frontier, view.tally, [EXAMPLE_A, EXAMPLE_B])
+    assert [card for card, _, _ in plan] == [EXAMPLE_B, EXAMPLE_A]
+    wall = dict(view.wall)
+    for card, cell, rot in plan:
+        assert wp.is_legal_cell(wall, cell)
+        wall[cell] = (card, rot)
+    assert wp.shape_points(wall) == 2
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_normal_and_hard_place_the_example_row_in_the_scoring_order(level: str) -> None:
+    state = RULES.new_game(3, 1)
+    state.token_line = [0, 1, 2]
+    state.walls[0] = {(0, 0): (EXAMPLE_WALL, 0)}
+    state.deck.remove(EXAMPLE_WALL)
+    RULES.rebuild_summaries(state)
+    state.rows[0] = [EXAMPLE_A, EXAMPLE_B]
+    for seat, number in ((0, 9), (1, 2), (2, 1)):
+        set_hand(state, seat, (number, *[n for n in wp.NUMBERS if n != number][:4]))
+        RULES.apply(state, seat, play(number))
+    agent = make_agent("wallpaper", level)
+    first = decide(agent, state, 0)
+    assert first.card == EXAMPLE_B
+    RULES.apply(state, 0, first)
+    RULES.apply(state, 0, decide(agent, state, 0))
+    assert wp.shape_points(state.walls[0]) == 2
+
+
+def row_order_total(wall: dict, frontier: set, tally: list, cards: list[int]) -> float:
+    """The heuristic sum when each card in turn takes its best placement (the old forced order)."""
+    wall, frontier, tally = dict(wall), set(frontier), list(tally)
+    total = 0.0
+    for card in cards:
+        cell, rot, value = ai.best_placement(wall, frontier, tally, card)
+        wp.add_to_wall(wall, frontier, tally, cell, card, rot)
+        total += value
+    return total
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_free_order_is_never_worth_less_than_the_row_order(seed: int) -> None:
+    state = midgame(4, seed, wp.PHASE_PLACE)
+    seat = state.placer
+    wall, frontier, tally = state.walls[seat], state.frontier[seat], state.tally[seat]
+    rng = random.Random(seed)
+    for size in (1, 2, 3, 5):
+        cards = rng.sample(list(state.deck), size)
+        total, plan = ai.plan_row(wall, frontier, tally, cards)
+        assert sorted(card for card, _, _ in plan) == sorted(cards)
+        assert total >= row_order_total(wall, frontier, tally, cards) - 1e-9
+        check = dict(wall)
+        for card, cell, rot in plan:
+            assert wp.is_legal_cell(check, cell)
+            check[cell] = (card, rot)
+        if size == 1:  # one card: simply its best placement
+            assert plan == ((cards[0], *ai.best_placement(wall, frontier, tally, cards[0])[:2]),)
+
+
 def test_row_value_counts_new_memories_and_red_ovals() -> None:
     view = ai.WallView.of({})
     clock = card_with(centre="clock", top="B")
@@ -185,11 +250,11 @@ def test_normal_plays_just_high_enough_for_the_row_it_wants() -> None:
     # the others have played their high numbers already (public discards): a 7 is enough
     for seat in (1, 2):
         set_hand(state, seat, (1, 2, 3, 4, 5), discards=(6, 7, 8, 9, 10))
-    assert decide(ai.WallpaperNormal(), state, 0) == play(7)
+    assert decide(ai.WallpaperNormal(noise=0.0), state, 0) == play(7)
     # with the others' 9 and 10 still unseen, the 7 no longer makes sure of the high end
     for seat in (1, 2):
         set_hand(state, seat, (1, 2, 3, 4, 5), discards=(6, 7, 8))
-    assert decide(ai.WallpaperNormal(), state, 0) in (play(9), play(10))
+    assert decide(ai.WallpaperNormal(noise=0.0), state, 0) in (play(9), play(10))
 
 
 def test_normal_picks_the_best_blocked_row() -> None:
@@ -206,7 +271,37 @@ def test_normal_picks_the_best_blocked_row() -> None:
     while state.phase == wp.PHASE_PLACE:
         RULES.apply(state, state.placer, RULES.legal_actions(state, state.placer)[0])
     assert state.phase == wp.PHASE_PICK and state.picker == 0
-    assert decide(ai.WallpaperNormal(), state, 0) == pick(2)
+    assert {decide(ai.WallpaperNormal(), state, 0, seed) for seed in range(5)} == {pick(2)}  # picks are pure
+
+
+def test_normal_mixes_its_numbers_but_favours_the_best() -> None:
+    state = RULES.new_game(4, 9)
+    observation = RULES.observe(state, 0)
+    views = ai.wall_views(observation)
+    others = ai.modelled_others(observation, 0, views, ai.OTHERS_MODEL)
+    values = ai.number_values(observation, 0, ai.all_row_values(observation, views, 0), observation.hand, others)
+    best = max(values, key=values.__getitem__)
+    pure = {decide(ai.WallpaperNormal(noise=0.0), state, 0, seed).number for seed in range(10)}
+    assert pure == {best}
+    mixed = Counter(decide(ai.WallpaperNormal(), state, 0, seed).number for seed in range(200))
+    assert len(mixed) >= 2, "identical Normals must not all play the same number"
+    assert mixed.most_common(1)[0][0] == best
+    softmax = ai.softmax(values, ai.NUMBER_NOISE)  # Gumbel noise samples this softmax
+    for number, count in mixed.items():
+        assert abs(count / 200 - softmax[number]) < 0.1
+
+
+def test_normal_foresees_the_others_by_their_own_values() -> None:
+    state = RULES.new_game(2, 4)
+    observation = RULES.observe(state, 0)
+    others = ai.modelled_others(observation, 0, ai.wall_views(observation), ai.OTHERS_MODEL)
+    assert len(others) == 2  # the other player, then Grandma
+    rival, grandma = others[0][0], others[1][0]
+    assert isinstance(rival, dict) and sum(rival.values()) == pytest.approx(1.0)
+    assert set(rival) == set(ai.possible_numbers(observation, 1))
+    assert list(grandma) == ai.possible_numbers(observation, GRANDMA)  # she plays her pile's top: uniform
+    assert ai.softmax({1: 0.0, 2: 1.0, 3: 1.0}, 0.0) == {1: 0.0, 2: 0.5, 3: 0.5}
+    assert ai.number_odds({3: 0.5, 7: 0.25, 9: 0.25}, 7) == (0.25, 0.25, 0.5)
 
 
 def test_easy_is_sometimes_random_but_always_legal() -> None:
@@ -307,5 +402,5 @@ def test_observations_and_actions_cross_a_process_boundary() -> None:
     state = midgame(2, 3, wp.PHASE_PLACE)
     seen = RULES.observe(state, state.placer)
     assert pickle.loads(pickle.dumps(seen)) == seen
-    action = place(0, 1, 180)
+    action = place(12, 0, 1, 180)
     assert pickle.loads(pickle.dumps(action)) == action

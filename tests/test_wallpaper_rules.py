@@ -7,6 +7,7 @@ are first set by ``hand``/``stack_deck``, or built directly. Rows: ``rows[0]`` i
 from __future__ import annotations
 
 import importlib.util
+import json
 import random
 from collections import Counter
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.core.errors import IllegalAction
+from game.core.match import SAVE_VERSION, Match
 from game.rules import wallpaper as wp
 from game.rules import wallpaper_deck
 from game.rules.wallpaper import (
@@ -523,37 +525,109 @@ def placing_state() -> WallpaperState:
 
 def test_the_first_card_goes_at_the_origin_and_later_ones_touch_an_edge() -> None:
     state = placing_state()
-    assert RULES.legal_actions(state, 0) == [place(0, 0, 0), place(0, 0, 180)]
+    assert RULES.legal_actions(state, 0) == [place(card, 0, 0, rot) for card in (10, 20, 30) for rot in (0, 180)]
     with pytest.raises(IllegalAction) as caught:
-        RULES.apply(state, 0, place(2, 0, 0))
+        RULES.apply(state, 0, place(10, 2, 0, 0))
     assert caught.value.reason == "wallpaper.reason.first_card"
-    RULES.apply(state, 0, place(0, 0, 180))
+    RULES.apply(state, 0, place(10, 0, 0, 180))
     assert state.walls[0] == {(0, 0): (10, 180)} and state.pending == [20, 30]
-    for bad, reason in ((place(0, 0, 0), "occupied"), (place(1, 1, 0), "not_adjacent"),
-                        (place(0, 1, 90), "turn_180"), (place(5, 0, 0), "not_adjacent")):
+    for bad, reason in ((place(20, 0, 0, 0), "occupied"), (place(20, 1, 1, 0), "not_adjacent"),
+                        (place(20, 0, 1, 90), "turn_180"), (place(30, 5, 0, 0), "not_adjacent"),
+                        (place(10, 0, 1, 0), "not_pending"), (place(99, 0, 1, 0), "not_pending")):
         with pytest.raises(IllegalAction) as caught:
             RULES.apply(state, 0, bad)
         assert caught.value.reason == f"wallpaper.reason.{reason}"
     legal = RULES.legal_actions(state, 0)
     assert {(a.x, a.y) for a in legal} == {(0, -1), (1, 0), (0, 1), (-1, 0)}
-    assert {a.rot for a in legal} == {0, 180} and len(legal) == 8
-    assert [(a.y, a.x) for a in legal] == sorted((a.y, a.x) for a in legal)
+    assert {a.rot for a in legal} == {0, 180} and {a.card for a in legal} == {20, 30} and len(legal) == 16
+    for card in (20, 30):
+        mine = [a for a in legal if a.card == card]
+        assert [(a.y, a.x) for a in mine] == sorted((a.y, a.x) for a in mine)
 
 
 def test_placing_reports_the_shapes_it_completes() -> None:
     state = placing_state()
-    RULES.apply(state, 0, place(0, 0, 0))
-    events = RULES.apply(state, 0, place(0, 1, 0))
+    RULES.apply(state, 0, place(10, 0, 0, 0))
+    events = RULES.apply(state, 0, place(20, 0, 1, 0))
     placed = events[0]
     assert isinstance(placed, CardPlaced)
     assert placed.shapes == shapes_made({(0, 0): (10, 0)}, (0, 1), 20, 0)
     assert (placed.seat, placed.card, placed.x, placed.y, placed.rot) == (0, 20, 0, 1, 0)
 
 
-def test_cards_are_placed_in_row_order() -> None:
+def test_a_taken_row_goes_on_the_wall_in_any_order() -> None:
+    """The rulebook takes the whole row onto the wall at once and sets no order."""
     state = placing_state()
-    events = place_all(state)
-    assert [e.card for e in events if isinstance(e, CardPlaced)] == [10, 20, 30]
+    events = RULES.apply(state, 0, place(30, 0, 0, 0))
+    assert state.pending == [10, 20] and state.walls[0] == {(0, 0): (30, 0)}
+    events += RULES.apply(state, 0, place(10, 1, 0, 180))
+    events += RULES.apply(state, 0, place(20, -1, 0, 0))
+    assert [e.card for e in events if isinstance(e, CardPlaced)] == [30, 10, 20]
+    assert state.walls[0] == {(0, 0): (30, 0), (1, 0): (10, 180), (-1, 0): (20, 0)}
+    assert state.placer != 0  # the row is placed: the next taker places now
+
+
+# The issue's example, from the house deck: the wall is card 0 (a gold right edge), the row is
+# [A, B] = [2, 14]. B turned 180° at (1, 0) meets the gold with red (a small red shape); A at (1, 1)
+# then meets B's red with red (a large red shape): a pair, 2 points. A can reach (1, 1) or (2, 0)
+# only once B is on the wall.
+EXAMPLE_WALL, EXAMPLE_A, EXAMPLE_B = 0, 2, 14
+
+
+def best_score(state: WallpaperState, forced: bool) -> int:
+    """The best shape score seat 0 can reach placing its pending cards (top card first if ``forced``)."""
+    if state.phase != wp.PHASE_PLACE or state.placer != 0:
+        return shape_points(state.walls[0])
+    best = -1
+    for action in RULES.legal_actions(state, 0):
+        if forced and action.card != state.pending[0]:
+            continue
+        after = RULES.clone(state)
+        RULES.apply(after, 0, action)
+        best = max(best, best_score(after, forced))
+    return best
+
+
+def example_state() -> WallpaperState:
+    """Seat 0, with the example's one-card wall, takes the row [A, B] and must place it."""
+    state = fresh(3, line=(0, 1, 2))
+    state.walls[0] = {(0, 0): (EXAMPLE_WALL, 0)}
+    state.deck.remove(EXAMPLE_WALL)
+    RULES.rebuild_summaries(state)
+    state.rows[0] = [EXAMPLE_A, EXAMPLE_B]
+    reveal(state, (9, 2, 1))
+    assert state.placer == 0 and state.pending == [EXAMPLE_A, EXAMPLE_B]
+    return state
+
+
+def test_the_issue_example_free_order_finds_the_pair_the_forced_order_missed() -> None:
+    state = example_state()
+    assert best_score(state, forced=True) == 0
+    assert best_score(state, forced=False) == 2
+    for far in ((2, 0), (1, 1)):  # not next to the wall's one card: refused while A comes first
+        with pytest.raises(IllegalAction) as caught:
+            RULES.apply(state, 0, place(EXAMPLE_A, *far, 0))
+        assert caught.value.reason == "wallpaper.reason.not_adjacent"
+    for far in ((2, 0), (1, 1)):
+        after_b = RULES.clone(state)
+        RULES.apply(after_b, 0, place(EXAMPLE_B, 1, 0, 180))
+        assert RULES.is_legal(after_b, 0, place(EXAMPLE_A, *far, 0))
+        RULES.apply(after_b, 0, place(EXAMPLE_A, *far, 0))
+        assert shape_points(after_b.walls[0]) == (2 if far == (1, 1) else 0)
+
+
+def test_hazy_cards_are_all_alike_so_only_the_first_is_offered() -> None:
+    state = fresh(3, seed=8)
+    play_random(state, 9, until=lambda s: s.turn == 17 and s.phase == wp.PHASE_CHOOSE)
+    state.hazy = [2, 0, 0]
+    state.hazy_supply = HAZY_COUNT - 2 - sum(1 for w in state.walls for c, _ in w.values() if c >= HAZY_FIRST)
+    play_random(state, 1, until=lambda s: s.phase == wp.PHASE_HAZY)
+    assert state.placer == 0 and state.pending == [HAZY_FIRST, HAZY_FIRST + 1]
+    legal = RULES.legal_actions(state, 0)
+    assert {a.card for a in legal} == {HAZY_FIRST}
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(state, 0, place(HAZY_FIRST + 1, legal[0].x, legal[0].y, 0))
+    assert caught.value.reason == "wallpaper.reason.hazy_first"
 
 
 # ----- refusals -------------------------------------------------------------------------------------
@@ -681,14 +755,21 @@ def test_scored_event_and_result_agree() -> None:
 
 # ----- notation, observation, determinize -------------------------------------------------------------
 def test_encode_decode_round_trip_and_bad_text() -> None:
-    for action in (play(7), pick(2), place(-1, 3, 180), place(0, 0, 0)):
+    for action in (play(7), pick(2), place(17, -1, 3, 180), place(0, 0, 0, 0), place(HAZY_FIRST + 3, 2, -4, 0)):
         text = RULES.encode_action(action)
         assert RULES.decode_action(text) == action
-    assert RULES.encode_action(place(-1, 3, 180)) == "place -1 3 180"
+    assert RULES.encode_action(place(17, -1, 3, 180)) == "place 17 -1 3 180"
     assert RULES.encode_action(play(7)) == "play 7" and RULES.encode_action(pick(2)) == "pick 2"
-    for bad in ("play", "play x", "pick 1 2", "place 1 2", "fly 3", ""):
+    for bad in ("play", "play x", "pick 1 2", "place 1 2", "place -1 3 180", "place 1 2 3 x", "fly 3", ""):
         with pytest.raises(IllegalAction):
             RULES.decode_action(bad)
+
+
+def test_an_old_place_names_the_row_top_card() -> None:
+    state = placing_state()
+    assert RULES.upgrade_action(state, 0, "place -1 3 180", 1) == "place 10 -1 3 180"
+    assert RULES.upgrade_action(state, 0, "place 10 -1 3 180", 2) == "place 10 -1 3 180"
+    assert RULES.upgrade_action(state, 0, "play 4", 1) == "play 4"
 
 
 def test_notation_names_the_whole_position() -> None:
@@ -747,3 +828,25 @@ def test_clone_is_independent_and_cheap_to_play_on() -> None:
     twin = RULES.clone(state)
     play_random(twin, 2)
     assert RULES.notation(state) == before and RULES.is_over(twin)
+
+
+# ----- saves of format version 1 (the row's top card first) ----------------------------------------
+@pytest.mark.parametrize("name", ["wallpaper_v1_midgame.json", "wallpaper_v1_finished.json"])
+def test_a_version_1_save_still_loads_and_is_saved_again_as_today(name: str) -> None:
+    """Both files were written by the engine before placements named their card."""
+    data = json.loads((ROOT / "tests" / "data" / name).read_text(encoding="utf-8"))
+    assert data["version"] == 1 and any(len(text.split()) == 4 for _, text in data["log"])
+    match = Match.from_json(data, verify=True)  # the saved position comes back
+    old_places = [text for _, text in data["log"] if text.startswith("place")]
+    new_places = [entry.action for entry in match.log if entry.action.startswith("place")]
+    assert [text.split()[1:] for text in old_places] == [text.split()[2:] for text in new_places]
+    again = match.to_json()
+    assert again["version"] == SAVE_VERSION == 2 and again["position"] == data["position"]
+    assert Match.from_json(again, verify=True).rules.notation(match.state) == data["position"]
+    if not match.is_over():  # the game goes on under today's rules: any card of the row next
+        pending = list(match.state.pending)
+        assert match.state.phase == wp.PHASE_PLACE and len(pending) >= 2
+        seat = match.to_move()[0]
+        match.apply(seat, next(a for a in match.legal_actions(seat) if a.card == pending[-1]))
+        assert match.state.pending == pending[:-1]
+        assert match.log[-1].action.startswith(f"place {pending[-1]} ")

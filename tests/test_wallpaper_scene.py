@@ -99,10 +99,26 @@ def cell_centre(scene: WallpaperTable, cell: tuple[int, int]) -> tuple[int, int]
     return centre
 
 
-def tray_card(scene: WallpaperTable) -> tuple[int, int]:
-    """Where the card to place lies."""
+def tray_card(scene: WallpaperTable, card: int | None = None) -> tuple[int, int]:
+    """Where ``card`` (default: the card to place) lies in the tray, once the tray's cards have
+    slid to their places (a person sees them move)."""
     assert scene.tray, "nothing in the tray"
-    return round(scene.tray[0].pos[0]), round(scene.tray[0].pos[1])
+    app = scene.app
+    for _ in range(120):
+        if all(piece.pos == scene.geometry.tray_slot(index) for index, piece in enumerate(scene.tray)):
+            break
+        app.step(DT)
+    piece = next(piece for piece in scene.tray if card is None or piece.value == card)
+    return round(piece.pos[0]), round(piece.pos[1])
+
+
+def choose_with_keys(app: App, scene: WallpaperTable, card: int) -> None:
+    """C until ``card`` is the card to place."""
+    for _ in range(12):
+        if scene.card_to_place() == card:
+            break
+        app.step(DT, feed=[Intent(KEY, key="c")])
+    assert scene.card_to_place() == card
 
 
 def turn_to(app: App, scene: WallpaperTable, rot: int, how: str) -> None:
@@ -132,17 +148,27 @@ def play_number(app: App, scene: WallpaperTable, number: int, how: str) -> None:
 
 
 def place_card(app: App, scene: WallpaperTable, action: WallpaperAction, how: str) -> None:
-    """Place the card to place on the action's cell: drag it there, or click it then the cell, or
-    (keys) move the cell cursor there and press Enter."""
-    turn_to(app, scene, action.rot, "button" if how == "click" else "key")
+    """Place the action's card (any of the tray) on the action's cell: drag it there, or click it
+    then the cell, or (keys) C to it, move the cell cursor there and press Enter. A card picked
+    from the tray starts unturned, so the turn comes after the pick (the drag turns it in flight)."""
     cell = (action.x, action.y)
     if how in ("drag", "finger"):
-        drag(app, tray_card(scene), cell_centre(scene, cell), touch=how == "finger")
+        touch = how == "finger"
+        start = tray_card(scene, action.card)
+        app.step(DT, feed=[Intent(PRESS, start, touch=touch)])
+        lifted = (start[0], start[1] - 40)
+        app.step(DT, feed=[Intent(MOVE, lifted, held=True, touch=touch)])
+        assert scene.drag is not None and scene.drag.moved and scene.card_to_place() == action.card
+        turn_to(app, scene, action.rot, "key")  # R turns the card in flight
+        drag(app, lifted, cell_centre(scene, cell), touch=touch, press=False)
     elif how == "click":
-        click(app, tray_card(scene))
-        assert scene.card_held
+        click(app, tray_card(scene, action.card))
+        assert scene.card_held and scene.card_to_place() == action.card
+        turn_to(app, scene, action.rot, "button")
         click(app, cell_centre(scene, cell))
     else:
+        choose_with_keys(app, scene, action.card)
+        turn_to(app, scene, action.rot, "key")
         if scene.cell_cursor is None:
             app.step(DT, feed=[Intent(NAV, dx=1)])
         for _ in range(40):
@@ -287,11 +313,35 @@ def test_a_turn_by_pointer_choose_then_place_turned(app: App) -> None:
     assert scene.rot == 180
     before = len(scene.match.log)
     drag(app, tray_card(scene), cell_centre(scene, cells[0]))
-    assert scene.match.log[before].action == f"place {cells[0][0]} {cells[0][1]} 180"
+    assert scene.match.log[before].action == f"place {obs.pending[0]} {cells[0][0]} {cells[0][1]} 180"
     for _ in range(30):
         app.step(DT)
     assert scene.walls_shown[0] == wall_of(scene.observation(), 0)
     assert scene.walls_shown[0][cells[0]][1] == 180
+
+
+def test_any_card_of_the_taken_row_goes_first(app: App) -> None:
+    """C brings each card of the taken row forward in turn (round); dragging a small card of the
+    tray places that card; the rest stay in the row's order, the first of them large."""
+    scene = human_vs_ai(app, seed=9, players=3)
+    assert reach(app, scene, PHASE_PLACE, lambda s: len(s.observation().pending) >= 2)
+    pending = list(scene.observation().pending)
+    assert scene.card_to_place() == pending[0]
+    for expected in [*pending[1:], pending[0]]:
+        app.step(DT, feed=[Intent(KEY, key="c")])
+        assert scene.card_to_place() == expected and scene.tray[0].value == expected
+        assert [piece.value for piece in scene.tray[1:]] == [card for card in pending if card != expected]
+    last = pending[-1]
+    cell = legal_cells(wall_of(scene.observation(), 0))[0]
+    before = len(scene.match.log)
+    drag(app, tray_card(scene, last), cell_centre(scene, cell))
+    assert scene.match.log[before].action == f"place {last} {cell[0]} {cell[1]} 0"
+    for _ in range(40):
+        app.step(DT)
+    rest = [card for card in pending if card != last]  # at least one: still the person's to place
+    assert scene.phase() == PHASE_PLACE and list(scene.observation().pending) == rest
+    assert [piece.value for piece in scene.tray] == rest and scene.card_to_place() == rest[0]
+    assert scene.walls_shown[0][cell] == (last, 0)
 
 
 def test_a_turn_by_keys(app: App) -> None:
@@ -315,8 +365,9 @@ def test_a_turn_by_keys(app: App) -> None:
     assert scene.cell_cursor == (cursor[0] + 1, cursor[1]) or cursor[0] > max(x for x, _ in wall)
     target = legal_cells(wall)[-1]
     before = len(scene.match.log)
-    place_card(app, scene, WallpaperAction("place", x=target[0], y=target[1], rot=180), "keys")
-    assert scene.match.log[before].action == f"place {target[0]} {target[1]} 180"
+    card = scene.observation().pending[-1]  # C brings the row's last card forward
+    place_card(app, scene, WallpaperAction("place", x=target[0], y=target[1], rot=180, card=card), "keys")
+    assert scene.match.log[before].action == f"place {card} {target[0]} {target[1]} 180"
 
 
 def test_hover_previews_the_shapes_the_card_would_complete(app: App) -> None:
@@ -353,7 +404,7 @@ def test_an_illegal_cell_springs_the_card_back_with_the_rules_reason(app: App) -
                                  camera.cell_at((WALL_AREA.right - 40, WALL_AREA.bottom - 40)),
                                  camera.cell_at((WALL_AREA.left + 40, WALL_AREA.bottom - 40)))
                if cell not in legal and cell not in wall)
-    action = WallpaperAction("place", x=bad[0], y=bad[1], rot=0)
+    action = WallpaperAction("place", x=bad[0], y=bad[1], rot=0, card=scene.card_to_place())
     key, _, params = match.rules.explain_illegal(match.state, 0, action)
     before = (match.rules.notation(match.state), len(match.log))
     drag(app, tray_card(scene), camera.cell_rect(bad).center)

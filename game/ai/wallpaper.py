@@ -8,25 +8,35 @@ gold and for the size a colour lacks); a coloured half pushed against a differen
 both (``MISMATCH``). ``best_placement`` takes the best cell and turn; Easy sometimes takes one of
 the next best.
 
-A row's worth to a seat (``row_value``): place its cards one by one with ``best_placement`` on a
-copy of the wall and add the values, plus the memory points the new kinds bring now, minus the red
-ovals (more when they would make the seat the one with the most).
+The order of a taken row (``plan_row``): the rulebook sets none, so Normal and Hard search the
+orders and cells together (a small beam search over partial plans: which card next, on which of
+its best cells), so that one card may open the cell where the next completes a pair. Easy keeps
+the row's order.
 
-Numbers (Normal): what each number in hand wins is computed EXACTLY under a simple model of the
-others: each plays uniformly one of the numbers it may still hold (10 minus its public discards;
-Grandma: her pile). With my number n, a seat playing higher pushes me one row toward the low end
-and a seat playing n collides with me. ``outcome_table`` runs a small dynamic programme over the
-other seats for the distribution of (seats above, seats colliding, a collider ahead of me in the
-token line): unique -> that row; collision I win -> the best blocked row, token to the back; lost
--> a hazy card. Spending a high number costs a little while the round still has turns to play.
+A row's worth to a seat (``row_value``): its cards placed in ``plan_row``'s order on a copy of
+the wall, plus the memory points the new kinds bring now, minus the red ovals (more when they
+would make the seat the one with the most).
+
+Numbers (Normal): what each number in hand wins is computed EXACTLY under a model of the others.
+The simple model (``others_for``): each plays uniformly one of the numbers it may still hold (10
+minus its public discards; Grandma: her pile). Normal itself looks one step further
+(``modelled_others``): each rival values its numbers under the simple model and plays them by a
+softmax of those values (temperature ``OTHERS_MODEL``). With my number n, a seat playing higher
+pushes me one row toward the low end and a seat playing n collides with me. ``outcome_table``
+runs a small dynamic programme over the other seats for the distribution of (seats above, seats
+colliding, a collider ahead of me in the token line): unique -> that row; collision I win -> the
+best blocked row, token to the back; lost -> a hazy card. Spending a high number costs a little
+while the round still has turns to play. Normal then plays a mixed strategy (Gumbel noise of
+scale ``NUMBER_NOISE`` on the values): identical Normals reading one table no longer all reach
+for the same number, so their collisions come from the game rather than from being clones.
 
 Hard (``make_hard``): ISMCTS over ``WallpaperSearchRules``. Its ``determinize`` resamples the other
 seats' hands from the numbers they may hold and then lets each of them choose its number (hidden,
 already made, so my choice cannot be seen by them) from Normal's number values for that seat with
 noise; the tree holds my decision (number or pick); everything after it in the turn is played
-automatically by the shared heuristics (picks by ``row_value``, placements by ``best_placement``),
-and the turn's end is scored by ``evaluate``: points now plus the potential of each wall, as the
-margin to the best rival. Placements are not searched: Hard places with ``best_placement``.
+automatically by the shared heuristics (picks by ``row_value``, placements in ``plan_row``'s
+order), and the turn's end is scored by ``evaluate``: points now plus the potential of each wall,
+as the margin to the best rival. Placements are not searched: Hard places as ``plan_row`` says.
 """
 
 from __future__ import annotations
@@ -35,6 +45,7 @@ import math
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from game.ai.ismcts import IsmctsAgent
 from game.rules import wallpaper as wp
@@ -89,6 +100,12 @@ TOKEN_FRONT = 1.2  # leaving the front of the token line (its +2 at the end is f
 SPEND = 0.12  # per number above the hand's mean, while the round has turns left
 EASY_RANDOM_NUMBER = 0.25  # Easy plays a random number this often
 EASY_SLOPPY_PLACE = 0.3  # Easy takes its 2nd or 3rd best placement this often
+ORDER_BEAM = 16  # partial placement plans of a taken row kept at each step (Normal, Hard)
+ORDER_CELLS = 4  # placements tried per card and partial plan
+NUMBER_NOISE = 0.3  # Normal's mixed strategy: Gumbel noise (points) on its number values
+OTHERS_MODEL = 0.6  # Normal foresees each rival's number by a softmax of the rival's values at this temperature
+ROW_MEMO_SIZE = 4096  # row values remembered (a few turns of a 5-player game)
+_ROW_MEMO: dict[tuple, float] = {}  # (wall, row, others' ovals, late) -> row_value
 
 
 def hope(turns_left: int) -> float:
@@ -169,13 +186,84 @@ def best_placement(wall: Wall, frontier: Sequence[Cell] | set[Cell], tally: Sequ
     return best
 
 
+Plan = tuple[tuple[int, Cell, int], ...]  # (card, cell, rot) in the order they go on the wall
+
+
+class _Partial(NamedTuple):
+    """A partial plan of ``plan_row``: its value, its steps, the wall it leaves, the cards left."""
+
+    total: float
+    plan: Plan
+    wall: dict[Cell, tuple[int, int]]
+    frontier: set[Cell]
+    tally: list[int]
+    rest: tuple[int, ...]
+
+
+def plan_row(wall: Wall, frontier: Sequence[Cell] | set[Cell], tally: Sequence[int], cards: Sequence[int],
+             late: float = 1.0) -> tuple[float, Plan]:
+    """How to place a taken row's cards, in which order (the rulebook sets none): (total value,
+    ((card, cell, rot), ...)). A beam search: each step extends the ``ORDER_BEAM`` best partial
+    plans by every card left in its ``ORDER_CELLS`` best placements on the wall the plan made, so
+    a card may go first to open the cell where another completes a pair. The row's own order,
+    each card on its best cell, is a floor (the plan is never worth less). Ties keep the row's
+    order; hazy cards are all alike, so their order is never searched."""
+    floor = row_order_plan(wall, frontier, tally, cards, late)
+    if len(cards) < 2:
+        return floor
+    beams = [_Partial(0.0, (), dict(wall), set(frontier), list(tally), tuple(cards))]
+    for _ in range(len(cards)):
+        grown = sorted(_extensions(beams, late), key=lambda option: -option[0])  # stable: ties keep the row's order
+        beams = [_placed(*option) for option in grown[:ORDER_BEAM]]
+    best = beams[0]
+    return floor if floor[0] > best.total + 1e-9 else (best.total, best.plan)
+
+
+def _extensions(beams: Sequence[_Partial], late: float) -> list[tuple[float, _Partial, int, Cell, int, int]]:
+    """Every next step of every partial plan: (new total, plan, card, cell, rot, index in rest)."""
+    grown = []
+    for beam in beams:
+        tried: set[int] = set()
+        for index, card in enumerate(beam.rest):
+            kind = HAZY_FIRST if is_symmetric(card) else card
+            if kind in tried:
+                continue
+            tried.add(kind)
+            for value, cell, rot in ranked_placements(beam.wall, beam.frontier, beam.tally, card, late)[:ORDER_CELLS]:
+                grown.append((beam.total + value, beam, card, cell, rot, index))
+    return grown
+
+
+def _placed(total: float, beam: _Partial, card: int, cell: Cell, rot: int, index: int) -> _Partial:
+    """``beam`` with one more card placed (on copies of its wall)."""
+    wall, frontier, tally = dict(beam.wall), set(beam.frontier), list(beam.tally)
+    add_to_wall(wall, frontier, tally, cell, card, rot)
+    return _Partial(total, (*beam.plan, (card, cell, rot)), wall, frontier, tally,
+                    beam.rest[:index] + beam.rest[index + 1:])
+
+
+def row_order_plan(wall: Wall, frontier: Sequence[Cell] | set[Cell], tally: Sequence[int], cards: Sequence[int],
+                   late: float = 1.0) -> tuple[float, Plan]:
+    """The row's cards in the row's order, each on its ``best_placement`` (the old forced order)."""
+    here, open_cells, counts = dict(wall), set(frontier), list(tally)
+    total = 0.0
+    plan = []
+    for card in cards:
+        cell, rot, value = best_placement(here, open_cells, counts, card, late)
+        add_to_wall(here, open_cells, counts, cell, card, rot)
+        total += value
+        plan.append((card, cell, rot))
+    return total, tuple(plan)
+
+
 def ranked_placements(wall: Wall, frontier: Sequence[Cell] | set[Cell], tally: Sequence[int], card: int,
                       late: float = 1.0) -> list[tuple[float, Cell, int]]:
-    """Every (value, cell, rot), best first."""
+    """Every (value, cell, rot), best first (ties in (y, x) order; one turn of a hazy card)."""
+    turns = (0,) if is_symmetric(card) else (0, 180)
     found = [
         (placement_value(wall, tally, cell, card, rot, late), cell, rot)
         for cell in sorted(frontier, key=_cell_key)
-        for rot in (0, 180)
+        for rot in turns
     ]
     found.sort(key=lambda item: -item[0])
     return found
@@ -228,19 +316,9 @@ def row_value(view: WallView, cards: Sequence[int], others_ovals: Sequence[int],
     """What taking these cards would add to this wall (see the module doc)."""
     if not cards:
         return 0.0
-    wall = dict(view.wall)
-    frontier = set(view.frontier)
-    tally = list(view.tally)
-    total = 0.0
-    ovals = 0
-    kinds = set(view.memories)
-    for card in cards:
-        cell, rot, value = best_placement(wall, frontier, tally, card, late)
-        total += value
-        ovals += add_to_wall(wall, frontier, tally, cell, card, rot)[1]
-        centre = centre_of(card)
-        if centre in MEMORIES:
-            kinds.add(centre)
+    total, _ = plan_row(view.wall, view.frontier, view.tally, cards, late)
+    ovals = sum(1 for card in cards if centre_of(card) == OVAL)
+    kinds = set(view.memories) | {centre_of(card) for card in cards if centre_of(card) in MEMORIES}
     total += memory_points(len(kinds)) - memory_points(len(view.memories))
     if ovals:
         total -= late * OVAL_EACH * ovals
@@ -269,17 +347,36 @@ def possible_numbers(observation: WallpaperObservation, seat: int) -> list[int]:
     return wp.RULES.possible_numbers(observation, seat)
 
 
-def number_odds(possible: Sequence[int], number: int) -> tuple[float, float, float]:
-    """(P higher, P equal, P lower) than ``number`` for a seat playing uniformly from ``possible``."""
+def number_odds(possible: Sequence[int] | Mapping[int, float], number: int) -> tuple[float, float, float]:
+    """(P higher, P equal, P lower) than ``number`` for a seat playing uniformly from ``possible``
+    (or by the chances a mapping gives each number)."""
     if not possible:
         return 0.0, 0.0, 1.0
+    if isinstance(possible, Mapping):
+        higher = sum(chance for n, chance in possible.items() if n > number)
+        equal = possible.get(number, 0.0)
+        return higher, equal, max(0.0, 1.0 - higher - equal)
     share = 1.0 / len(possible)
     higher = sum(1 for n in possible if n > number) * share
     equal = share if number in possible else 0.0
     return higher, equal, 1.0 - higher - equal
 
 
-def outcome_table(number: int, others: Sequence[tuple[Sequence[int], bool]]) -> dict[tuple[int, int, bool], float]:
+def softmax(values: Mapping[int, float], temperature: float) -> dict[int, float]:
+    """Chances proportional to exp(value / temperature) (the argmax alone at temperature 0)."""
+    if not values:
+        return {}
+    top = max(values.values())
+    if temperature <= 0.0:
+        best = [n for n, value in values.items() if value == top]
+        return {n: 1.0 / len(best) if n in best else 0.0 for n in values}
+    weights = {n: math.exp((value - top) / temperature) for n, value in values.items()}
+    total = sum(weights.values())
+    return {n: weight / total for n, weight in weights.items()}
+
+
+def outcome_table(number: int, others: Sequence[tuple[Sequence[int] | Mapping[int, float], bool]]
+                  ) -> dict[tuple[int, int, bool], float]:
     """Distribution of (seats above me, seats colliding with me, a collider is ahead of me in the
     token line) over the others, each given as (possible numbers, ahead of me)."""
     table: dict[tuple[int, int, bool], float] = {(0, 0, False): 1.0}
@@ -298,7 +395,8 @@ def outcome_table(number: int, others: Sequence[tuple[Sequence[int], bool]]) -> 
     return table
 
 
-def expected_number_value(number: int, others: Sequence[tuple[Sequence[int], bool]], rows: Sequence[float],
+def expected_number_value(number: int, others: Sequence[tuple[Sequence[int] | Mapping[int, float], bool]],
+                          rows: Sequence[float],
                           hazy: float, token_cost: float) -> float:
     """Expected worth of playing ``number``: its row, a won collision's best row, or a hazy card."""
     value = 0.0
@@ -335,10 +433,13 @@ def others_for(observation: WallpaperObservation, seat: int) -> list[tuple[list[
     return [(possible_numbers(observation, other), line.index(other) < mine) for other in seats if other != seat]
 
 
-def number_values(observation: WallpaperObservation, seat: int, rows: Sequence[float], hand: Sequence[int]
+def number_values(observation: WallpaperObservation, seat: int, rows: Sequence[float], hand: Sequence[int],
+                  others: Sequence[tuple[Sequence[int] | Mapping[int, float], bool]] | None = None
                   ) -> dict[int, float]:
-    """Normal's value of each number in ``hand`` for ``seat`` (row values given, high end first)."""
-    others = others_for(observation, seat)
+    """Normal's value of each number in ``hand`` for ``seat`` (row values given, high end first),
+    against ``others`` (default ``others_for``: each plays uniformly what it may hold)."""
+    if others is None:
+        others = others_for(observation, seat)
     front = observation.token_line[0] == seat
     token_cost = TOKEN_FRONT if front else 0.2
     hazy = hazy_worth(observation)
@@ -349,16 +450,48 @@ def number_values(observation: WallpaperObservation, seat: int, rows: Sequence[f
     }
 
 
+def modelled_others(observation: WallpaperObservation, seat: int, views: Sequence[WallView], temperature: float
+                    ) -> list[tuple[Sequence[int] | Mapping[int, float], bool]]:
+    """The other seats as Normal expects them to play: each values the numbers it may hold
+    against uniform rivals and plays by a softmax of those values; Grandma plays her pile's top
+    (uniform). Each with whether it is ahead of ``seat`` in the token line."""
+    line = observation.token_line
+    mine = line.index(seat)
+    others: list[tuple[Sequence[int] | Mapping[int, float], bool]] = []
+    for other in range(observation.players):
+        if other == seat:
+            continue
+        possible = possible_numbers(observation, other)
+        rows = all_row_values(observation, views, other)
+        values = number_values(observation, other, rows, possible)
+        others.append((softmax(values, temperature), line.index(other) < mine))
+    if observation.grandma:
+        others.append((possible_numbers(observation, GRANDMA), line.index(GRANDMA) < mine))
+    return others
+
+
 def wall_views(observation: WallpaperObservation) -> list[WallView]:
     """Every seat's wall with summaries."""
     return [WallView.of(dict(wall)) for wall in observation.walls]
 
 
 def all_row_values(observation: WallpaperObservation, views: Sequence[WallView], seat: int) -> list[float]:
-    """``row_value`` of every row for ``seat``."""
-    ovals = [view.ovals for other, view in enumerate(views) if other != seat]
+    """``row_value`` of every row for ``seat`` (remembered: within a turn every seat values the
+    same rows for the same walls, its own and, to foresee them, the others')."""
+    ovals = tuple(view.ovals for other, view in enumerate(views) if other != seat)
     late = hope(TURNS - 1 - observation.turn)
-    return [row_value(views[seat], row, ovals, late) for row in observation.rows]
+    wall = observation.walls[seat]
+    values = []
+    for row in observation.rows:
+        key = (wall, row, ovals, late)
+        value = _ROW_MEMO.get(key)
+        if value is None:
+            if len(_ROW_MEMO) >= ROW_MEMO_SIZE:
+                _ROW_MEMO.clear()
+            value = _ROW_MEMO[key] = row_value(views[seat], row, ovals, late)
+        values.append(value)
+    return values
+
 
 
 def observation_late(observation: WallpaperObservation) -> float:
@@ -367,19 +500,26 @@ def observation_late(observation: WallpaperObservation) -> float:
 
 
 # ----- the agents --------------------------------------------------------------------------------------
-def place_action(view: WallView, card: int, legal: Sequence[WallpaperAction], late: float = 1.0
+def place_action(view: WallView, cards: Sequence[int], legal: Sequence[WallpaperAction], late: float = 1.0
                  ) -> WallpaperAction:
-    """The legal place action of ``best_placement``."""
-    cell, rot, _ = best_placement(view.wall, view.frontier, view.tally, card, late)
-    wanted = wp.place(cell[0], cell[1], rot)
+    """The legal place action that starts ``plan_row``'s order of the cards still to place."""
+    _, plan = plan_row(view.wall, view.frontier, view.tally, cards, late)
+    card, cell, rot = plan[0]
+    wanted = wp.place(card, cell[0], cell[1], rot)
     return wanted if wanted in legal else legal[0]
 
 
 class WallpaperNormal:
-    """Normal: rows by what they add, numbers by the exact odds of winning them, placements by
-    ``best_placement``."""
+    """Normal: rows by what they add; numbers by the exact odds of winning them against the
+    rivals as ``modelled_others`` foresees them (``model``: None, uniform rivals), played as a
+    mixed strategy (Gumbel noise of scale ``noise`` on the values: a softmax at that
+    temperature); placements in ``plan_row``'s order."""
 
     name = "normal"
+
+    def __init__(self, noise: float = NUMBER_NOISE, model: float | None = OTHERS_MODEL) -> None:
+        self.noise = noise
+        self.model = model  # None: the others play uniformly; else their softmax temperature
 
     def choose(self, observation: WallpaperObservation, legal: Sequence[WallpaperAction], rng: random.Random,
                budget: float) -> WallpaperAction:
@@ -390,12 +530,17 @@ class WallpaperNormal:
         phase = observation.phase
         if phase in (PHASE_PLACE, PHASE_HAZY):
             view = WallView.of(dict(observation.walls[seat]))
-            return place_action(view, observation.pending[0], legal, observation_late(observation))
+            return place_action(view, observation.pending, legal, observation_late(observation))
         views = wall_views(observation)
         rows = all_row_values(observation, views, seat)
         if phase == PHASE_PICK:
             return max(legal, key=lambda action: (rows[action.row], -action.row))
-        values = number_values(observation, seat, rows, observation.hand)
+        others = None if self.model is None else modelled_others(observation, seat, views, self.model)
+        values = number_values(observation, seat, rows, observation.hand, others)
+        if self.noise > 0.0:
+            # identical Normals reading the same table would otherwise play the same numbers:
+            # the noise makes their collisions the game's, not the clones'
+            return max(legal, key=lambda action: values[action.number] + self.noise * _gumbel(rng))
         return max(legal, key=lambda action: (values[action.number], -action.number))
 
 
@@ -413,11 +558,11 @@ class WallpaperEasy:
         phase = observation.phase
         view = WallView.of(dict(observation.walls[seat]))
         if phase in (PHASE_PLACE, PHASE_HAZY):
-            ranked = ranked_placements(view.wall, view.frontier, view.tally, observation.pending[0],
-                                       observation_late(observation))
+            card = observation.pending[0]  # Easy places a row top card first
+            ranked = ranked_placements(view.wall, view.frontier, view.tally, card, observation_late(observation))
             index = rng.randrange(min(3, len(ranked))) if rng.random() < EASY_SLOPPY_PLACE else 0
             _, cell, rot = ranked[index]
-            return wp.place(cell[0], cell[1], rot)
+            return wp.place(card, cell[0], cell[1], rot)
         rows = [easy_row_value(view, row) for row in observation.rows]
         if phase == PHASE_PICK:
             return max(legal, key=lambda action: rows[action.row])
@@ -460,7 +605,7 @@ class WallpaperSearchRules(WallpaperRules):
       (Normal's values for it, with Gumbel noise), so the searching seat decides against hidden
       choices it cannot influence;
     * after the searching seat's decision, ``advance`` plays the rest of the turn automatically:
-      picks by ``row_value``, placements by ``best_placement``; the state is then a search leaf;
+      picks by ``row_value``, placements in ``plan_row``'s order; the state is then a search leaf;
     * ``search_rewards`` scores the leaf with ``evaluate``.
     """
 
@@ -597,14 +742,14 @@ def state_row_value(state: WallpaperState, seat: int, cards: Sequence[int]) -> f
 
 
 def auto_action(state: WallpaperState, seat: int) -> WallpaperAction:
-    """The shared heuristics on a full state: place by ``best_placement``, pick by ``row_value``,
+    """The shared heuristics on a full state: place in ``plan_row``'s order, pick by ``row_value``,
     choose the number whose row looks best by a quick rank guess."""
     phase = state.phase
     if phase in (PHASE_PLACE, PHASE_HAZY):
         late = 0.0 if phase == PHASE_HAZY else hope(TURNS - 1 - state.turn)
-        cell, rot, _ = best_placement(state.walls[seat], state.frontier[seat], state.tally[seat], state.pending[0],
-                                      late)
-        return wp.place(cell[0], cell[1], rot)
+        _, plan = plan_row(state.walls[seat], state.frontier[seat], state.tally[seat], state.pending, late)
+        card, cell, rot = plan[0]
+        return wp.place(card, cell[0], cell[1], rot)
     if phase == PHASE_PICK:
         rows = state.blocks_todo[0].rows
         return wp.pick(max(rows, key=lambda row: (state_row_value(state, seat, state.rows[row]), -row)))
@@ -627,8 +772,8 @@ def rollout_policy(rules: WallpaperRules, state: WallpaperState, seat: int, lega
 
 
 class WallpaperHard(IsmctsAgent):
-    """Hard: ISMCTS over ``WallpaperSearchRules`` for numbers and picks; placements by
-    ``best_placement`` (the search would only confirm the heuristic it plays out with)."""
+    """Hard: ISMCTS over ``WallpaperSearchRules`` for numbers and picks; placements in
+    ``plan_row``'s order (the search would only confirm the heuristic it plays out with)."""
 
     name = "hard"
 
@@ -638,7 +783,7 @@ class WallpaperHard(IsmctsAgent):
         if observation.phase in (PHASE_PLACE, PHASE_HAZY) and len(legal) > 1:
             self.last_iterations, self.last_seconds, self.last_root = 0, 0.0, None
             view = WallView.of(dict(observation.walls[observation.seat]))
-            return place_action(view, observation.pending[0], legal, observation_late(observation))
+            return place_action(view, observation.pending, legal, observation_late(observation))
         return super().choose(observation, legal, rng, budget)
 
 

@@ -20,7 +20,8 @@ from game.core.registry import get_rules
 from game.core.storage import read_json, write_json_atomic
 
 SAVE_FORMAT = "kotatsu-match"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: a wallpaper placement names its card (version 1 logs are upgraded on load)
+READABLE_VERSIONS = (1, 2)  # what ``from_json`` replays, each through ``Rules.upgrade_action``
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
@@ -268,7 +269,7 @@ class Match:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("not a Kotatsu Table match file")
         version = data.get("version")
-        if isinstance(version, bool) or version != SAVE_VERSION:
+        if type(version) is not int or version not in READABLE_VERSIONS:
             raise SaveError(f"save version {_short(version)} is not supported (want {SAVE_VERSION})")
         if verify and "position" not in data:
             raise SaveError("the file has no saved position to verify")
@@ -289,8 +290,11 @@ class Match:
             raise KeyError("game")
         seats = _checked_seats(data["seats"])
         match = cls(data["game"], seats, _checked_seed(data["seed"]), _checked_options(data.get("options")))
+        version = data["version"]
         for number, (seat, text) in enumerate(_checked_log(data["log"]), start=1):
             try:
+                if version != SAVE_VERSION:
+                    text = match.rules.upgrade_action(match.state, seat, text, version)
                 match.apply(seat, match.rules.decode_action(text))
             except RulesError as error:
                 raise SaveError(

@@ -239,6 +239,11 @@ class Rules(ABC, Generic[S, A, O]):
     def decode_action(self, text: str) -> A:
         """Inverse of ``encode_action``; raise ``IllegalAction`` for text that names no action."""
 
+    def upgrade_action(self, state: S, seat: int, text: str, version: int) -> str:
+        """A logged action from a save of an older format ``version`` in today's notation, read
+        against the state it was played in (default: the notation has not changed)."""
+        return text
+
     @abstractmethod
     def notation(self, state: S) -> str:
         """A compact, complete text of the position (like FEN), for tests and bug reports."""

@@ -10,10 +10,14 @@ completed shape that scores nothing). ``edges(card, rot)`` lists (top, right, bo
 Turn flow (``state.phase``): "choose" (every seat secretly plays a number card; Grandma plays her
 pile's top card at the reveal), the reveal sorts numbers high to low onto rows from the HIGH end
 (``rows[0]``); collisions block as many rows as colliding seats and are resolved highest number
-first by the token line ("pick"); each taker places its row's cards one by one ("place"). After turn
-18 every seat places its hazy cards ("hazy"), then the game is scored ("over").
+first (``HOUSE_COLLISIONS_HIGHEST_FIRST``) by the token line ("pick"); each taker places its
+row's cards one by one, in any order it likes ("place": the action names the card). After turn
+18 every seat places its hazy cards ("hazy"; they are all alike, so the action names the first
+one), then the game is scored ("over").
 
-Notation of an action: ``play 7``, ``pick 2``, ``place -1 3 180``.
+Notation of an action: ``play 7``, ``pick 2``, ``place 17 -1 3 180`` (card 17 on cell (-1, 3),
+turned 180°). Saves of format version 1 wrote ``place -1 3 180`` for "the row's top card":
+``upgrade_action`` reads them.
 """
 
 from __future__ import annotations
@@ -66,6 +70,12 @@ HOUSE_RANDOM_TOKEN_LINE = True
 # House reading: Grandma, winning a collision, takes the blocked row with the most cards, ties
 # nearest the high end (the rulebook leaves her choice open).
 HOUSE_GRANDMA_PICKS_MOST_CARDS = True
+# House reading: the rulebook resolves several collisions "in number order" (数字順) without
+# naming the end; we go from the highest number down, as the rows are laid out.
+HOUSE_COLLISIONS_HIGHEST_FIRST = True
+# Not house readings but gaps the help spells out: the 21 hazy cards are a physical limit (a
+# collision's losers get none once they are gone), and with Grandma at the front of the token
+# line at the end nobody scores the token's 2 points (``token_points``).
 
 Cell = tuple[int, int]
 Wall = dict[Cell, tuple[int, int]]
@@ -246,7 +256,7 @@ def centre_of(card_id: int) -> str:
 
 # ----- actions ------------------------------------------------------------------------------
 class WallpaperAction(NamedTuple):
-    """``kind`` "play" (``number``), "pick" (``row``) or "place" (``x``, ``y``, ``rot``)."""
+    """``kind`` "play" (``number``), "pick" (``row``) or "place" (``card``, ``x``, ``y``, ``rot``)."""
 
     kind: str
     number: int = 0
@@ -254,6 +264,7 @@ class WallpaperAction(NamedTuple):
     x: int = 0
     y: int = 0
     rot: int = 0
+    card: int = -1
 
 
 PLAY = "play"
@@ -280,9 +291,9 @@ def pick(row: int) -> WallpaperAction:
     return WallpaperAction(PICK, row=row)
 
 
-def place(x: int, y: int, rot: int = 0) -> WallpaperAction:
-    """Put the first pending card on cell (x, y), turned ``rot``."""
-    return WallpaperAction(PLACE, x=x, y=y, rot=rot)
+def place(card: int, x: int, y: int, rot: int = 0) -> WallpaperAction:
+    """Put the pending card ``card`` on cell (x, y), turned ``rot``."""
+    return WallpaperAction(PLACE, x=x, y=y, rot=rot, card=card)
 
 
 # ----- events (public facts only) -------------------------------------------------------------
@@ -608,6 +619,14 @@ def grandma_pick(rows: list[list[int]] | tuple[tuple[int, ...], ...], blocked: I
     return max(blocked, key=lambda row: (len(rows[row]), -row))
 
 
+def placeable(phase: str, pending: list[int] | tuple[int, ...]) -> list[int] | tuple[int, ...]:
+    """The pending cards that may go on the wall next: any of a taken row's cards (the rulebook
+    sets no order), but only the first hazy card (they are all alike: one choice, not several)."""
+    if phase == PHASE_HAZY:
+        return pending[:1]
+    return pending
+
+
 def empty_tally() -> list[int]:
     """Eight zero counts: colour × (large, small)."""
     return [0] * (2 * len(COLOURS))
@@ -721,7 +740,8 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         return ()
 
     def legal_actions(self, state: WallpaperState, seat: int) -> list[WallpaperAction]:
-        """Numbers in hand; blocked rows; or every legal cell × both turns (cells sorted (y, x))."""
+        """Numbers in hand; blocked rows; or every card that may go next (``placeable``, in the
+        row's order) × legal cell (sorted (y, x)) × both turns."""
         phase = state.phase
         if phase == PHASE_CHOOSE:
             if 0 <= seat < state.players and not state.chosen[seat]:
@@ -731,7 +751,8 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             return [pick(row) for row in state.blocks_todo[0].rows] if seat == state.picker else []
         if (phase == PHASE_PLACE or phase == PHASE_HAZY) and seat == state.placer:
             cells = sorted(state.frontier[seat], key=_cell_order)
-            return [WallpaperAction(PLACE, 0, -1, x, y, rot) for x, y in cells for rot in ROTATIONS]
+            return [WallpaperAction(PLACE, 0, -1, x, y, rot, card)
+                    for card in placeable(state.phase, state.pending) for x, y in cells for rot in ROTATIONS]
         return []
 
     def is_legal(self, state: WallpaperState, seat: int, action: WallpaperAction) -> bool:
@@ -747,7 +768,7 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         if phase == PHASE_PLACE or phase == PHASE_HAZY:
             return (
                 kind == PLACE and action.rot in ROTATIONS and action.number == 0 and action.row == -1
-                and (action.x, action.y) in state.frontier[seat]
+                and (action.x, action.y) in state.frontier[seat] and action.card in placeable(phase, state.pending)
             )
         return False
 
@@ -784,6 +805,10 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             return "wallpaper.reason.not_blocked", f"pick one of the blocked rows ({rows})", {"rows": rows}
         if action.kind != PLACE:
             return "wallpaper.reason.place_first", "first put your cards on your wall", {}
+        if action.card not in state.pending:
+            return "wallpaper.reason.not_pending", "place one of the cards you took", {}
+        if action.card not in placeable(phase, state.pending):
+            return "wallpaper.reason.hazy_first", "hazy memory cards are all alike: place the first one", {}
         if action.rot not in ROTATIONS:
             return "wallpaper.reason.turn_180", "a card may only be turned upside down (180°)", {}
         wall = state.walls[seat]
@@ -812,7 +837,7 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             if not self._win_collision(state, seat, action.row, events):
                 self._resolve(state, events)
         else:
-            self._place(state, seat, (action.x, action.y), action.rot, events)
+            self._place(state, seat, action.card, (action.x, action.y), action.rot, events)
 
     # ----- the reveal and its blocks -------------------------------------------------------------
     def _reveal(self, state: WallpaperState, events: list[Event] | None) -> None:
@@ -826,7 +851,7 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         blocks = blocks_of(tuple(numbers))
         reveal = NumbersRevealed(tuple(numbers), blocks)
         state.last_reveal = reveal
-        state.blocks_todo = list(blocks)
+        state.blocks_todo = list(blocks) if HOUSE_COLLISIONS_HIGHEST_FIRST else list(reversed(blocks))
         if events is not None:
             events.append(reveal)
         self._resolve(state, events)
@@ -840,7 +865,8 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             events.append(PileReshuffled(GRANDMA))
 
     def _resolve(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Work through the blocks, highest number first, until a seat must act; then end the turn."""
+        """Work through the blocks in number order (highest first, a house reading) until a seat
+        must act; then end the turn."""
         grandma = GRANDMA if state.grandma else -1
         while state.blocks_todo:
             block = state.blocks_todo[0]
@@ -902,9 +928,10 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         return True
 
     # ----- placing ---------------------------------------------------------------------------------
-    def _place(self, state: WallpaperState, seat: int, cell: Cell, rot: int, events: list[Event] | None) -> None:
-        """Put the first pending card on the wall; then the next card, block, seat or turn end."""
-        card = state.pending.pop(0)
+    def _place(self, state: WallpaperState, seat: int, card: int, cell: Cell, rot: int,
+               events: list[Event] | None) -> None:
+        """Put the pending ``card`` on the wall; then the next card, block, seat or turn end."""
+        state.pending.remove(card)
         wall = state.walls[seat]
         if events is not None:
             events.append(CardPlaced(seat, card, cell[0], cell[1], rot, shapes_made(wall, cell, card, rot)))
@@ -1214,12 +1241,12 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
 
     # ----- notation --------------------------------------------------------------------------
     def encode_action(self, action: WallpaperAction) -> str:
-        """``play 7``, ``pick 2`` or ``place -1 3 180``."""
+        """``play 7``, ``pick 2`` or ``place 17 -1 3 180`` (card, x, y, turn)."""
         if action.kind == PLAY:
             return f"play {action.number}"
         if action.kind == PICK:
             return f"pick {action.row}"
-        return f"place {action.x} {action.y} {action.rot}"
+        return f"place {action.card} {action.x} {action.y} {action.rot}"
 
     def decode_action(self, text: str) -> WallpaperAction:
         """Parse the notation of ``encode_action``."""
@@ -1229,13 +1256,21 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
                 return play(int(words[1]))
             if len(words) == 2 and words[0] == PICK:
                 return pick(int(words[1]))
-            if len(words) == 4 and words[0] == PLACE:
-                return place(int(words[1]), int(words[2]), int(words[3]))
+            if len(words) == 5 and words[0] == PLACE:
+                return place(int(words[1]), int(words[2]), int(words[3]), int(words[4]))
         except ValueError:
             pass
         raise IllegalAction(
-            "reason.illegal", f"{text!r} is not wallpaper notation (play N, pick R, place X Y ROT)"
+            "reason.illegal", f"{text!r} is not wallpaper notation (play N, pick R, place CARD X Y ROT)"
         )
+
+    def upgrade_action(self, state: WallpaperState, seat: int, text: str, version: int) -> str:
+        """A logged action of an older save format in today's notation. Version 1 placed the
+        row's cards top first, so its ``place X Y ROT`` names the first pending card."""
+        words = text.split()
+        if version < 2 and len(words) == 4 and words[0] == PLACE and state.pending:
+            return " ".join((PLACE, str(state.pending[0]), *words[1:]))
+        return text
 
     def notation(self, state: WallpaperState) -> str:
         """The whole position in one line, e.g.
@@ -1298,6 +1333,7 @@ def _well_formed(action: Any) -> bool:
         and type(action.x) is int
         and type(action.y) is int
         and type(action.rot) is int
+        and type(action.card) is int
     )
 
 

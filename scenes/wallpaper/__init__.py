@@ -13,10 +13,10 @@ A turn: each person picks a number card (drag it up, or click it and "Play", or 
 Enter); a curtain separates two people at one screen; AI seats choose in secret meanwhile. Then
 all numbers turn over together and slide to their rows; numbers played by several seats lie
 sideways across the rows they block, and the seat first in the token line picks one of them
-(click a glowing row, or Left/Right and Enter). The taken cards come to the tray one by one: drag
-the first onto a glowing space of the wall (hovering shows the shapes it would complete and the
-halves left open), R or the button turns it 180°, keys move a cell cursor (arrows) and Enter
-places. The screen never decides legality: a drop is offered to the rules, a refused card springs
+(click a glowing row, or Left/Right and Enter). The taken cards wait in the tray and go on the
+wall in any order: drag any of them onto a glowing space of the wall (hovering shows the shapes it
+would complete and the halves left open), or click one (or press C) to bring it forward; R or the
+button turns it 180°, keys move a cell cursor (arrows) and Enter places. The screen never decides legality: a drop is offered to the rules, a refused card springs
 back with the rules' reason.
 
 The game-independent machinery (AI worker, undo, curtain, event pump, autosave, still layer with

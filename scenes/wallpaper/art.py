@@ -11,7 +11,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import t
-from game.rules.wallpaper import HAZY_FIRST
+from game.rules.wallpaper import HAZY_COUNT, HAZY_FIRST
 from scenes import fonts, theme
 from scenes.table import art, labels
 from scenes.ui import clipped, fit_size, fitted_seat_label
@@ -252,20 +252,28 @@ def deck_picture(count: int) -> pygame.Surface:
 
 
 def hazy_supply_picture(count: int) -> pygame.Surface:
-    """The hazy memory cards left in the supply."""
+    """The hazy memory cards left in the supply: the card, its name, and how many of the 21 are
+    left (none left in the refusal colour: a collision's losers now get nothing)."""
     def make() -> pygame.Surface:
-        face = card_face(hazy_id(), 96)
+        face = card_face(hazy_id(), 84)
         width = round(2 * (HAZY_POS[0] - MARKET.left)) - 8  # as wide as the mat's border left of the rows allows
-        surface = pygame.Surface((width, face.get_height() + 40), pygame.SRCALPHA)
+        room = width - 8
+        name = t("wallpaper_table.hazy_supply")
+        left = t("wallpaper_table.hazy_left", n=count, total=HAZY_COUNT)
+        name_size = fit_size(name, theme.TINY - 2, room, bold=True, smallest=theme.LEAST)
+        left_size = fit_size(left, theme.TINY, room, bold=True, smallest=theme.LEAST)
+        name_image = fonts.text(clipped(name, name_size, room, bold=True), name_size, theme.TEXT_DIM, True)
+        left_image = fonts.text(clipped(left, left_size, room, bold=True), left_size,
+                                theme.TEXT if count else theme.BAD, True)
+        surface = pygame.Surface((width, face.get_height() + name_image.get_height() + left_image.get_height() + 6),
+                                 pygame.SRCALPHA)
         if count:
             surface.blit(face, face.get_rect(midtop=(width // 2, 2)))
         else:
             outline = art.slot_outline(face.get_size(), theme.TEXT_DIM)
             surface.blit(outline, outline.get_rect(midtop=(width // 2, 2)))
-        text = t("wallpaper_table.hazy_supply", n=count)
-        size = fit_size(text, theme.TINY - 2, width - 8, bold=True, smallest=theme.LEAST)
-        label = fonts.text(clipped(text, size, width - 8, bold=True), size, theme.TEXT_DIM, True)
-        surface.blit(label, label.get_rect(midbottom=(width // 2, surface.get_height() - 2)))
+        surface.blit(name_image, name_image.get_rect(midtop=(width // 2, face.get_height() + 4)))
+        surface.blit(left_image, left_image.get_rect(midbottom=(width // 2, surface.get_height())))
         return surface
 
     return labels.cached(("wp-hazy", count, labels.lang()), make)

@@ -90,6 +90,7 @@ class WallpaperEffects(TableMixin):
         numbers_on_rows: list[Piece]
         tray: list[Piece]
         tray_seat: int
+        tray_pick: int | None
         flying: list[Piece]
         bubbles: list[Bubble]
         drag: Any
@@ -332,6 +333,7 @@ class WallpaperEffects(TableMixin):
         if mine:
             self.tray_seat = event.seat
             self.tray = []
+            self.tray_pick = None
         for index, card in enumerate(cards):
             start = self.geometry.row_slot(event.row, index, count)
             piece = self._card_piece(card, start, index)
@@ -392,18 +394,16 @@ class WallpaperEffects(TableMixin):
         self.animator.add(self.fly(piece, target, 8.0, SLIDE, scale_to=0.6, on_land=land))
 
     def animate_card_placed(self, event: CardPlaced) -> None:
-        """The first card of the tray flies onto its cell (the large wall, or the seat's small one);
-        the shapes it completed glow for a moment."""
+        """The placed card leaves the tray and flies onto its cell (the large wall, or the seat's
+        small one); the shapes it completed glow for a moment."""
         piece = self.dropped
         self.dropped = None
         if event.seat != self.viewer:
             self.happening = t("wallpaper_table.happening.place", player=self.name_of(event.seat))
-        if piece is None and self.tray:
-            piece = self.tray[0]
-        if piece is not None and piece in self.tray:
-            self.tray.remove(piece)
-        elif self.tray and self.tray[0].value == event.card:
-            self.tray.pop(0)
+        in_tray = next((tray_piece for tray_piece in self.tray if tray_piece.value == event.card), None)
+        if in_tray is not None:
+            self.tray.remove(in_tray)
+            piece = piece or in_tray
         if piece is None:
             start = TRAY_FIRST if event.seat == self.viewer else self.geometry.seat_anchor(event.seat)
             piece = Piece(("wp-card", event.card, TRAY_W, event.rot), lambda: card_face(event.card, TRAY_W),
@@ -452,7 +452,7 @@ class WallpaperEffects(TableMixin):
         return event.seat if event.card >= hazy_id() else -1
 
     def _relayout_tray(self) -> None:
-        """The tray's cards move up one place; the new first card shows large."""
+        """The tray's cards move to their places in its order; the first (to place next) shows large."""
         if not self.tray:
             return
         for index, piece in enumerate(list(self.tray)):

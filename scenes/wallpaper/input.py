@@ -1,11 +1,13 @@
 """That Old Wallpaper's table input: ``WallpaperInput``, the mixin that turns the person's
 pointer, keys and buttons into offers to the rules.
 
-The pointer: a number card is dragged up (or clicked, then "Play"); a glowing row is clicked; the
-card to place is dragged onto the large wall (or clicked, then a cell clicked); the wall's empty
-parts pan by dragging, the wheel pans it up and down; a box in the strip shows its wall large.
-The keys: Left/Right choose a number or a row, arrows move a cell cursor, Enter acts, Tab shows the
-next wall, R turns the card, F fits the wall, Esc lets go (else undoes, else leaves).
+The pointer: a number card is dragged up (or clicked, then "Play"); a glowing row is clicked; any
+card of the tray (a taken row goes on the wall in any order) is dragged onto the large wall, or
+clicked (it becomes the one to place) and then a cell clicked; the wall's empty parts pan by
+dragging, the wheel pans it up and down; a box in the strip shows its wall large.
+The keys: Left/Right choose a number or a row, arrows move a cell cursor, Enter acts, C picks the
+next card of the tray, Tab shows the next wall, R turns the card, F fits the wall, Esc lets go
+(else undoes, else leaves).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from game.i18n import t
 from game.rules.wallpaper import (
     PHASE_CHOOSE,
     PHASE_PICK,
+    PHASE_PLACE,
     CardPlaced,
     WallpaperAction,
     is_hazy,
@@ -49,7 +52,7 @@ WHEEL_STEP = 70  # pixels the large wall pans per notch of the wheel
 
 @dataclass
 class Drag:
-    """A piece held by the pointer: a number card, the first card of the tray, or the wall (pan)."""
+    """A piece held by the pointer: a number card, the card of the tray to place, or the wall (pan)."""
 
     kind: str  # "number", "card" or "pan"
     start: Point
@@ -66,6 +69,7 @@ class WallpaperInput(TableMixin):
         geometry: Geometry
         hand: list[Piece]
         tray: list[Piece]
+        tray_pick: int | None
         flying: list[Piece]
         drag: Drag | None
         dropped: Piece | None
@@ -88,6 +92,9 @@ class WallpaperInput(TableMixin):
         def camera(self) -> Camera: ...
         def _card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece: ...
         def _refresh_tray_turn(self) -> None: ...
+        def _relayout_tray(self) -> None: ...
+        def phase(self) -> str: ...
+        def tray_order(self, obs: Any) -> list[int]: ...
 
     # ----- input ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
@@ -124,11 +131,15 @@ class WallpaperInput(TableMixin):
                 if self.geometry.column_rect(row).collidepoint(pos):
                     self.pick_row(row)
                     return
-        if self.placing() and self.tray and self.tray[0].contains(pos):
-            piece = self.tray[0]
-            self.drag = Drag("card", (float(pos[0]), float(pos[1])), (piece.pos[0] - pos[0], piece.pos[1] - pos[1]),
-                             piece)
-            return
+        if self.placing() and self.tray:
+            index = next((index for index, piece in enumerate(self.tray) if piece.contains(pos)), None)
+            if index is not None:
+                if index:
+                    self.pick_tray_card(self.tray[index].value)
+                piece = self.tray[0]  # a card picked from the row's end is held by its middle
+                offset = (piece.pos[0] - pos[0], piece.pos[1] - pos[1]) if index == 0 else (0.0, 0.0)
+                self.drag = Drag("card", (float(pos[0]), float(pos[1])), offset, piece)
+                return
         if WALL_AREA.collidepoint(pos):
             if self.placing() and self.card_held:
                 self.place_at(self.camera().cell_at(pos))
@@ -287,13 +298,37 @@ class WallpaperInput(TableMixin):
                 self.place_at(self.cell_cursor)
 
     def handle_key(self, key: str) -> None:
-        """R turns the card, F fits the wall; H help (the base's)."""
+        """R turns the card, C picks the next card of the tray, F fits the wall; H help (the base's)."""
         if key == "r":
             self.turn_card()
+        elif key == "c":
+            self.cycle_tray()
         elif key == "f":
             self.pan = (0, 0)
         else:
             super().handle_key(key)
+
+    def cycle_tray(self) -> None:
+        """C: the next card of the taken row (in the row's order, round) becomes the one to place."""
+        card = self.card_to_place()
+        if card is None or self.phase() != PHASE_PLACE:
+            return
+        pending = list(self.observation().pending)
+        if len(pending) > 1:
+            self.pick_tray_card(pending[(pending.index(card) + 1) % len(pending)])
+
+    def pick_tray_card(self, card: int) -> None:
+        """``card`` of the tray becomes the one to place: it moves to the large place, unturned.
+        Hazy cards are all alike: they stay in turn."""
+        if self.phase() != PHASE_PLACE or card == self.card_to_place():
+            return
+        self.tray_pick = card
+        self.rot = 0
+        order = self.tray_order(self.observation())  # the picked card, then the rest in the row's order
+        self.tray.sort(key=lambda piece: order.index(piece.value) if piece.value in order else len(order))
+        self._relayout_tray()
+        self._preview = None
+        self.app.audio.play("click")
 
     def let_go(self) -> bool:
         """Esc: what is held goes back; the chosen number, the held card and the cell cursor
@@ -342,10 +377,11 @@ class WallpaperInput(TableMixin):
 
     def place_at(self, cell: Cell) -> bool:
         """Offer the card to place on ``cell`` to the rules (they may refuse, with their reason)."""
-        if self.card_to_place() is None:
+        card = self.card_to_place()
+        if card is None:
             self.refuse(t("table.reason.not_now"))
             return False
-        return self.attempt(WallpaperAction("place", x=cell[0], y=cell[1], rot=self.rot))
+        return self.attempt(WallpaperAction("place", x=cell[0], y=cell[1], rot=self.rot, card=card))
 
     def pick_row(self, row: int) -> bool:
         """Offer to take ``row`` in a collision."""
@@ -398,6 +434,7 @@ class WallpaperInput(TableMixin):
         self.card_held = False
         self.hover_cell = None
         self.rot = 0
+        self.tray_pick = None
         self._preview = None
 
     def on_applied(self, events: list[Event]) -> None:
@@ -412,4 +449,5 @@ class WallpaperInput(TableMixin):
         self.card_held = False
         if any(isinstance(event, CardPlaced) for event in events):
             self.rot = 0
+            self.tray_pick = None  # the next card is the first of those left, until another is picked
         self.selected = None if not any(isinstance(event, CardPlaced) for event in events) else self.selected

@@ -72,7 +72,8 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         self.hand: list[Piece] = []
         self.spots: dict[int, Piece] = {}  # seat -> its chosen number card, face down until the reveal
         self.numbers_on_rows: list[Piece] = []  # revealed number cards lying on the market
-        self.tray: list[Piece] = []  # the placer's taken cards, first one to place at the left
+        self.tray: list[Piece] = []  # the placer's taken cards: the one to place next large at the left
+        self.tray_pick: int | None = None  # the taken card the person chose to place next (None: the first)
         self.tray_seat = -1
         self.rows_shown: list[list[int]] = [[] for _ in range(self.row_count)]
         self.walls_shown: list[dict[Cell, tuple[int, int]]] = [{} for _ in range(players)]
@@ -138,11 +139,21 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         return self.my_turn(PHASE_PLACE) or self.my_turn(PHASE_HAZY)
 
     def card_to_place(self) -> int | None:
-        """The card the person places next (the first of the tray), or None."""
+        """The card the person places next (the large one of the tray), or None."""
         if not self.placing():
             return None
-        pending = self.observation().pending
-        return pending[0] if pending else None
+        order = self.tray_order(self.observation())
+        return order[0] if order else None
+
+    def tray_order(self, obs: Any) -> list[int]:
+        """The taken cards as the tray shows them: the one chosen to go next first, then the rest
+        in the row's order. Any card of a taken row may go next; hazy cards are all alike, so
+        they go in turn."""
+        pending = list(obs.pending)
+        if obs.phase == PHASE_PLACE and self.tray_pick in pending:
+            pending.remove(self.tray_pick)
+            pending.insert(0, self.tray_pick)
+        return pending
 
     def viewer_wall(self) -> dict[Cell, tuple[int, int]]:
         """The wall of the seat shown large, as the observation says."""
@@ -284,7 +295,7 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         placing = obs.phase in (PHASE_PLACE, PHASE_HAZY) and obs.pending and obs.placer == self.viewer
         self.tray_seat = self.viewer if placing else -1
         self.tray = [self._card_piece(card, self.geometry.tray_slot(index), index)
-                     for index, card in enumerate(obs.pending)] \
+                     for index, card in enumerate(self.tray_order(obs))] \
             if self.tray_seat >= 0 else []
 
     def _numbers_from_reveal(self, obs: Any) -> list[Piece]:
@@ -310,7 +321,7 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         # The full comparison runs once per observation and per change of what is shown.
         shown = (id(obs), tuple(map(len, self.rows_shown)), tuple(self.wall_items), self.token_line_shown,
                  tuple(self.hazy_shown), tuple(piece.value for piece in self.hand), tuple(self.spots),
-                 tuple(piece.value for piece in self.tray), self.deck_shown)
+                 tuple(piece.value for piece in self.tray), self.tray_pick, self.deck_shown)
         if self._sync_memo is not None and self._sync_memo[0] == shown:
             return self._sync_memo[1]
         result = self._differs_from(obs)
@@ -332,7 +343,7 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         if set(self.spots) != chosen:
             return True
         mine = obs.phase in (PHASE_PLACE, PHASE_HAZY) and obs.placer == self.viewer
-        return [piece.value for piece in self.tray] != (list(obs.pending) if mine else [])
+        return [piece.value for piece in self.tray] != (self.tray_order(obs) if mine else [])
 
     # ----- positions ---------------------------------------------------------------------------------
     @property

@@ -103,8 +103,10 @@ def hooks() -> Hooks:
             elif event.kind == "numbers_revealed":
                 for viewer in range(-1, after.players):
                     assert rules.observe(after, viewer).last_reveal == event
-            elif event.kind == "card_placed" and event.card == before.pending[0]:
-                assert (event.seat, event.x, event.y, event.rot) == (seat, action.x, action.y, action.rot)
+            elif event.kind == "card_placed":
+                assert action.kind == wp.PLACE and action.card in before.pending
+                assert (event.seat, event.card, event.x, event.y, event.rot) == \
+                    (seat, action.card, action.x, action.y, action.rot)
             elif event.kind == "row_card_dealt":
                 for viewer in range(-1, after.players):
                     assert event.card in rules.observe(after, viewer).rows[event.row]
@@ -119,13 +121,15 @@ def hooks() -> Hooks:
             wp.play(11),
             wp.pick(-1),
             wp.pick(99),
-            wp.place(500, 500, 0),
-            wp.place(0, 0, 90),
+            wp.place(0, 500, 500, 0),
+            wp.place(0, 0, 0, 90),
+            wp.place(-1, 0, 0, 0),
             wp.WallpaperAction("discard"),
             wp.WallpaperAction(wp.PLAY, 3.0),  # type: ignore[arg-type]
             wp.WallpaperAction(wp.PLAY, True),  # type: ignore[arg-type]
             wp.WallpaperAction(wp.PLACE, 0, -1, 0.0, 0, 0),  # type: ignore[arg-type]
             wp.WallpaperAction(wp.PLACE, 1, -1, 0, 0, 0),
+            wp.WallpaperAction(wp.PLACE, 0, -1, 0, 0, 0, 5.0),  # type: ignore[arg-type]
             ("play", 3, -1, 0, 0, 0),
             "play 3",
             None,
@@ -133,18 +137,23 @@ def hooks() -> Hooks:
         ]
         made_up += [wp.play(number) for number in wp.NUMBERS if number not in hand][:3]
         if state.phase == wp.PHASE_CHOOSE:
-            made_up += [wp.pick(0), wp.place(0, 0, 0)]
+            made_up += [wp.pick(0), wp.place(0, 0, 0, 0)]
         elif state.phase == wp.PHASE_PICK:
             made_up += [wp.play(number) for number in hand[:2]]
             made_up += [wp.pick(row) for row in range(len(state.rows)) if row not in state.blocks_todo[0].rows]
-            made_up.append(wp.place(0, 0, 0))
+            made_up.append(wp.place(0, 0, 0, 0))
         elif state.phase in (wp.PHASE_PLACE, wp.PHASE_HAZY) and 0 <= seat < state.players:
             wall = state.walls[seat]
+            card = state.pending[-1] if state.pending else 0
+            cell = min(state.frontier[seat]) if state.frontier[seat] else (0, 0)
             made_up += [wp.play(number) for number in hand[:2]] + [wp.pick(0)]
-            made_up += [wp.place(x, y, 0) for (x, y) in list(wall)[:3]]  # occupied
-            made_up += [wp.place(x, y, 90) for (x, y) in sorted(state.frontier[seat])[:2]]
+            made_up += [wp.place(card, x, y, 0) for (x, y) in list(wall)[:3]]  # occupied
+            made_up += [wp.place(card, x, y, 90) for (x, y) in sorted(state.frontier[seat])[:2]]
+            made_up += [wp.place(other, *cell, 0) for other in (-1, 500) + tuple(c for c, _ in wall.values())[:2]]
+            if state.phase == wp.PHASE_HAZY and len(state.pending) > 1:  # hazy cards go first one first
+                made_up.append(wp.place(state.pending[1], *cell, 0))
             if not wall:
-                made_up += [wp.place(1, 0, 0), wp.place(0, 1, 180)]
+                made_up += [wp.place(card, 1, 0, 0), wp.place(card, 0, 1, 180)]
         return made_up
 
     def shows_own_secrets(state: Any, viewer: int, observation: Any) -> bool:
