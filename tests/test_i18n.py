@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game import i18n
+from game.core.house import house_text
 from game.core.registry import CATALOGUE, available_games, get_rules
 from game.i18n import LANGUAGES, catalogue, t
 from game.rules import neko
@@ -180,7 +181,8 @@ def test_every_game_title_exists() -> None:
 TABLE_TEXTS = {
     "neko.help.title": set(),
     "neko.help.body": set(),
-    "neko.help.house": set(),
+    "neko.help.house.pass_limit": set(),
+    "neko.help.house.first_start": set(),
     "neko.status.your_turn": set(),
     "neko.status.waiting": {"player"},
     "neko.status.lay_base": set(),
@@ -214,7 +216,7 @@ def test_help_body_covers_the_whole_game_in_paragraphs(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_house_reading_states_the_pass_limit(lang: str) -> None:
-    house = catalogue(lang)["neko.help.house"]
+    house = house_text("neko", lang)
     assert str(neko.PASS_LIMIT_PER_PLAYER) in house
     assert "1" in house  # seat 1 starts the first round
 

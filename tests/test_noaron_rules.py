@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pytest
 
 from game.core.errors import BadOptions, IllegalAction
+from game.core.house import house_text
 from game.core.match import Match, Seat
 from game.i18n import LANGUAGES, catalogue, t
 from game.rules import noaron
@@ -704,7 +705,7 @@ def test_every_refusal_has_a_text_that_reads_well(lang: str) -> None:
 
 def test_help_texts_state_the_house_values() -> None:
     for lang in LANGUAGES:
-        house = catalogue(lang)["noaron.help.house"]
+        house = house_text("noaron", lang)
         for number in (noaron.HOUSE_DECK_RED, noaron.HOUSE_DECK_BLACK, HOUSE_TURN_LIMIT):
             assert str(number) in house, (lang, number)
         body = catalogue(lang)["noaron.help.body"]

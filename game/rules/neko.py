@@ -34,6 +34,10 @@ QUICK_DEAL = 5  # the quick 2-player setup deals 5 and lays all four stacks from
 CAT_BONUS = 2  # points for taking the cat by emptying your hand
 # House rule (the rulebook is silent): this many passes per player in a row end the round, no cat.
 PASS_LIMIT_PER_PLAYER = 4
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``neko.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after.
+HOUSE_READINGS: tuple[str, ...] = ("pass_limit", "first_start")
 NOBODY = -1
 
 PHASE_BASE = "base"

@@ -52,6 +52,10 @@ ZONE_NEW = "N"
 RANK_POINTS_FIRST = 2
 RANK_POINTS_SECOND = 1
 RANK_POINTS_LAST = -1
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``newold.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after.
+HOUSE_READINGS: tuple[str, ...] = ("first_start", "lowest_tie", "rank_points_edges")
 
 _NUMBER: dict[str, int] = {card: int(card[1]) for card in CARDS}
 _KIND: dict[str, str] = {card: card[0] for card in CARDS}

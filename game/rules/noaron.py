@@ -63,6 +63,10 @@ HOUSE_SHORT_DECK_REFILL = True
 # A round could go on forever (taking from the piles never empties the deck), so: the player of
 # this turn of a round must declare at its end, whatever the score.
 HOUSE_TURN_LIMIT = 60
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``noaron.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after.
+HOUSE_READINGS: tuple[str, ...] = ("deck", "take_sources", "tie_loser", "short_deck_refill", "turn_limit")
 
 # ----- the rulebook's numbers --------------------------------------------------------------------
 STAKES_EACH = 9

@@ -66,6 +66,10 @@ HOUSE_RANDOM_TOKEN_LINE = True
 # House reading: Grandma, winning a collision, takes the blocked row with the most cards, ties
 # nearest the high end (the rulebook leaves her choice open).
 HOUSE_GRANDMA_PICKS_MOST_CARDS = True
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``wallpaper.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after.
+HOUSE_READINGS: tuple[str, ...] = ("deck", "hazy_card", "random_token_line", "grandma_picks_most_cards")
 
 Cell = tuple[int, int]
 Wall = dict[Cell, tuple[int, int]]
