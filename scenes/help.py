@@ -18,7 +18,7 @@ import pygame
 
 from game.core.registry import CATALOGUE
 from game.i18n import LANGUAGES, language, t
-from scenes import fonts, theme
+from scenes import fonts, help_pictures, theme
 from scenes import input as intents
 from scenes.app import App, Scene
 from scenes.help_pages import PAGES, Page, lay_out
@@ -84,6 +84,7 @@ class Help(Scene):
         self._fade_top = paper_fade(self.view.width, towards_top=True)
         self._fade_bottom = paper_fade(self.view.width, towards_top=False)
         self._laid_out_for: tuple[str, str, str] = ("", "", "")
+        self._preparing: tuple[str, str, str] = ("", "", "")  # the page announced as being made
         self._relayout()
 
     @staticmethod
@@ -195,10 +196,26 @@ class Help(Scene):
             self.switch_page(PAGES[int(key) - 1])
 
     def update(self, dt: float) -> None:
-        """Lay the page out again when the game, the page or the language changed."""
-        if self._laid_out_for != (self.game_id, self.page, language()):
-            self._relayout()
+        """Lay the page out again when the game, the page or the language changed; a page whose
+        pictures are still to be made says so for a frame first (making them takes a moment)."""
+        wanted = (self.game_id, self.page, language())
+        if self._laid_out_for != wanted:
+            if self.pictures_missing() and self._preparing != wanted:
+                self._preparing = wanted
+            else:
+                self._relayout()
         self.language_choice.value = language()
+
+    def pictures_missing(self) -> bool:
+        """True when the page to show has pictures not made yet."""
+        if self.game_id not in help_games():
+            return False
+        return not all(help_pictures.has_picture(self.game_id, name)
+                       for name in help_pictures.names(self.game_id, self.page))
+
+    def preparing(self) -> bool:
+        """True while the page shown is not the one asked for (its pictures are being made)."""
+        return self._laid_out_for != (self.game_id, self.page, language())
 
     def figure_rects(self) -> list[pygame.Rect]:
         """Where the page's pictures are on screen now (scrolled; parts outside the view too)."""
@@ -218,8 +235,11 @@ class Help(Scene):
         rule_y = VIEW_TOP - 14
         pygame.draw.line(surface, theme.PAPER_SHADE, (self.view.x, rule_y), (self.view.right, rule_y), 3)
         self.group.draw(surface)
-        self._draw_content(surface)
-        self._draw_scrollbar(surface)
+        if self.preparing():
+            self._draw_preparing(surface)
+        else:
+            self._draw_content(surface)
+            self._draw_scrollbar(surface)
         hint = t("help.keys")
         size = fit_size(hint, theme.TINY, self.view.width)
         image = fonts.text(hint, size, theme.INK_SOFT)
@@ -243,6 +263,11 @@ class Help(Scene):
         surface.set_clip(previous_clip)
         if self.scroller.limit > 0:
             self._draw_fades(surface)
+
+    def _draw_preparing(self, surface: pygame.Surface) -> None:
+        """A line saying the tables for the pictures are being set."""
+        image = fonts.text(t("help.preparing"), theme.BODY, theme.INK_SOFT)
+        surface.blit(image, image.get_rect(midtop=(self.view.centerx, self.view.y + 60)))
 
     def _draw_fades(self, surface: pygame.Surface) -> None:
         """Soft paper fades at the edges where more is hidden."""

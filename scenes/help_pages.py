@@ -146,6 +146,7 @@ def rules_page(game_id: str, width: int) -> Page:
     if readings or has_text(legacy):
         flow.gap(SECTION_GAP - PARAGRAPH_GAP)
         flow.text(t("ui.help.house_heading"), theme.LARGE, theme.FUTON, bold=True)
+        flow.text(t("help.house.intro"), color=theme.INK_SOFT)
         if has_text(legacy):
             flow.text(t(legacy), color=theme.INK_SOFT)
         for key in readings:

@@ -19,6 +19,7 @@ from game.i18n import LANGUAGES, catalogue, language, set_language, t
 from scenes import help_pictures
 from scenes import input as intents
 from scenes.app import App
+from scenes.cache import release
 from scenes.help import Help
 from scenes.help_pages import PAGES, lay_out, score_sum
 from scenes.input import Intent
@@ -41,8 +42,10 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
 
 
 def step(app: App, *feed: Intent) -> None:
-    """One frame with ``feed`` as its input."""
+    """One frame with ``feed`` as its input, and one more (a page with pictures not yet made
+    says so for a frame before it is laid out)."""
     app.step(FRAME, list(feed))
+    app.step(FRAME)
 
 
 def tap(app: App, target: pygame.Rect) -> None:
@@ -137,6 +140,15 @@ def test_scrolling_starts_over_on_another_page_and_keys_scroll(app: App) -> None
     assert help_scene.scroller.offset == 0
     step(app, Intent(intents.NAV, dy=1), Intent(intents.KEY, key="2"))
     assert help_scene.page == "setup" and help_scene.scroller.offset == 0
+
+
+def test_a_page_whose_pictures_are_still_to_make_says_so_for_a_frame(app: App) -> None:
+    release()  # no picture made yet
+    help_scene = open_help(app, "noaron")
+    app.step(FRAME, [Intent(intents.KEY, key="2")])
+    assert help_scene.preparing() and help_scene.page == "setup"
+    app.step(FRAME)
+    assert not help_scene.preparing() and len(help_scene.content.figures) == 1
 
 
 def test_esc_and_a_tap_outside_close_the_help(app: App) -> None:

@@ -189,9 +189,9 @@ def test_language_switch_relabels_at_once(app: App) -> None:
     title = app.top
     assert isinstance(title, Title)
     before = region(app, title.rules_button.rect)
-    assert title.rules_button.text == "Rules"
+    assert title.rules_button.text == "Rules: Neko"  # it names the game it opens
     tap(app, segment(title.language_choice, "ja"))
-    assert title.rules_button.text == "ルール"
+    assert title.rules_button.text == "ルール：ねこは上にある"
     assert app.settings.language == "ja"
     assert region(app, title.rules_button.rect) != before
     assert load_settings()[0].language == "ja"  # remembered

@@ -14,7 +14,8 @@ Each game's module here (``scenes.help_pictures.<game id>``) says only what is p
 
 A score picture is the table's own panel (round summary, settlement) as it opens after the
 example's action (``score_panel``). ``picture(game_id, name)`` renders by name and keeps the
-result per language: ``setup-<players>``, ``move-legal``, ``move-illegal`` and ``score``.
+result per language (within a budget): ``setup-<players>``, ``move-legal``, ``move-illegal`` and
+``score``; ``names(game_id, page)`` says which a help page shows.
 """
 
 from __future__ import annotations
@@ -30,11 +31,14 @@ from game.core.settings import Settings
 from game.examples import MoveExample, Recipe, examples, player_counts
 from game.i18n import language
 from scenes.app import SIZE
+from scenes.cache import MB, SurfaceCache
 from scenes.table.saver import NullSaver
 
 SETTLE_FRAMES = 4
 PANEL_FRAMES = 400  # frames a score panel may take to open (instant speed: a few)
 SCREEN = pygame.Rect((0, 0), SIZE)
+WIDEST = 1320  # px: pictures are kept no wider than a page shows them
+PICTURES_BUDGET = 48 * MB
 PANEL_MARGIN = 20  # px around a score panel: its shadow
 TOAST_FRAMES = 30  # frames for a refusal's toast to be fully shown
 
@@ -163,15 +167,21 @@ def specs(game_id: str) -> dict[str, PictureSpec]:
     return found
 
 
-_made: dict[tuple[str, str, str], pygame.Surface] = {}
+# The pictures of the pages seen lately (about 5 MB each): the cache keeps a game's worth or two.
+_made = SurfaceCache("help.pictures", PICTURES_BUDGET)
+
+
+def shrunk(image: pygame.Surface) -> pygame.Surface:
+    """``image`` at most ``WIDEST`` wide (a page never shows a picture wider)."""
+    if image.get_width() <= WIDEST:
+        return image
+    size = (WIDEST, round(image.get_height() * WIDEST / image.get_width()))
+    return pygame.transform.smoothscale(image, size)
 
 
 def picture(game_id: str, name: str) -> pygame.Surface:
-    """The picture ``name`` of ``game_id``'s help in the current language (made once)."""
-    key = (game_id, name, language())
-    if key not in _made:
-        _made[key] = specs(game_id)[name].make()
-    return _made[key]
+    """The picture ``name`` of ``game_id``'s help in the current language (made once, kept a while)."""
+    return _made.get((game_id, name, language()), lambda: shrunk(specs(game_id)[name].make()))  # type: ignore[no-any-return]
 
 
 def has_picture(game_id: str, name: str) -> bool:
@@ -179,6 +189,8 @@ def has_picture(game_id: str, name: str) -> bool:
     return (game_id, name, language()) in _made
 
 
-def forget_pictures() -> None:
-    """Let every made picture go (they are made again when shown)."""
-    _made.clear()
+def names(game_id: str, page: str) -> list[str]:
+    """The pictures page ``page`` of ``game_id``'s help shows."""
+    if page == "setup":
+        return [f"setup-{players}" for players in player_counts(game_id)]
+    return {"moves": ["move-legal", "move-illegal"], "scoring": ["score"]}.get(page, [])
