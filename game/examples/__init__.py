@@ -106,6 +106,12 @@ class ScoreExample:
     heading: str = ""
 
 
+def columns_of(parts: Sequence[tuple[str, Sequence[float]]], totals: Sequence[float]) -> tuple[ScoreLine, ...]:
+    """One line per seat from score columns: (catalogue key, each seat's points) in order."""
+    return tuple(ScoreLine(seat, tuple(Term(key, values[seat]) for key, values in parts), total)
+                 for seat, total in enumerate(totals))
+
+
 # ----- searching positions ---------------------------------------------------------------------
 def walk(game_id: str, players: int, seed: int, found: Callable[[Match], bool],
          options: Mapping[str, Any] | None = None, *, policy: Callable[[Match, int, random.Random], Any] | None = None,
@@ -186,6 +192,45 @@ def scored(game_id: str, players: int, event_type: type, seed: int,
     assert closing is not None
     seat, action, events = closing
     return recipe, seat, action, next(event for event in events if isinstance(event, event_type))
+
+
+def legal_and_refused(match: Match, plays: Sequence[Any], reason: str,
+                      seat: int = VIEWER) -> tuple[Any, Any] | None:
+    """Of ``plays``, the first the rules accept and the first they refuse for ``reason``, or None."""
+    legal = next((play for play in plays if refusal(match, seat, play) is None), None)
+    refused = next((play for play in plays if (refusal(match, seat, play) or ("",))[0] == reason), None)
+    return (legal, refused) if legal is not None and refused is not None else None
+
+
+Pair = Callable[[Match], "tuple[Any, Any] | None"]
+
+
+def move_example(game_id: str, players: int, pair: Pair,
+                 policy: Callable[[Match, int, random.Random], Any] | None = None) -> MoveExample:
+    """The first position (over the seeds) where ``pair(match)`` gives the viewer a legal action
+    and an illegal one, with the rules' reason for refusing it."""
+    def search(seed: int) -> MoveExample:
+        recipe = walk(game_id, players, seed, lambda match: pair(match) is not None, policy=policy)
+        match = recipe.build()
+        found = pair(match)
+        assert found is not None
+        reason, params = refusal(match, VIEWER, found[1]) or ("", {})
+        return MoveExample(recipe, VIEWER, found[0], found[1], reason, params)
+    return first_found(search)  # type: ignore[no-any-return]
+
+
+def score_example(game_id: str, players: int, event_type: type,
+                  lines: Callable[[Any, Match], tuple[ScoreLine, ...]], heading: str,
+                  found: Callable[[Match], bool] = lambda match: True,
+                  policy: Callable[[Match, int, random.Random], Any] | None = None) -> ScoreExample:
+    """The first position (over the seeds, where ``found`` holds) one action before the rules emit
+    ``event_type``; ``lines(event, match)`` works its score out (``match`` after the action)."""
+    def search(seed: int) -> ScoreExample:
+        recipe, seat, action, event = scored(game_id, players, event_type, seed, found, policy)
+        after = recipe.build()
+        after.apply(seat, action)
+        return ScoreExample(recipe, seat, action, lines(event, after), heading)
+    return first_found(search)  # type: ignore[no-any-return]
 
 
 def events_of(recipe: Recipe, seat: int, action: Any) -> list[Event]:

@@ -3,19 +3,8 @@ the Old zone and one that does not, and a game scored once everyone has left."""
 
 from __future__ import annotations
 
+from game import examples as ex
 from game.core.match import Match
-from game.examples import (
-    VIEWER,
-    MoveExample,
-    Recipe,
-    ScoreExample,
-    ScoreLine,
-    Term,
-    first_found,
-    refusal,
-    scored,
-    walk,
-)
 from game.rules.newold import NEW, OLD, PHASE_PLAY, STAGE_A, GameScored, NewOldAction, card_number
 
 GAME_ID = "newold"
@@ -23,61 +12,46 @@ MOVE_PLAYERS = 3
 SCORE_PLAYERS = 3
 
 
-def setup(players: int) -> Recipe:
+def setup(players: int) -> ex.Recipe:
     """The first game once everyone has put their two cards back in the box."""
-    return walk(GAME_ID, players, players, lambda match: match.state.phase == PHASE_PLAY)
+    return ex.walk(GAME_ID, players, players, lambda match: match.state.phase == PHASE_PLAY)
 
 
 def _follows_and_not(match: Match) -> tuple[NewOldAction, NewOldAction] | None:
     """In stage A on the viewer's turn: a hand card that follows the Old zone, and one that does
     not (refused for the order): (the play that fits, the play that does not)."""
     state = match.state
-    if state.phase != PHASE_PLAY or state.turn != VIEWER or state.stages[VIEWER] != STAGE_A:
+    if state.phase != PHASE_PLAY or state.turn != ex.VIEWER or state.stages[ex.VIEWER] != STAGE_A:
         return None
-    plays = [NewOldAction("play", card) for card in sorted(set(state.hands[VIEWER]))]
-    legal = [play for play in plays if refusal(match, VIEWER, play) is None]
-    refused = [play for play in plays if (refusal(match, VIEWER, play) or ("",))[0] == "newold.reason.follow_old"]
-    return (legal[0], refused[0]) if legal and refused else None
+    plays = [NewOldAction("play", card) for card in sorted(set(state.hands[ex.VIEWER]))]
+    return ex.legal_and_refused(match, plays, "newold.reason.follow_old")
 
 
-def move() -> MoveExample:
+def move() -> ex.MoveExample:
     """The viewer in stage A: one card follows the Old zone's top, another does not."""
-    def search(seed: int) -> MoveExample:
-        recipe = walk(GAME_ID, MOVE_PLAYERS, seed, lambda match: _follows_and_not(match) is not None)
-        match = recipe.build()
-        pair = _follows_and_not(match)
-        assert pair is not None
-        reason, params = refusal(match, VIEWER, pair[1]) or ("", {})
-        return MoveExample(recipe, VIEWER, pair[0], pair[1], reason, params)
-    return first_found(search)
+    return ex.move_example(GAME_ID, MOVE_PLAYERS, _follows_and_not)
 
 
-def scoring() -> ScoreExample:
+def scoring() -> ex.ScoreExample:
     """The last player still in the first game leaves: every seat's revealed cards are counted."""
-    def search(seed: int) -> ScoreExample:
-        recipe, seat, action, event = scored(GAME_ID, SCORE_PLAYERS, GameScored, seed,
-                                             lambda match: match.state.game == 0)
-        match = recipe.build()
-        match.apply(seat, action)
-        revealed = match.state.records[event.game].revealed
-        return ScoreExample(recipe, seat, action, score_lines(revealed, event.scores), "help.score.game")
-    return first_found(search)
+    return ex.score_example(GAME_ID, SCORE_PLAYERS, GameScored, score_lines, "help.score.game",
+                         lambda match: match.state.game == 0)
 
 
-def score_lines(revealed: tuple[tuple[str, ...], ...], scores: tuple[int, ...]) -> tuple[ScoreLine, ...]:
+def score_lines(event: GameScored, match: Match) -> tuple[ex.ScoreLine, ...]:
     """Each seat's cards in front of it: New diamonds count for, Old against; New alone against."""
     lines = []
-    for seat, cards in enumerate(revealed):
+    for seat, cards in enumerate(match.state.records[event.game].revealed):
         new = sum(card_number(card) for card in cards if card[0] == NEW)
         old = sum(card_number(card) for card in cards if card[0] == OLD)
-        terms: list[Term] = []
+        terms: list[ex.Term] = []
         if new and old:
-            terms.append(Term("help.newold.score.new", new))
+            terms.append(ex.Term("help.newold.score.new", new))
         elif new:
-            terms.append(Term("help.newold.score.new_alone", -new))
+            terms.append(ex.Term("help.newold.score.new_alone", -new))
         if old:
-            terms.append(Term("help.newold.score.old", -old))
+            terms.append(ex.Term("help.newold.score.old", -old))
         if not terms:
-            terms.append(Term("help.newold.score.nothing", 0))
-        lines.append(ScoreLine(seat, tuple(terms), scores[seat]))
+            terms.append(ex.Term("help.newold.score.nothing", 0))
+        lines.append(ex.ScoreLine(seat, tuple(terms), event.scores[seat]))
     return tuple(lines)

@@ -3,20 +3,8 @@ takes and one it does not, and the final scoring of a game."""
 
 from __future__ import annotations
 
+from game import examples as ex
 from game.core.match import Match
-from game.examples import (
-    VIEWER,
-    MoveExample,
-    Recipe,
-    ScoreExample,
-    ScoreLine,
-    Term,
-    ai_policy,
-    first_found,
-    refusal,
-    scored,
-    walk,
-)
 from game.rules.nostalgic import BALLOON_IDS, PHASE_PLACE, FinalScored, NostalgicAction, place
 
 GAME_ID = "nostalgic"
@@ -24,56 +12,40 @@ MOVE_PLAYERS = 3
 SCORE_PLAYERS = 3
 
 
-def setup(players: int) -> Recipe:
+def setup(players: int) -> ex.Recipe:
     """The first round as it begins: the dice thrown, the cards dealt and laid out."""
-    return walk(GAME_ID, players, players, lambda match: True)
+    return ex.walk(GAME_ID, players, players, lambda match: True)
 
 
 def _taken_and_refused(match: Match) -> tuple[NostalgicAction, NostalgicAction] | None:
     """On the viewer's turn: a die and a balloon that takes it, and a balloon that does not take
-    that die's value (an empty one: refused for the value, not for being full)."""
+    that die's value (refused for the value, not for being full)."""
     state = match.state
-    if state.phase != PHASE_PLACE or state.seat != VIEWER:
+    if state.phase != PHASE_PLACE or state.seat != ex.VIEWER:
         return None
-    for die, balloon in enumerate(state.placed[VIEWER]):
-        if balloon:
-            continue
-        plays = [place(die, balloon_id) for balloon_id in BALLOON_IDS]
-        legal = [play for play in plays if refusal(match, VIEWER, play) is None]
-        refused = [play for play in plays
-                   if (refusal(match, VIEWER, play) or ("",))[0] == "nostalgic.reason.wrong_value"]
-        if legal and refused:
-            return legal[0], refused[0]
+    for die, balloon in enumerate(state.placed[ex.VIEWER]):
+        found = None if balloon else ex.legal_and_refused(
+            match, [place(die, balloon_id) for balloon_id in BALLOON_IDS], "nostalgic.reason.wrong_value")
+        if found is not None:
+            return found
     return None
 
 
-def move() -> MoveExample:
+def move() -> ex.MoveExample:
     """The viewer holds a die: the balloons that take its value glow; another one refuses it."""
-    def search(seed: int) -> MoveExample:
-        recipe = walk(GAME_ID, MOVE_PLAYERS, seed, lambda match: _taken_and_refused(match) is not None)
-        match = recipe.build()
-        pair = _taken_and_refused(match)
-        assert pair is not None
-        reason, params = refusal(match, VIEWER, pair[1]) or ("", {})
-        return MoveExample(recipe, VIEWER, pair[0], pair[1], reason, params)
-    return first_found(search)
+    return ex.move_example(GAME_ID, MOVE_PLAYERS, _taken_and_refused)
 
 
-def scoring() -> ScoreExample:
+def scoring() -> ex.ScoreExample:
     """The last action of a game: chips, card sets and the box ranking are counted."""
-    def search(seed: int) -> ScoreExample:
-        recipe, seat, action, event = scored(GAME_ID, SCORE_PLAYERS, FinalScored, seed, policy=ai_policy(GAME_ID))
-        return ScoreExample(recipe, seat, action, score_lines(event), "help.score.final")
-    return first_found(search)
+    return ex.score_example(GAME_ID, SCORE_PLAYERS, FinalScored, score_lines, "help.score.final",
+                         policy=ex.ai_policy(GAME_ID))
 
 
-def score_lines(event: FinalScored) -> tuple[ScoreLine, ...]:
+def score_lines(event: FinalScored, match: Match) -> tuple[ex.ScoreLine, ...]:
     """Each seat's final NP: what the board gave during play, then chips, sets and the box rank."""
-    lines = []
-    for seat, total in enumerate(event.totals):
-        counted = event.chips[seat] + event.set_points[seat] + event.penalties[seat]
-        terms = (Term("nostalgic.score.play", total - counted), Term("nostalgic.score.chips", event.chips[seat]),
-                 Term("nostalgic.score.sets", event.set_points[seat]),
-                 Term("nostalgic.score.box_rank", event.penalties[seat]))
-        lines.append(ScoreLine(seat, terms, total))
-    return tuple(lines)
+    counted = [chips + sets + penalty for chips, sets, penalty in zip(event.chips, event.set_points, event.penalties)]
+    play = [total - part for total, part in zip(event.totals, counted)]
+    return ex.columns_of([("nostalgic.score.play", play), ("nostalgic.score.chips", event.chips),
+                          ("nostalgic.score.sets", event.set_points), ("nostalgic.score.box_rank", event.penalties)],
+                         event.totals)
