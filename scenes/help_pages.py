@@ -38,7 +38,7 @@ TEXT_WIDTH = 1320  # px: lines longer than this are hard to follow, however wide
 KEY_COLUMN = 300  # px: the keys' column on the controls page
 MOVE_PICTURE_HEIGHT = 560  # px: a move's picture at most (the page shows both moves at once)
 WIDE_PICTURE_HEIGHT = 720  # px: a picture that has the page's whole width at most
-WIDE_PANEL = 1200  # px: a score panel wider than this gets the page's whole width
+WIDE_PANEL = 1100  # px: a score panel wider than this gets the page's whole width
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from game.examples import MoveExample
 from scenes.newold.scene import NewOldTable
 
 SETUP_AREA = (0, 0, 1920, 1080)  # the whole table: hands, zones, plates and the box
-MOVE_AREA = (440, 300, 1040, 780)  # the two zones and the hand below them
+MOVE_AREA = (480, 300, 990, 780)  # the two zones and the hand below them
 
 
 def hold(scene: NewOldTable, example: MoveExample, legal: bool) -> pygame.Rect:
