@@ -14,6 +14,8 @@ English) and Close; under it the page tabs: the rules, the setup, moves, scoring
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.core.registry import CATALOGUE
@@ -88,12 +90,12 @@ class Help(Scene):
         self._relayout()
 
     @staticmethod
-    def _game_label(game_id: str):  # type: ignore[no-untyped-def]
+    def _game_label(game_id: str) -> Callable[[], str]:
         """A label read at draw time: the game's short name in the current language."""
         return lambda: t(f"help.game.{game_id}")
 
     @staticmethod
-    def _page_label(page: str):  # type: ignore[no-untyped-def]
+    def _page_label(page: str) -> Callable[[], str]:
         """A label read at draw time: the page's tab name in the current language."""
         return lambda: t(f"help.page.{page}")
 

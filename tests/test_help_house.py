@@ -7,6 +7,7 @@ the texts from the catalogues, so a reading added to a game is checked without t
 
 from __future__ import annotations
 
+import doctest
 import re
 import types
 
@@ -69,3 +70,8 @@ def test_the_check_finds_a_reading_without_text_and_a_stray_constant() -> None:
     assert "ja: the reading 'deck' has no text neko.help.house.deck" in found
     assert any("neko.help.house.pass_limit explains no reading" in problem for problem in found)
     assert problems("neko", types.ModuleType("game.rules.empty"))[0].endswith("names no HOUSE_READINGS")
+
+
+def test_the_house_module_doctests_pass() -> None:
+    failures, tried = doctest.testmod(house)
+    assert tried and not failures
