@@ -36,9 +36,9 @@ CAPTION_GAP = 14
 BULLET_INDENT = 30
 TEXT_WIDTH = 1320  # px: lines longer than this are hard to follow, however wide the panel
 KEY_COLUMN = 300  # px: the keys' column on the controls page
-MOVE_PICTURE_HEIGHT = 560  # px: a move's picture at most (the page shows both moves at once)
-WIDE_PICTURE_HEIGHT = 720  # px: a picture that has the page's whole width at most
-WIDE_PANEL = 1100  # px: a score panel wider than this gets the page's whole width
+MOVE_PICTURE_HEIGHT = 860  # px: a move's picture at most (its notes stay readable: about the table's size)
+WIDE_PICTURE_HEIGHT = 900  # px: a picture that has the page's whole width at most
+SUMS_WIDTH = 460  # px: the sums go beside a score panel when this much room is left, else under it
 
 
 @dataclass(frozen=True)
@@ -225,17 +225,19 @@ def score_sum(line: ScoreLine) -> str:
 
 
 def scoring_page(game_id: str, width: int) -> Page:
-    """The table's score panel after the example's action; beside it, each seat's sum."""
+    """The table's score panel after the example's action, as large as the table shows it (never
+    larger, at most the page's width: its figures are to be read), then each seat's sum."""
     page = Page()
-    intro = Flow(page, min(width, TEXT_WIDTH))
-    intro.text(t(f"help.{game_id}.score.intro"), color=theme.INK_SOFT)
+    flow = Flow(page, width)
+    flow.text(t(f"help.{game_id}.score.intro"), color=theme.INK_SOFT)
     image = help_pictures.picture(game_id, "score")
-    if image.get_width() > WIDE_PANEL:
-        panel = sums = Flow(page, width, 0, intro.y)
-        panel.picture(image, tallest=WIDE_PICTURE_HEIGHT, framed=False)
-    else:
-        panel, sums = columns(page, width, 2, intro.y)
-        panel.picture(image, framed=False)
+    beside = width - image.get_width() - COLUMN_GAP  # room for the sums next to the panel
+    if beside >= SUMS_WIDTH:
+        sums = Flow(page, beside, image.get_width() + COLUMN_GAP, flow.y)
+        flow.width = image.get_width()
+    flow.picture(image, min(width, image.get_width()), framed=False)
+    if beside < SUMS_WIDTH:
+        sums = Flow(page, min(width, TEXT_WIDTH), 0, flow.y + PARAGRAPH_GAP)
     example = examples(game_id).scoring()
     match = example.recipe.build()
     if example.heading:
@@ -246,7 +248,7 @@ def scoring_page(game_id: str, width: int) -> Page:
     note = f"help.{game_id}.score.note"
     if has_text(note):
         sums.text(t(note), theme.SMALL + 2, theme.INK_SOFT)
-    return finish(page, max(panel.y, sums.y) + PARAGRAPH_GAP)
+    return finish(page, max(flow.y, sums.y) + PARAGRAPH_GAP)
 
 
 # ----- the controls page ------------------------------------------------------------------------------

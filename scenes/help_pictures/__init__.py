@@ -37,7 +37,7 @@ from scenes.table.saver import NullSaver
 SETTLE_FRAMES = 4
 PANEL_FRAMES = 400  # frames a score panel may take to open (instant speed: a few)
 SCREEN = pygame.Rect((0, 0), SIZE)
-WIDEST = 1320  # px: pictures are kept no wider than a page shows them
+WIDEST = 1580  # px: pictures are kept no wider than a page shows them
 PICTURES_BUDGET = 48 * MB
 PANEL_MARGIN = 20  # px around a score panel: its shadow
 TOAST_FRAMES = 30  # frames for a refusal's toast to be fully shown
