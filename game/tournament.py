@@ -4,6 +4,7 @@ Game ``g`` (0-based) is dealt from seed ``seed + g`` and agent slot ``i`` sits a
 ``(i + g) % players``, so over a multiple of ``players`` games every agent plays every seat
 equally often. Agents act only on ``rules.observe`` of their seat. With an iteration budget for
 Hard (rather than seconds) a tournament is reproducible and fair whatever the machine's load.
+The report also counts how the rounds ended, each game by its own reasons (``game.round_ends``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import Any
 
 from game.ai.base import DEFAULT_BUDGETS, LEVELS, Agent, make_agent
 from game.core.registry import get_rules
+from game.round_ends import RoundEnds, merged
 
 Z95 = 1.96
 POOL_STOP_SECONDS = 1.0  # a pool process gets this long to go after SIGTERM before SIGKILL
@@ -38,6 +40,7 @@ class GameRecord:
     win_shares: tuple[float, ...]  # 1/k for each of k tied winners, else 0
     decisions: tuple[int, ...]  # decisions each slot took
     think_seconds: tuple[float, ...]  # time each slot spent choosing
+    round_ends: dict[str, int] = field(default_factory=dict)  # how its rounds ended: reason -> count
 
 
 @dataclass(frozen=True)
@@ -80,6 +83,7 @@ class TournamentReport:
     seconds: float
     games_per_second: float
     slots: tuple[SlotStats, ...]
+    round_ends: dict[str, int] = field(default_factory=dict)  # every game's rounds: reason -> count
     records: tuple[GameRecord, ...] = field(default=(), repr=False)
 
 
@@ -162,6 +166,7 @@ def play_game(
     rngs = [random.Random(f"{seed}/{game_index}/{slot}") for slot in range(players)]
     decisions = [0] * players
     thinking = [0.0] * players
+    ends = RoundEnds(game_id)
     while not rules.is_over(state):
         seat = rules.to_move(state)[0]
         slot = slot_at[seat]
@@ -172,7 +177,7 @@ def play_game(
         decisions[slot] += 1
         if action not in legal:
             raise RuntimeError(f"agent {agents[slot].name} chose the illegal action {action!r}")
-        rules.advance(state, seat, action)
+        ends.feed(rules.apply(state, seat, action))  # the events tell how rounds end
     result = rules.result(state)
     ranks = tuple(result.ranks[seat] for seat in seats)
     return GameRecord(
@@ -183,6 +188,7 @@ def play_game(
         win_shares=win_shares(ranks),
         decisions=tuple(decisions),
         think_seconds=tuple(thinking),
+        round_ends=dict(ends.counts),
     )
 
 
@@ -399,6 +405,7 @@ def run_tournament(
         seconds=seconds,
         games_per_second=games / seconds if seconds > 0 else float("inf"),
         slots=summarize(levels, records),
+        round_ends=merged(record.round_ends for record in records),
         records=tuple(records),
     )
 
@@ -437,4 +444,12 @@ def format_report(report: TournamentReport, json: bool = False) -> str:
             f"{f'{rank.value:5.2f} [{rank.low:.2f}, {rank.high:.2f}]':<24}"
             f"{stats.mean_decision_seconds:>10.4f}"
         )
+    lines.append(format_round_ends(report.round_ends))
     return "\n".join(lines)
+
+
+def format_round_ends(counts: Mapping[str, int]) -> str:
+    """``round ends: emptied 1181 (98.4%), blocked 19 (1.6%)``."""
+    rounds = sum(counts.values())
+    parts = [f"{reason} {count} ({count / rounds:.1%})" for reason, count in counts.items()]
+    return f"round ends ({rounds} rounds): {', '.join(parts) or 'none'}"

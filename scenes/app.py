@@ -21,8 +21,8 @@ import pygame
 from game.core import stop
 from game.core.settings import Settings, save_settings
 from game.i18n import set_language, t
+from scenes import crisp, fonts, window
 from scenes import input as intents
-from scenes import window
 from scenes.input import Intent
 
 SIZE = window.LOGICAL  # the logical canvas every scene paints on (scaled into the window)
@@ -76,7 +76,11 @@ class App:
         set_language(self.settings.language)
         self._placed: tuple[window.Box, float] | None = None  # where the window was put, and when
         self._frame_offset = (0, 0)  # how far the window manager moved it (see _note_frame_offset)
-        self.screen = self._open_window()
+        self._shown = self._open_window()  # the display's surface (a window's, or the dummy's)
+        # Scenes paint on a canvas of the logical size; the window shows it scaled, its text drawn
+        # again at the window's own size (scenes.crisp)
+        self.screen: pygame.Surface = crisp.canvas(SIZE, 0, self._shown)
+        self._presenter = crisp.SdlPresenter()
         # SDL starts with text input on: an IME would then catch the table's letter keys. A name
         # field turns it on while it is open (scenes.name_field).
         pygame.key.stop_text_input()
@@ -274,11 +278,23 @@ class App:
             for overlay in self.overlays:
                 overlay(self.screen)
 
+    def _shown_box(self) -> window.Box:
+        """Where the window shows the canvas now (letterboxed as SDL does)."""
+        return window.content_box(pygame.display.get_window_size())
+
+    def present(self) -> None:
+        """Show the painted canvas in the window: through the SDL renderer with its text at the
+        window's size, or (when that renderer cannot be reached) as pygame shows a SCALED window."""
+        if self._presenter.show(self.screen, self._shown_box(), window.renderer_address(), fonts.text):
+            return
+        self._shown.blit(self.screen, (0, 0))
+        pygame.display.flip()
+
     def _scene_canvas(self) -> pygame.Surface:
         """With overlays, scenes paint on a canvas of their own: a table that repaints only what
         moved then never keeps an overlay's pixels once the overlay is gone."""
         if self._canvas is None or self._canvas.get_size() != self.screen.get_size():
-            self._canvas = pygame.Surface(self.screen.get_size())
+            self._canvas = crisp.canvas(self.screen.get_size(), 0, self.screen)
         return self._canvas
 
     def step(self, dt: float, feed: Iterable[Intent] = ()) -> None:
@@ -305,9 +321,11 @@ class App:
             hook(dt)
         if self.top is not None:
             self.top.update(dt)
+        if not self.headless:
+            crisp.set_marking(crisp.needs_redraw(self._shown_box()[2] / SIZE[0]))
         self.draw()
         if not self.headless:
-            pygame.display.flip()
+            self.present()
             self._note_frame_offset()
         self.frame_times.append(time.perf_counter() - began)
         if len(self.frame_times) > 10000:

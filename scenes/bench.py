@@ -119,6 +119,7 @@ def _open_app(size: tuple[int, int], windowed: bool) -> tuple[Any, Callable[[], 
     settings = Settings(language="ja", anim_speed="normal", sound=False)
     if not windowed:
         app = App(settings, headless=True)
+        window.mark_text_for(size)  # text marked as in a real window of that size
         picture = pygame.Surface(size, 0, app.screen)
         return app, lambda: window.window_picture(app.screen, size, into=picture)
     app = App(settings, headless=False)

@@ -3,7 +3,7 @@
 ``font(size)`` gives a cached ``pygame.font.Font`` (the ``FONTS_KEPT`` most recently used);
 ``text(s, size, color)`` a cached antialiased surface (the most recently used, within ``TEXT_BUDGET``
 bytes); ``wrap(s, size, width)`` splits text into lines that fit, breaking English at spaces and
-Japanese between characters, with simple kinsoku (no line starts with 。、」 and the like).
+Japanese between characters but not inside a katakana word, with simple kinsoku (no line starts with 。、」 and the like).
 When the font files are missing (a broken install), pygame's default font stands in.
 
 Tests can see every string the app renders: ``set_render_hook`` passes each rendering through a
@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from game.core.storage import asset_path
+from scenes import crisp
 from scenes.cache import KEEP, MB, SurfaceCache
 
 REGULAR_FILE = "KotatsuSans-Regular.otf"
@@ -135,7 +136,8 @@ def _render(s: str, size: int, color: tuple[int, ...], bold: bool) -> pygame.Sur
     """Render one string (``text`` keeps the result)."""
     face = font(size, bold)
     if _render_hook is None:
-        return face.render(s, True, color)
+        # a TextImage knows what it says, so it can be drawn again at the window's size (scenes.crisp)
+        return crisp.text_image(face.render(s, True, color), (s, size, color, bold))
     return _render_hook(pygame.font.Font.render(face, s, True, color), s, "text")
 
 
@@ -177,11 +179,17 @@ def _is_cjk(char: str) -> bool:
     return code >= 0x2E80 and not 0xFB00 <= code <= 0xFE0F
 
 
+def _is_katakana(char: str) -> bool:
+    """True for katakana, their long-vowel mark and the middle dot between katakana words."""
+    return 0x30A0 <= ord(char) <= 0x30FF or 0x31F0 <= ord(char) <= 0x31FF
+
+
 def _tokens(paragraph: str) -> list[tuple[str, bool]]:
     """Unbreakable pieces of a paragraph, each with whether a space came before it.
 
-    English words stay whole; each CJK character is its own piece; kinsoku characters are glued
-    to their neighbour so that no line starts with closing or ends with opening punctuation.
+    English words stay whole, and so do katakana words (a line may break after their middle dot
+    ・); every other CJK character is its own piece; kinsoku characters are glued to their
+    neighbour so that no line starts with closing or ends with opening punctuation.
     """
     pieces: list[tuple[str, bool]] = []
     word = ""
@@ -201,6 +209,11 @@ def _tokens(paragraph: str) -> list[tuple[str, bool]]:
             else:
                 last, last_spaced = pieces[-1]
                 pieces[-1] = (last + char, last_spaced)
+            continue
+        if _is_katakana(char) and not word and not spaced and pieces and _is_katakana(pieces[-1][0][-1]) \
+                and pieces[-1][0][-1] != "・":
+            last, last_spaced = pieces[-1]  # a katakana word (ウォールペーパー) is never broken inside
+            pieces[-1] = (last + char, last_spaced)
             continue
         if _is_cjk(char) or char in NO_LINE_END:
             if word and not glue_next:

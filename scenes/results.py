@@ -217,8 +217,9 @@ class Results(MenuScene):
         draw_text_centered(surface, name, size, theme.INK, (rect.centerx, rect.y + 54), True)
         level = seat_level(self.match.seats[seat])
         if level:
-            size = fit_size(level, theme.TINY, rect.width - 16, smallest=theme.TINY - 4)
-            draw_text_centered(surface, level, size, theme.INK_SOFT, (rect.centerx, rect.y + 80))
+            size = fit_size(level, theme.TINY, rect.width - 16, smallest=theme.LEAST)
+            draw_text_centered(surface, clipped(level, size, rect.width - 16), size, theme.INK_SOFT,
+                               (rect.centerx, rect.y + 80))
 
     def _draw_row(
         self,

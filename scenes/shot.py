@@ -95,11 +95,12 @@ def take_shot(
     from scenes.app import App
     from scenes.input import NAV, Intent
     from scenes.table.saver import NullSaver
-    from scenes.window import window_picture
+    from scenes.window import mark_text_for, window_picture
 
     speed = "normal" if live > 0 else "instant"
     app = App(Settings(language=lang or "ja", anim_speed=speed, sound=False), headless=True)
     try:
+        mark_text_for(size)
         match = Match(game_id, _seats(players, seats), seed)
         play_moves(match, moves, seed)
         if live > 0:
@@ -125,6 +126,7 @@ def take_shot(
         write_file(out, buffer.getvalue())
         return out
     finally:
+        mark_text_for((1920, 1080))  # back to no marks, as a headless app paints
         app.close()
 
 

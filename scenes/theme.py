@@ -35,6 +35,8 @@ LARGE = 40
 BODY = 30
 SMALL = 24
 TINY = 20
+# The floor for text a player must read: 17 px here is 11.3 px in a 1280x720 window (scale 2/3).
+LEAST = 17
 
 # Touch-friendly sizes.
 BUTTON_HEIGHT = 76

@@ -20,7 +20,7 @@ import pygame
 
 from game.core.match import Seat
 from game.i18n import t
-from scenes import fonts, theme
+from scenes import crisp, fonts, theme
 from scenes import input as intents
 from scenes.app import Scene
 from scenes.cache import KEEP, MB, SurfaceCache
@@ -116,9 +116,10 @@ def draw_text(
 
 
 def fit_size(text: str, size: int, width: int, bold: bool = False, smallest: int = theme.TINY) -> int:
-    """The largest type size up to ``size`` at which ``text`` fits in ``width`` pixels."""
+    """The largest type size up to ``size``, in steps of 2 and never under ``smallest``, at which
+    ``text`` fits in ``width`` pixels (``smallest`` when none does)."""
     while size > smallest and fonts.text_width(text, size, bold) > width:
-        size -= 2
+        size = max(smallest, size - 2)
     return size
 
 
@@ -134,6 +135,18 @@ def clipped(text: str, size: int, width: int, bold: bool = False, *, keep_end: b
     while text and fonts.text_width(text + "…", size, bold) > width:
         text = text[:-1]
     return text + "…"
+
+
+def fitted_seat_label(name: str, you: bool, size: int, width: int) -> tuple[str, int]:
+    """A seat's bold label (its name, and "(you)" after the viewer's) and the type size for it:
+    the largest from ``size`` down to ``theme.LEAST`` that fits ``width``; a name too long even
+    then is cut with an ellipsis, "(you)" kept."""
+    suffix = f" ({t('table.you')})" if you else ""
+    label = name + suffix
+    type_size = fit_size(label, size, width, bold=True, smallest=theme.LEAST)
+    if fonts.text_width(label, type_size, True) > width:
+        label = clipped(name, type_size, width - fonts.text_width(suffix, type_size, True), bold=True) + suffix
+    return label, type_size
 
 
 def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
@@ -622,7 +635,7 @@ class Toast:
         line_height = fonts.line_height(theme.BODY)
         width = max(fonts.text_width(line, theme.BODY) for line in lines) + 80
         height = line_height * len(lines) + 40
-        bubble = pygame.Surface((width, height), pygame.SRCALPHA)
+        bubble = crisp.canvas((width, height), pygame.SRCALPHA)
         radius = height // 2 if len(lines) == 1 else 28
         pygame.draw.rect(bubble, (*theme.INK, 235), bubble.get_rect(), border_radius=radius)
         pygame.draw.rect(bubble, (*theme.GOLD, 255), bubble.get_rect(), 2, border_radius=radius)

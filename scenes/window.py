@@ -12,7 +12,8 @@ a 1366x768 laptop put its title bar and buttons off-screen, so the window is fit
 The arithmetic (``fit_window``, ``restore_window``) is pure and tested without a display, and so
 is SDL's letterbox: ``content_box`` (where a window of any size shows the canvas) and
 ``to_logical`` (where SDL puts a mouse at a window pixel on the canvas). Shots and the frame bench
-paint what a window of a given size shows with it (``window_picture``). ``usable_areas`` asks SDL
+paint what a window of a given size shows with it (``window_picture``), text drawn again at the
+window's size as the real window does (``scenes.crisp``). ``usable_areas`` asks SDL
 (``SDL_GetDisplayUsableBounds``, not exposed by pygame-ce, so through ctypes) and falls back to
 the desktop size; ``scale_freely`` lets the canvas scale by any factor
 (pygame-ce asks for whole numbers in a window, which crops a canvas larger than the window).
@@ -32,6 +33,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pygame
+
+from scenes import crisp, fonts
 
 log = logging.getLogger("kotatsu.window")
 
@@ -132,9 +135,17 @@ def window_picture(canvas: pygame.Surface, window_size: tuple[int, int],
         frame.fill((0, 0, 0), bar)
     if box.size == canvas.get_size():
         frame.blit(canvas, box)
+    elif isinstance(canvas, crisp.Canvas):  # its text drawn again at the window's size
+        crisp.crisp_frame(canvas, frame, tuple(box), fonts.text)
     else:
         pygame.transform.smoothscale(canvas, box.size, frame.subsurface(box))
     return frame
+
+
+def mark_text_for(window_size: tuple[int, int]) -> None:
+    """Have text marked on canvases (``scenes.crisp``) when a window of ``window_size`` shows
+    the canvas at a scale other than 1 (shots and benches of other sizes paint with it)."""
+    crisp.set_marking(crisp.needs_redraw(content_box(window_size)[2] / LOGICAL[0]))
 
 
 def _bars(area: pygame.Rect, box: pygame.Rect) -> list[pygame.Rect]:
@@ -220,6 +231,15 @@ def _renderer() -> int | None:
     library.SDL_GetRenderer.restype = ctypes.c_void_p
     library.SDL_GetRenderer.argtypes = [ctypes.c_void_p]
     return library.SDL_GetRenderer(library.SDL_GetWindowFromID(shown.id)) or None
+
+
+def renderer_address() -> int | None:
+    """The address of the SDL renderer showing the window (changes when SDL makes a new one),
+    or None when there is none or SDL cannot be asked."""
+    try:
+        return _renderer()
+    except (AttributeError, OSError, pygame.error):
+        return None
 
 
 def display_available() -> bool:

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from game.ai import neko as neko_ai
 from game.ai.base import make_agent
 from game.ai.ismcts import IsmctsAgent
 from game.ai.neko import NekoEasy, NekoNormal, make, rollout_policy
@@ -282,20 +283,22 @@ def test_easy_and_normal_prefer_their_own_stack_to_feeding_an_opponent() -> None
         assert NekoNormal().choose(observation, legal, random.Random(seed), 0.0) == NekoAction("play", 2, 0)
 
 
-def test_normal_waits_one_cycle_of_passes_before_breaking_a_stall() -> None:
+def test_when_the_stall_breaker_makes_normal_play_the_cat_lands_on_the_next_players_stack() -> None:
     state = forced_win_state()
     give_hand(state, 0, [2, 8])
     state.cat = 0  # on seat 0's own stack: tops 5, 7, 4 around it take only an 8, on seats 1 and 3
+    state.passes = 4  # everyone passed once: seat 0 must play
     legal = RULES.legal_actions(state, 0)
-    assert legal == [NekoAction("play", 8, 1), NekoAction("play", 8, 3), NekoAction("pass")]
-    state.stacks[0], state.stacks[1] = [3], [1, 1, 6, 5]  # same tops; seat 1 leads the round
-    normal = NekoNormal()
-    state.passes = 1
-    assert normal.choose(RULES.observe(state, 0), legal, random.Random(0), 0.0) == NekoAction("pass")
-    state.passes = 4  # everyone passed once: a seat that is not leading feeds to get the round going
-    assert normal.choose(RULES.observe(state, 0), legal, random.Random(0), 0.0).kind == "play"
-    state.stacks[0], state.stacks[1] = [1, 1, 6, 3], [5]  # same tops; now seat 0 leads: it keeps the stall
-    assert normal.choose(RULES.observe(state, 0), legal, random.Random(0), 0.0) == NekoAction("pass")
+    assert legal == [NekoAction("play", 8, 1), NekoAction("play", 8, 3)]
+    # same tops; seat 0 has 5 cards, seat 1 two (a rival within reach), seat 3 one (far behind)
+    state.stacks = [[1, 1, 8, 6, 3], [8, 5], [7], [4]]
+    view = neko_ai._view(RULES.observe(state, 0))
+    weights = neko_ai.NormalWeights()
+    # feeding the trailer costs less, but leaves seat 1 (next) free to play on its own stack (3 < x < 7)
+    assert neko_ai._feed_cost(view, 3, weights) < neko_ai._feed_cost(view, 1, weights)
+    assert neko_ai._next_player_threat(view, 3, view.tops) > 0.5
+    choice = NekoNormal().choose(RULES.observe(state, 0), legal, random.Random(0), 0.0)
+    assert choice == NekoAction("play", 8, 1)  # the cat then sits on seat 1's stack
 
 
 def test_rollout_policy_always_answers_legally() -> None:

@@ -68,3 +68,25 @@ def test_until_always_ends() -> None:
     instant = anim.Until(lambda: False, 1.0)
     instant.finish()
     assert instant.done
+
+
+@pytest.mark.parametrize("game", ["neko", "newold", "noaron", "nostalgic", "wallpaper"])
+def test_bubbles_and_toasts_keep_off_the_viewers_prompt_and_hand(game: str, tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes.tables import make_table_scene
+
+    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
+    app = App(Settings(language="ja", anim_speed="normal", sound=False), headless=True)
+    players = {"noaron": 2, "nostalgic": 3}.get(game, 3)
+    seats = [Seat("human")] + [Seat("ai", "easy")] * (players - 1)
+    scene = make_table_scene(app, Match(game, seats, seed=2))
+    app.push(scene)
+    try:
+        strip = scene.viewer_strip()
+        assert strip.top < scene.status_y < strip.bottom  # the prompt is in the strip
+        scene.show_bubble("パス！", (960, strip.top + 60))  # a tip inside the strip
+        assert not scene.bubbles[-1].rect().colliderect(strip)
+        toast_bottom = 1080 - scene.toast.bottom_margin  # where the toast's bottom edge goes
+        assert toast_bottom <= strip.top
+    finally:
+        app.close()

@@ -113,6 +113,31 @@ def test_wrap_splits_a_word_longer_than_the_line() -> None:
     assert "".join(lines) == "Supercalifragilisticexpialidocious"
 
 
+def test_fitting_stops_at_the_least_legible_size_and_a_long_name_keeps_you() -> None:
+    """``fit_size`` steps down by 2 and never under its smallest (20 -> 18 -> 17, not 16); a seat
+    label too long even at ``theme.LEAST`` is cut with an ellipsis, "(you)" kept."""
+    from game.i18n import language, set_language, t
+    from scenes import theme
+    from scenes.ui import fit_size, fitted_seat_label
+
+    name = "Wolfgang Amadeus Mozart of Salzburg Town"
+    least = theme.LEAST
+    assert fit_size(name, 20, 10_000, smallest=least) == 20
+    assert fit_size(name, 20, fonts.text_width(name, 18), smallest=least) == 18
+    assert fit_size(name, 20, fonts.text_width(name, 17), smallest=least) == least == 17
+    assert fit_size(name, 20, 10, smallest=least) == least
+    before = language()
+    set_language("en")
+    try:
+        width = 200
+        label, size = fitted_seat_label(name, True, 26, width)
+        assert size == least and label.endswith(f"… ({t('table.you')})") and label.startswith("Wolf")
+        assert fonts.text_width(label, size, True) <= width
+        assert fitted_seat_label("Aki", False, 26, width) == ("Aki", 26)
+    finally:
+        set_language(before)
+
+
 def test_fonts_survive_repeated_pygame_quit_and_init() -> None:
     for _ in range(3):  # pygame forgets quit hooks after each quit: the cache must re-arm its own
         before = fonts.font(SIZE)
@@ -154,3 +179,20 @@ def test_a_render_hook_sees_every_rendering_and_plain_fonts_come_back_without_it
     assert type(fonts.font(SIZE)) is pygame.font.Font
     assert fonts.text("Hello", SIZE, (0, 0, 0)).get_bounding_rect().width > 0  # nothing kept from before
     assert len(seen) == 3
+
+
+@pytest.mark.parametrize("width", range(120, 480, 23))
+def test_wrap_never_breaks_inside_a_katakana_word_that_fits(width: int) -> None:
+    words = ["ザット・", "オールド・", "ウォールペーパー", "カード"]
+    text = "".join(words[:3]) + "の壁紙" + words[3] + "を置きます。"
+    lines = fonts.wrap(text, 30, width)
+    assert "".join(lines) == text
+    for word in words:
+        if fonts.text_width(word, 30) <= width:
+            assert any(word in line for line in lines), (word, lines)
+
+
+def test_a_katakana_word_longer_than_the_line_is_still_broken_to_fit() -> None:
+    lines = fonts.wrap("ウォールペーパー", 30, 100)
+    assert "".join(lines) == "ウォールペーパー" and len(lines) > 1
+    assert all(fonts.text_width(line, 30) <= 100 or len(line) == 1 for line in lines)

@@ -68,7 +68,7 @@ def test_the_check_finds_a_reading_without_text_and_a_stray_constant() -> None:
     assert not any("HOUSE_DECK_RED" in problem for problem in found)
     assert "'deck' is named twice" in found and "'Loud' is not a snake_case name" in found
     assert "ja: the reading 'deck' has no text neko.help.house.deck" in found
-    assert any("neko.help.house.pass_limit explains no reading" in problem for problem in found)
+    assert any("neko.help.house.first_start explains no reading" in problem for problem in found)
     assert problems("neko", types.ModuleType("game.rules.empty"))[0].endswith("names no HOUSE_READINGS")
 
 

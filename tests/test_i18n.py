@@ -181,14 +181,17 @@ def test_every_game_title_exists() -> None:
 TABLE_TEXTS = {
     "neko.help.title": set(),
     "neko.help.body": set(),
-    "neko.help.house.pass_limit": set(),
+    "neko.help.house.must_play_after_passes": set(),
+    "neko.help.house.nobody_can_play": set(),
     "neko.help.house.first_start": set(),
     "neko.status.your_turn": set(),
+    "neko.status.must_play": set(),
     "neko.status.waiting": {"player"},
     "neko.status.lay_base": set(),
     "neko.status.cat_on": {"player"},
     "neko.round_end.emptied": {"player"},
-    "neko.round_end.passes": set(),
+    "neko.round_end.blocked": set(),
+    "neko.bubble.must_play": set(),
     "neko.round": {"n", "total"},
 }
 
@@ -214,11 +217,33 @@ def test_help_body_covers_the_whole_game_in_paragraphs(lang: str) -> None:
         assert number in body, number
 
 
+HOUSE_WORDS = {  # what the house section must name: the stall breaker, the blocked end, the first start
+    "ja": ("全員が続けてパス", "置けるカードを持っている人はパスできず", "誰も出せないとき", "ネコは誰も取りません",
+           f"席{neko.HOUSE_FIRST_START_SEAT + 1}"),
+    "en": ("every player has passed in a row", "must play", "When nobody can play", "nobody takes the cat",
+           f"seat {neko.HOUSE_FIRST_START_SEAT + 1}"),
+}
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_house_reading_states_the_pass_limit(lang: str) -> None:
+def test_house_reading_states_the_stall_breaker_the_blocked_end_and_the_first_start(lang: str) -> None:
     house = house_text("neko", lang)
-    assert str(neko.PASS_LIMIT_PER_PLAYER) in house
-    assert "1" in house  # seat 1 starts the first round
+    assert neko.HOUSE_MUST_PLAY_AFTER_PASSES == 1  # the words say "everyone once": change them with it
+    for words in HOUSE_WORDS[lang]:
+        assert words in house, words
+    assert len(house.split("\n\n")) >= 3  # one paragraph per reading (the help adds the heading)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_help_says_three_players_lay_their_own_stacks_and_what_the_quick_setup_sets_aside(lang: str) -> None:
+    body = catalogue(lang)["neko.help.body"]
+    assert "余った札は伏せたまま使いません" not in body
+    if lang == "ja":
+        assert "3人それぞれが自分の手札から1枚を自分の場札にします" in body
+        assert "残りの5枚は脇によけて使いません" in body
+    else:
+        assert "each of the three lays their own stack from their own hand" in body
+        assert "the other five are set aside unused" in body
 
 
 def test_language_switch_changes_the_neko_texts() -> None:

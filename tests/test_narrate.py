@@ -89,6 +89,24 @@ def test_hidden_cards_stay_hidden() -> None:
     assert words("nostalgic", [nostalgic.CardTaken(1, 2, "PW")], 3) == ["Seat#1 takes a face-up card: Photo (wild)."]
 
 
+def test_noaron_says_when_a_declaration_was_forced_and_counts_stake_cards_right() -> None:
+    cut = noaron.best_cut("RRRRBBBBRRRB")
+
+    def paying(paid: int) -> noaron.Settled:
+        return noaron.Settled(0, 0, (tuple("RRRRBBBBRRRB"),) * 2, (cut, cut), 1, paid, 0, 0, paid, paid,
+                              (9, 9 - paid), False)
+
+    assert words("noaron", [noaron.Declared(1)]) == ["Seat#1 declares: Noaron!"]
+    assert words("noaron", [noaron.Declared(0, forced=True)]) == [
+        f"Seat#0 must declare: turn {noaron.HOUSE_TURN_LIMIT} is the round's last."]
+    assert words("noaron", [paying(1)]) == ["Seat#1 loses the round and sets aside 1 stake card."]
+    assert words("noaron", [paying(4)]) == ["Seat#1 loses the round and sets aside 4 stake cards."]
+    set_language("ja")
+    [line] = narrate_events("noaron", [noaron.Declared(0, forced=True)], 2)
+    assert str(noaron.HOUSE_TURN_LIMIT) in line_text(line, names)
+    set_language("en")
+
+
 def test_nostalgic_names_the_balloon_and_counts_np_with_true_minus() -> None:
     assert words("nostalgic", [nostalgic.DiePlaced(0, 1, 4, "pack34")], 3) == ["Seat#0 puts a 4 in Packing 3–4."]
     assert words("nostalgic", [nostalgic.DiePlaced(0, 1, 5, "recall_any")], 3) == ["Seat#0 puts a 5 in Recall ∞."]

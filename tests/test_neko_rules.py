@@ -22,14 +22,17 @@ from game.rules import neko
 from game.rules.neko import (
     CAT_BONUS,
     DECK,
+    END_BLOCKED,
+    END_EMPTIED,
+    HOUSE_MUST_PLAY_AFTER_PASSES,
     NOBODY,
     PASS,
-    PASS_LIMIT_PER_PLAYER,
     RULES,
     CardPlayed,
     CatMoved,
     Dealt,
     GameEnded,
+    MustPlay,
     NekoAction,
     NekoState,
     Passed,
@@ -39,6 +42,8 @@ from game.rules.neko import (
     StackBuilt,
     accepted_cards,
     accepts,
+    must_play_after,
+    pass_cycle,
     playable_positions,
     position_owners,
     seat_positions,
@@ -271,7 +276,7 @@ def test_never_on_the_cat_stack(cat: int) -> None:
     assert RULES.notation(state) == before
 
 
-def test_pass_is_always_legal_even_when_plays_exist() -> None:
+def test_pass_is_legal_even_when_plays_exist() -> None:
     state = open_table(3, 6, 2)
     actions = RULES.legal_actions(state, state.turn)
     assert any(a.kind == "play" for a in actions)
@@ -281,7 +286,8 @@ def test_pass_is_always_legal_even_when_plays_exist() -> None:
     assert Passed(0) in events
 
 
-def test_pass_is_legal_in_every_play_position_of_random_games() -> None:
+def test_pass_is_legal_unless_everyone_passed_in_a_row_and_a_card_fits() -> None:
+    forced = 0
     for seed in range(40):
         state = RULES.new_game(2 + seed % 3, seed)
         rng = random.Random(seed)
@@ -289,10 +295,14 @@ def test_pass_is_legal_in_every_play_position_of_random_games() -> None:
             seat = RULES.to_move(state)[0]
             actions = RULES.legal_actions(state, seat)
             if state.phase == neko.PHASE_PLAY:
-                assert PASS in actions
+                plays = [a for a in actions if a.kind == "play"]
+                breaker = state.passes >= state.players
+                assert (PASS in actions) == (not breaker or not plays)
+                forced += breaker and bool(plays)
             else:
                 assert PASS not in actions
             RULES.apply(state, seat, rng.choice(actions))
+    assert forced > 0  # random play reaches the stall breaker
 
 
 @pytest.mark.parametrize("cat", [0, 1, 2, 3])
@@ -471,12 +481,32 @@ def test_quick_setup_second_round_events_come_from_the_rest_and_play_starts() ->
     assert state.phase == neko.PHASE_PLAY and RULES.to_move(state) == (1,)
 
 
-@pytest.mark.parametrize("players", [3, 4])
-def test_quick_setup_is_refused_for_three_or_four_players(players: int) -> None:
-    with pytest.raises(BadOptions) as caught:
-        RULES.new_game(players, 1, {"quick": True})
-    assert caught.value.reason == "error.option_players"
-    assert RULES.new_game(players, 1, {"quick": False}).quick is False
+@pytest.mark.parametrize("players,aside", [(2, 10), (3, 5), (4, 0)])
+def test_quick_setup_at_every_player_count_deals_five_and_lays_the_cross_from_the_rest(
+    players: int, aside: int
+) -> None:
+    """The rulebook's tip: five each, the rest as the cross. With 4 players exactly four cards are
+    left; with 3 players nine, of which the cross takes four and five are set aside."""
+    spec = next(option for option in RULES.options if option.key == "quick")
+    assert spec.applies_to(players)
+    for seed in range(6):
+        state = RULES.new_game(players, seed, {"quick": True})
+        assert [len(hand) for hand in state.hands] == [5] * players
+        assert [len(stack) for stack in state.stacks] == [1, 1, 1, 1]
+        assert len(state.rest) == aside == 24 - 5 * players - 4
+        assert state.phase == neko.PHASE_PLAY and RULES.to_move(state) == (0,)
+        assert state.cat == seat_positions(players)[0]
+        assert conserved(state)
+
+
+def test_quick_setup_stacks_still_score_for_the_player_in_front_of_them() -> None:
+    state = RULES.new_game(4, 3, {"quick": True})
+    events: list = []
+    play_round(state, random.Random(3), events)
+    ended = next(e for e in events if isinstance(e, RoundEnded))
+    cat = [CAT_BONUS if seat == ended.emptied else 0 for seat in range(4)]
+    assert ended.scores == tuple(size + bonus for size, bonus in zip(ended.stack_sizes, cat))
+    assert all(size >= 1 for size in ended.stack_sizes)  # the rest card in front of each player counts
 
 
 def test_unknown_options_and_player_counts_are_refused() -> None:
@@ -511,7 +541,7 @@ def test_round_ends_the_moment_a_hand_empties_and_that_seat_takes_the_cat() -> N
     sizes_before = [len(state.stacks[p]) for p in seat_positions(3)]
     events = RULES.apply(state, 1, NekoAction("play", 7, 1))
     ended = next(e for e in events if isinstance(e, RoundEnded))
-    assert ended == RoundEnded(0, 1, ended.scores, ended.stack_sizes, ended.totals)
+    assert ended == RoundEnded(0, END_EMPTIED, 1, ended.scores, ended.stack_sizes, ended.totals)
     assert ended.stack_sizes == (sizes_before[0], sizes_before[1] + 1, sizes_before[2])
     assert ended.scores == (1, 2 + CAT_BONUS, 1)
     assert ended.totals == ended.scores
@@ -578,50 +608,106 @@ def test_highest_total_wins_and_ties_share_the_rank() -> None:
     assert rank_scores([7, 7, 3, 5]) == (1, 1, 4, 3)
 
 
-def test_pass_limit_ends_the_round_with_no_cat_bonus() -> None:
-    players = 3
-    limit = PASS_LIMIT_PER_PLAYER * players
-    assert limit == 12
+# ----- the house stall breaker ------------------------------------------------------------------------
+def test_once_everyone_has_passed_in_a_row_a_seat_that_can_play_must_play() -> None:
+    players = 4
+    assert must_play_after(players) == HOUSE_MUST_PLAY_AFTER_PASSES * players == 4
     state = open_table(3, 6, 2, players=players, turn=0, hand=(1, 7, 8))
-    for step in range(limit - 1):
+    for step in range(players - 1):
+        assert PASS in RULES.legal_actions(state, state.turn)
         events = RULES.apply(state, state.turn, PASS)
-        assert not any(isinstance(e, RoundEnded) for e in events), step
-    assert state.passes == limit - 1
-    sizes = tuple(len(state.stacks[p]) for p in seat_positions(players))
+        assert not any(isinstance(e, (RoundEnded, MustPlay)) for e in events), step
     events = RULES.apply(state, state.turn, PASS)
+    assert events[-1] == MustPlay(0)  # everyone passed once: back to seat 0, the cat back on 0
+    assert state.turn == 0 and state.cat == 0 and state.passes == players
+    legal = RULES.legal_actions(state, 0)
+    assert PASS not in legal and {a.card for a in legal} == {7, 8}
+    with pytest.raises(IllegalAction) as caught:
+        RULES.apply(state, 0, PASS)
+    assert caught.value.reason == "neko.reason.must_play"
+    RULES.apply(state, 0, NekoAction("play", 7, 1))  # tops ?,6,2 read from the cat: a 7 on s1
+    assert state.passes == 0 and PASS in RULES.legal_actions(state, state.turn)
+
+
+def test_under_the_breaker_a_seat_with_no_fitting_card_passes_and_the_next_must_play() -> None:
+    # cat on 0; open stacks 1, 2, 3 show 3, 6, 2; seat 0 holds only 4s and 5s, which fit nowhere
+    state = open_table(3, 6, 2, players=2, turn=0, hand=(4, 5, 5))
+    state.passes = 2
+    assert RULES.legal_actions(state, 0) == [PASS]
+    events = RULES.apply(state, 0, PASS)
+    assert events == [Passed(0), CatMoved(0, 1, "pass")]  # the breaker is already on: no new notice
+    assert state.passes == 3 and state.turn == 1
+    plays = [a for a in RULES.legal_actions(state, 1) if a.kind == "play"]
+    assert plays and RULES.legal_actions(state, 1) == plays
+
+
+def test_a_round_where_nobody_can_play_any_more_ends_without_the_cat() -> None:
+    """Tops 1, 8, 1, 8 leave nothing open wherever the cat sits (the rulebook's 2, 1, 2 example
+    taken round the whole cross): the first pass ends the round, stacks scored, no cat."""
+    state = table((1, 8, 1, 8), 0, hand=(2, 3, 4), players=4, turn=0, below=((5,), (), (6, 7), ()))
+    assert RULES.legal_actions(state, 0) == [PASS]
+    events = RULES.apply(state, 0, PASS)
     ended = next(e for e in events if isinstance(e, RoundEnded))
-    assert ended.emptied == NOBODY
-    assert ended.scores == sizes
-    assert ended.stack_sizes == sizes
+    assert ended.why == END_BLOCKED and ended.emptied == NOBODY
+    assert ended.stack_sizes == (2, 1, 3, 1) and ended.scores == (2, 1, 3, 1)
     assert state.records[0].emptied == NOBODY
+    assert state.round == 1 and state.passes == 0  # the next round starts afresh
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_blocked_means_no_seat_can_play_at_any_step_of_the_passes(players: int) -> None:
+    """Checked against legal_actions on copies where the passes went round up to 24 times."""
+    assert pass_cycle(players) == {2: 4, 3: 12, 4: 4}[players]
+    seen = Counter()
+    for seed in range(60):
+        state = RULES.new_game(players, seed)
+        rng = random.Random(seed)
+        lay_bases(state)
+        while state.phase == neko.PHASE_PLAY and not state.records:
+            stuck = True
+            for step in range(24):
+                copy = RULES.clone(state)
+                copy.cat, copy.turn, copy.passes = (state.cat + step) % 4, (state.turn + step) % players, 0
+                stuck = stuck and RULES.legal_actions(copy, copy.turn) == [PASS]
+            assert RULES.blocked(state) == stuck
+            seen[stuck] += 1
+            seat = RULES.to_move(state)[0]
+            RULES.apply(state, seat, rng.choice(RULES.legal_actions(state, seat)))
+    assert seen[False] > 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_round_of_random_games_ends_by_an_empty_hand_or_a_block(players: int) -> None:
+    whys = Counter()
+    for seed in range(15):
+        _, events = play_game(players, seed)
+        for event in events:
+            if isinstance(event, RoundEnded):
+                whys[event.why] += 1
+                assert (event.why == END_EMPTIED) == (event.emptied != NOBODY)
+    assert sum(whys.values()) == 15 * players and whys[END_EMPTIED] > 0
 
 
 def test_a_play_resets_the_pass_count() -> None:
     players = 2
-    limit = PASS_LIMIT_PER_PLAYER * players
     state = open_table(3, 6, 2, players=players, turn=0, hand=(1, 7, 8))
-    for _ in range(limit - 2):
+    for _ in range(players):
         RULES.apply(state, state.turn, PASS)
-    assert state.passes == limit - 2 and state.turn == 0 and state.cat == 2
+    assert state.passes == 2 and state.turn == 0 and state.cat == 2
     RULES.apply(state, 0, NekoAction("play", 8, 3))  # cat on 2: s1 = 3 (2), middle 0 (4), s3 1 (3)
     assert state.passes == 0
-    for _ in range(limit - 1):
-        events = RULES.apply(state, state.turn, PASS)
-        assert not any(isinstance(e, RoundEnded) for e in events)
-    events = RULES.apply(state, state.turn, PASS)
-    assert any(isinstance(e, RoundEnded) and e.emptied == NOBODY for e in events)
+    assert PASS in RULES.legal_actions(state, state.turn)
 
 
 def test_the_pass_count_starts_at_zero_in_each_round() -> None:
-    state = RULES.new_game(2, 6)
-    lay_bases(state)
-    for _ in range(PASS_LIMIT_PER_PLAYER * 2):
-        RULES.apply(state, state.turn, PASS)
+    state = table((1, 8, 1, 8), 0, hand=(2, 3), players=2, turn=0)
+    state.passes = 1
+    RULES.apply(state, 0, PASS)
     assert len(state.records) == 1 and state.records[0].emptied == NOBODY
     assert state.passes == 0
     lay_bases(state)
-    RULES.apply(state, state.turn, PASS)
-    assert state.passes == 1 and len(state.records) == 1
+    assert state.phase == neko.PHASE_PLAY and state.passes == 0
+    assert PASS in RULES.legal_actions(state, state.turn)
 
 
 def test_simple_rules_first_to_empty_wins_the_round_with_one_point() -> None:
@@ -632,12 +718,11 @@ def test_simple_rules_first_to_empty_wins_the_round_with_one_point() -> None:
     assert ended.emptied == 1
 
 
-def test_simple_rules_nobody_scores_on_a_pass_limit_end() -> None:
-    state = open_table(3, 6, 2, players=2, turn=0, simple=True)
-    for _ in range(PASS_LIMIT_PER_PLAYER * 2):
-        events = RULES.apply(state, state.turn, PASS)
+def test_simple_rules_nobody_scores_on_a_blocked_end() -> None:
+    state = table((1, 8, 1, 8), 0, hand=(2, 3), players=2, turn=0, simple=True)
+    events = RULES.apply(state, 0, PASS)
     ended = next(e for e in events if isinstance(e, RoundEnded))
-    assert ended.scores == (0, 0)
+    assert ended.why == END_BLOCKED and ended.scores == (0, 0)
 
 
 def test_simple_rules_result_counts_round_wins() -> None:

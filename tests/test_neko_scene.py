@@ -241,6 +241,34 @@ def test_pass_button_is_disabled_while_laying_the_base_card(app: App) -> None:
     assert len(scene.match.log) == log_length
 
 
+def test_after_everyone_passed_the_table_says_play_and_pass_is_off(app: App) -> None:
+    """The stall breaker on screen: a bubble at the seat that must play, the Pass button off, the
+    status line says why, and P is refused with the rules' reason."""
+    scene = open_table(app, [Seat("human")] + [Seat("ai", "normal")] * 3, seed=2)
+    bubbles: set[str] = set()
+
+    def step() -> None:
+        step_checking(app, scene)
+        bubbles.update(bubble.text for bubble in scene.bubbles if bubble.visible)
+
+    while table_gestures.wait_for_person(app, scene, step, 3000):  # the person passes whenever allowed
+        legal = scene.match.legal_actions(0)
+        if scene.observation().phase == "base":
+            play_by_drag(app, scene, legal[0])
+        elif PASS in legal:
+            click(app, scene.pass_button.rect.center)
+        else:
+            break
+    assert any(event.kind == "must_play" for event in scene.match.events)
+    assert t("neko.bubble.must_play") in bubbles
+    assert not scene.pass_button.is_enabled
+    assert scene.status_text() == t("neko.status.must_play")
+    length = len(scene.match.log)
+    app.step(DT, feed=[Intent(KEY, key="p")])
+    assert len(scene.match.log) == length
+    assert scene.toast.visible and scene.toast.message == t("neko.reason.must_play")
+
+
 def test_undo_takes_back_the_move_before_the_ai_answers(app: App) -> None:
     """At normal speed the AI waits a moment; Undo in that moment restores the position and
     cancels the AI's request, and the AI does not move while it is the person's turn again."""

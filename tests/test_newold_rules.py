@@ -204,6 +204,19 @@ def test_stage_b_plays_only_new_cards_onto_the_new_zone_with_the_6_to_1_wrap() -
     assert state.zone_new == ["N6", "N6"] and state.zone_old == ["O3"]
 
 
+def test_the_new_zone_wraps_6_to_1_by_a_named_house_reading_the_help_states() -> None:
+    # printed for stage A only; stage B's New zone follows it by the house reading
+    assert newold.HOUSE_NEW_ZONE_WRAPS
+    assert newold.zone_fits(ZONE_OLD, 6) == (6, 1)
+    assert newold.zone_fits(ZONE_NEW, 6) == (6, 1)
+    assert newold.zone_fits(ZONE_NEW, 3) == (3, 4)
+    words = {"en": ("New zone", "stage B"), "ja": ("ニューゾーン", "ステージB")}
+    for lang in LANGUAGES:
+        house = catalogue(lang)["newold.help.house.new_zone_wraps"]
+        assert all(word in house for word in words[lang]), lang
+        assert "6" in house and "1" in house
+
+
 def test_playable_cards_lists_each_face_once_in_hand_order() -> None:
     assert playable_cards(["N3", "N3", "N4", "O3", "O3"], STAGE_A, "O3", "N1") == ("N3", "N4", "O3")
     assert playable_cards(["N3", "N3"], STAGE_B, "O1", "N3") == ("N3",)

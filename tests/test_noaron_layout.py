@@ -16,12 +16,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.rules.noaron import HAND_SIZE, LEFT, RIGHT, RULES, STAKES_EACH, Cut
+from game.rules.noaron import HAND_SIZE, LEFT, RIGHT, RULES, STAKES_EACH, Cut, best_cut, mask_hand
 from scenes.noaron.layout import (
+    PIP_HALF,
+    PIP_ONE,
     SCREEN,
     Geometry,
-    is_faded,
     pile_top_offset,
+    pip_for,
     scaled_size,
     zatsu_span,
 )
@@ -110,7 +112,7 @@ def test_positions_at_1920x1080_are_todays(viewer: int) -> None:
     assert geometry.stake_slot(bottom, 0, STAKES_EACH) == (1514.0, 690.0)
     assert geometry.stake_slot(top, 8, STAKES_EACH) == (1714.0, 232.0)
     assert geometry.paid_pos(top) == (1614.0, 372.0)
-    assert geometry.plate(bottom) == (318, 716) and geometry.plate(top) == (1340, 70)
+    assert geometry.plate(bottom) == (318, 716) and geometry.plate(top) == (520, 70)
     assert geometry.hand_row(bottom) == ((884.0, 944.0), 0.78, 112.0)
     assert geometry.hand_row(top) == ((960.0, 70.0), 0.46, 36.0)
     assert geometry.declare_rect() == pygame.Rect(1580, 842, 300, 76)
@@ -142,15 +144,25 @@ def test_card_arithmetic() -> None:
     assert Geometry().hand_area(0, HAND_SIZE).width == 11 * 112 + scaled_size(0.78)[0]
 
 
-def test_cut_frames_and_fades_the_right_slots() -> None:
-    at_start = Cut(score=3, yaku_start=0, yaku_length=4, zatsu_is_yaku=False)
+def test_cut_frames_the_yaku_and_puts_a_point_pip_on_each_zatsu_card() -> None:
+    at_start = Cut(score=8, yaku_start=0, yaku_length=4, zatsu_is_yaku=False)
     assert zatsu_span(at_start, 12) == (4, 8)
-    assert [is_faded(at_start, index) for index in (0, 3, 4, 11)] == [False, False, True, True]
-    at_end = Cut(score=1, yaku_start=8, yaku_length=4, zatsu_is_yaku=True)
-    assert zatsu_span(at_end, 12) == (0, 8)
-    assert not any(is_faded(at_end, index) for index in range(12))  # a zatsu that is a yaku: no fading
-    nothing = Cut(score=6, yaku_start=0, yaku_length=0, zatsu_is_yaku=False)
-    assert not any(is_faded(nothing, index) for index in range(12))
+    assert [pip_for(at_start, index, 12) for index in (0, 3, 4, 11)] == ["", "", "1", "1"]
+    at_end = Cut(score=4, yaku_start=4, yaku_length=8, zatsu_is_yaku=True)  # RRBB + RRRRBBBB: half of 4
+    assert zatsu_span(at_end, 12) == (0, 4)
+    assert [pip_for(at_end, index, 12) for index in range(12)] == ["½"] * 4 + [""] * 8
+    nothing = Cut(score=12, yaku_start=0, yaku_length=0, zatsu_is_yaku=False)
+    assert [pip_for(nothing, index, 12) for index in range(12)] == ["1"] * 12
+    whole = Cut(score=0, yaku_start=0, yaku_length=12, zatsu_is_yaku=False)
+    assert not any(pip_for(whole, index, 12) for index in range(12))
+
+
+def test_the_pips_add_up_to_the_score_of_every_hand() -> None:
+    worth = {"": 0.0, PIP_ONE: 1.0, PIP_HALF: 0.5}
+    for mask in range(0, 1 << 12, 7):
+        hand = mask_hand(mask)
+        cut = best_cut(hand)
+        assert sum(worth[pip_for(cut, index, 12)] for index in range(12)) == cut.score, hand
 
 
 def test_the_layout_needs_no_display() -> None:

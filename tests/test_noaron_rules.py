@@ -493,7 +493,54 @@ def test_house_turn_limit_forces_a_declaration_at_the_last_turn() -> None:
     assert caught.value.reason == "noaron.reason.turn_limit"
     assert caught.value.params == {"limit": HOUSE_TURN_LIMIT}
     events = RULES.apply(state, seat, DECLARE)
-    assert isinstance(events[1], Settled) and events[1].declarer == seat
+    assert events[0] == Declared(seat, forced=True)
+    assert isinstance(events[1], Settled) and events[1].declarer == seat and events[1].forced
+
+
+def at_the_turn_limit(hands: tuple[str, str], declarer: int = 0) -> NoaronState:
+    """``declarer`` in the decide phase of the round's last turn (the house limit)."""
+    state = position(hands=hands, turn=declarer, phase=noaron.PHASE_DECIDE)
+    state.turn_number = HOUSE_TURN_LIMIT
+    return state
+
+
+def test_a_declaration_forced_by_the_turn_limit_carries_no_declarers_penalty() -> None:
+    # the issue's example: forced with 12 points against 4 pays the difference 8, not 8 + 3 = 11
+    assert noaron.HOUSE_FORCED_DECLARER_PENALTY == 0
+    state = at_the_turn_limit(("RRBRRRBRBRRR", "RRRRBBBBRRRB"))
+    assert (score_hand(state.hands[0]), score_hand(state.hands[1])) == (12, 4)
+    assert RULES.forced_by_limit(state, 0) and RULES.legal_actions(state, 0) == [DECLARE]
+    events = RULES.apply(state, 0, DECLARE)
+    assert events[0] == Declared(0, forced=True)
+    result = settled(events)
+    assert result.forced and (result.loser, result.difference, result.declarer_penalty) == (0, 8, 0)
+    assert result.loss == result.paid == 8 and result.stakes == (1, 9) and not result.game_over
+    assert state.records[-1] == RoundRecord(0, 0, 8, (12, 4))
+
+
+def test_a_forced_declarer_who_wins_is_paid_as_usual_and_a_tie_costs_it_nothing() -> None:
+    state = at_the_turn_limit(("RRRRBBBBRRRB", "RRBRRRBRBRRR"))  # 4 against 12: 1-4 is forced too
+    result = settled(RULES.apply(state, 0, DECLARE))
+    assert result.forced and (result.loser, result.loss) == (1, 8)
+    state = at_the_turn_limit(("RRRRBBBBRRRB", "BBBBRRRRBBBR"))  # 4 and 4: the declarer loses 0
+    result = settled(RULES.apply(state, 0, DECLARE))
+    assert result.forced and (result.loser, result.difference, result.declarer_penalty, result.loss) == (0, 0, 0, 0)
+
+
+def test_a_zero_hand_at_the_turn_limit_declares_by_the_rulebook_and_keeps_the_penalty() -> None:
+    state = at_the_turn_limit(("RRRRRRBBBBBB", "BBBBBBRRRRRR"), declarer=1)  # both 0: the declarer loses
+    assert not RULES.forced_by_limit(state, 1)
+    events = RULES.apply(state, 1, DECLARE)
+    assert events[0] == Declared(1)
+    result = settled(events)
+    assert not result.forced and result.declarer_penalty == noaron.DECLARER_LOST_PENALTY
+    assert result.loss == noaron.DECLARER_LOST_PENALTY + noaron.WINNER_ZERO_PENALTY
+
+
+def test_a_declaration_before_the_limit_is_never_forced() -> None:
+    _, events = settle(("RRRRBBBBRRRB", "RRRRBBBBRRBB"))  # 4 against 2 on an ordinary turn
+    assert events[0] == Declared(0) and not events[0].forced
+    assert settled(events).declarer_penalty == noaron.DECLARER_LOST_PENALTY
 
 
 # ----- settlement ----------------------------------------------------------------------------------------
@@ -643,7 +690,8 @@ def test_whole_games_conserve_the_72_cards_and_pay_what_the_records_say(seed: in
     result = RULES.result(state)
     assert result.scores[settlements[-1].loser] == 0.0 and len(result.winners) == 1
     for event in settlements:
-        assert event.loss >= 1  # every round costs the loser at least one stake card
+        # every round costs the loser at least one stake card, but a tie the turn limit forced
+        assert event.loss >= 1 or (event.forced and event.difference == 0 and event.loss == 0)
 
 
 # ----- look-alikes, reasons, notation ------------------------------------------------------------------------
@@ -714,6 +762,18 @@ def test_help_texts_state_the_house_values() -> None:
         for key in ("noaron.option.older.0", "noaron.option.older.1", "noaron.score.stakes",
                     "noaron.score.rounds_won", "noaron.help.title"):
             assert texts_present(lang, key)
+
+
+def test_the_help_aim_names_halving_and_both_threes_and_the_house_the_forced_declaration() -> None:
+    halving = {"en": "half", "ja": "半分"}
+    for lang in LANGUAGES:
+        aim = catalogue(lang)["noaron.help.body"].split("\n\n")[0]
+        assert halving[lang] in aim, lang
+        assert aim.count(str(noaron.DECLARER_LOST_PENALTY)) >= 2, lang  # the declarer's +3 and the zero +3
+        house = catalogue(lang)["noaron.help.house.forced_declarer_penalty"]
+        # the example of the forced declaration: 12 against 4 pays the difference 8, not 11
+        for number in ("12", "4", "8", "11", str(HOUSE_TURN_LIMIT)):
+            assert number in house, (lang, number)
 
 
 def texts_present(lang: str, key: str) -> bool:

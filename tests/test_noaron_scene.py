@@ -18,18 +18,21 @@ from game.rules.noaron import (
     DECLARE,
     END,
     HAND_SIZE,
+    HOUSE_TURN_LIMIT,
     LEFT,
     PHASE_DECIDE,
     PHASE_DISCARD,
     PHASE_INSERT,
     PHASE_TAKE,
     NoaronAction,
+    Settled,
     best_cut,
 )
 from scenes.app import App
 from scenes.curtain import Curtain
 from scenes.input import ACTIVATE, BACK, FOCUS_NEXT, KEY, MOVE, NAV, Intent
-from scenes.noaron.layout import DECK_POS
+from scenes.noaron.layout import DECK_POS, pip_for
+from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.scene import NoaronTable, best_after_discard, make_table
 from scenes.results import Results
 from scenes.table.ai_seats import AI_MIN_THINK
@@ -356,6 +359,7 @@ def test_escape_drops_the_choice_then_undoes(app: App) -> None:
     """Esc first forgets a pair being chosen, then takes back the person's last action."""
     scene = human_vs_ai(app, seed=8)
     reach_phase(app, scene, PHASE_DISCARD, random.Random(4))
+    scene.close_coach()  # the first turn's explanation card takes an Esc of its own (tested below)
     length = len(scene.match.log)
     app.step(DT, feed=[Intent(NAV, dx=1)])
     assert scene.pair_cursor is not None
@@ -368,7 +372,8 @@ def test_escape_drops_the_choice_then_undoes(app: App) -> None:
 
 # ----- the score overlay ------------------------------------------------------------------------------
 def test_the_score_overlay_is_the_best_cut_of_the_hand_and_of_each_choice(app: App) -> None:
-    """At rest the overlay is ``best_cut`` of the hand (yaku framed, zatsu faded); while a gap is
+    """At rest the overlay is ``best_cut`` of the hand (yaku framed, a point pip on each zatsu
+    card); while a gap is
     chosen it is ``best_cut`` of the hand that gap would give; while a pair is chosen it also
     says the best score reachable after discarding it."""
     scene = human_vs_ai(app, seed=12)
@@ -380,10 +385,9 @@ def test_the_score_overlay_is_the_best_cut_of_the_hand_and_of_each_choice(app: A
         if obs.phase in (PHASE_TAKE, PHASE_DECIDE):
             assert scene.shown_cut == cut
             assert scene.hand.frame == ((cut.yaku_start, cut.yaku_length) if cut.yaku_length else None)
-            faded = [card.dim for card in scene.hand.cards]
-            if cut.yaku_length:
-                assert faded == [not cut.yaku_start <= i < cut.yaku_start + cut.yaku_length
-                                 for i in range(len(obs.hand))]
+            size = len(obs.hand)
+            assert [card.pip for card in scene.hand.cards] == [pip_for(cut, i, size) for i in range(size)]
+            assert not any(card.dim for card in scene.hand.cards)  # the hand never looks disabled
         elif obs.phase == PHASE_DISCARD:
             pair = rng.randrange(len(obs.hand) - 1)
             keys_to(app, scene, "pair_cursor", pair)
@@ -402,6 +406,108 @@ def test_the_score_overlay_is_the_best_cut_of_the_hand_and_of_each_choice(app: A
         legal = scene.match.legal_actions(0)
         scene.attempt(END if END in legal else rng.choice(legal))
     assert checked >= 6
+
+
+# ----- the settlement's words ---------------------------------------------------------------------------------
+def settlement_lines(scene: NoaronTable, hands: tuple[str, str], loser: int, paid: int, left: int,
+                     forced: bool = False) -> list[str]:
+    """The lines a settlement of ``hands`` shows (seat 0 declared; ``loser`` pays ``paid``)."""
+    cuts = (best_cut(hands[0]), best_cut(hands[1]))
+    difference = abs(cuts[0].score - cuts[1].score)
+    stakes = (left, 9) if loser == 0 else (9, left)
+    event = Settled(0, 0, (tuple(hands[0]), tuple(hands[1])), cuts, loser, difference, 0, 0, paid, paid,
+                    stakes, False, forced)
+    return [text for _, text in SettlementPanel(scene, event).lines]
+
+
+def test_settlement_lines_say_why_and_count_stake_cards_in_good_english(app: App) -> None:
+    scene = human_vs_ai(app, seed=6)
+    forced = settlement_lines(scene, ("RRBRRRBRBRRR", "RRRRBBBBRRRB"), loser=0, paid=8, left=1, forced=True)
+    assert t("noaron_table.settle.forced", limit=HOUSE_TURN_LIMIT) in forced
+    assert "Player 1 ● owes 8 stake cards in all" in forced
+    assert "Player 1 ● sets aside 8 stake cards" in forced
+    assert forced[-1].endswith("The loser has 1 stake card left.")
+    one = settlement_lines(scene, ("RRRRBBBBRRRB", "RRRRBBBBRBRB"), loser=1, paid=1, left=8)  # 4 and 4
+    assert not any("forced" in line for line in one)
+    assert one[-3:-1] == [f"{scene.long_name(1)} owes 1 stake card in all",
+                          f"{scene.long_name(1)} sets aside 1 stake card"]
+    halved = settlement_lines(scene, ("RRRRBBBBRRBB", "RRRRBBBBRBRB"), loser=1, paid=2, left=7)  # 2 against 4
+    assert halved[0] == f"{scene.name_of(0)}'s zatsu is itself a yaku, so its 4 cards count half"
+    assert "(a yaku: half)" not in " ".join(halved)
+
+
+# ----- the yaku / zatsu explanation ---------------------------------------------------------------------
+def test_yaku_and_zatsu_are_explained_once_beside_the_sources_and_a_click_puts_it_away(app: App) -> None:
+    """The person's first look at a hand opens the explanation card on the free felt (never over
+    the deck, a pile or the hand); a click on it closes it without playing anything, and it never
+    comes back in that match."""
+    scene = human_vs_ai(app, seed=6)
+    reach_phase(app, scene, PHASE_TAKE, random.Random(1))
+    assert scene.coach_open
+    rect = scene.coach_rect()
+    assert rect is not None
+    taken = scene.geometry.areas()
+    assert not [name for name, area in taken.items() if area.colliderect(rect)]
+    assert scene.geometry.rect(150, 136, 1620, 650).contains(rect)  # on the felt
+    before = len(scene.match.log)
+    click(app, rect.center)
+    assert not scene.coach_open and scene.coach_rect() is None
+    assert len(scene.match.log) == before
+    rng = random.Random(2)
+    for _ in range(3):
+        reach_phase(app, scene, PHASE_DISCARD, rng)
+        assert not scene.coach_open
+        assert scene.attempt(rng.choice(scene.match.legal_actions(0)))
+
+
+def test_escape_puts_the_explanation_away_before_it_undoes_anything(app: App) -> None:
+    scene = human_vs_ai(app, seed=6)
+    reach_phase(app, scene, PHASE_TAKE, random.Random(1))
+    assert scene.coach_open
+    before = len(scene.match.log)
+    app.step(DT, feed=[Intent(BACK)])
+    assert not scene.coach_open and len(scene.match.log) == before
+    reach_phase(app, scene, PHASE_DISCARD, random.Random(1))
+    scene.coach_open = True  # (opened again only to see the order of Esc)
+    app.step(DT, feed=[Intent(NAV, dx=1)])
+    app.step(DT, feed=[Intent(BACK)])
+    assert scene.pair_cursor is None and scene.coach_open  # first the pair being chosen
+    app.step(DT, feed=[Intent(BACK)])
+    assert not scene.coach_open and len(scene.match.log) == before + 1  # then the card, no undo
+
+
+def test_the_explanation_stays_for_the_first_turn_only(app: App) -> None:
+    """Left open, the card stays while the person takes, discards and inserts, and goes when
+    their first turn is over."""
+    scene = human_vs_ai(app, seed=6)
+    rng = random.Random(4)
+    reach_phase(app, scene, PHASE_TAKE, rng)
+    seen = []
+    while scene.observation().turn == 0 and not scene.match.is_over():
+        assert wait_for_person(app, scene)
+        seen.append((scene.observation().phase, scene.coach_open))
+        legal = scene.match.legal_actions(0)
+        scene.attempt(END if END in legal else rng.choice(legal))
+    assert seen[:3] == [(PHASE_TAKE, True), (PHASE_DISCARD, True), (PHASE_INSERT, True)]
+    app.step(DT)
+    assert not scene.coach_open and scene.coach_shown
+
+
+def test_no_explanation_for_a_spectator_an_ai_seat_or_a_match_past_its_first_round(app: App) -> None:
+    spectator = open_table(app, [Seat("ai", "random"), Seat("ai", "random")], 5, viewer=-1)
+    app.step(DT)
+    assert not spectator.coach_open
+    app.pop()
+    match = Match("noaron", [Seat("human"), Seat("ai", "random")], 9)
+    rng = random.Random(3)
+    while not match.rules.observe(match.state, 0).records:  # play a whole round with calls
+        seat = match.to_move()[0]
+        legal = match.legal_actions(seat)
+        match.apply(seat, DECLARE if DECLARE in legal else rng.choice(legal))
+    resumed = make_table(app, match, viewer=0)
+    app.push(resumed)
+    app.step(DT)
+    assert resumed.shown_cut is not None and not resumed.coach_open
 
 
 # ----- hot-seat ------------------------------------------------------------------------------------

@@ -10,8 +10,9 @@ import random
 import pygame
 import pytest
 
-from game.rules.nostalgic import BOARD, BOX_BONUS, MAX_BOXES
-from scenes.nostalgic import art, art_board
+from game.i18n import set_language
+from game.rules.nostalgic import BOARD, BOX_BONUS, MAX_BOXES, RANK_PENALTY
+from scenes.nostalgic import art, art_board, art_table
 from scenes.nostalgic.layout import BOARD_SIZE, CARD_ASPECT, NP_TRACK, TRACK_BAND, board_layout
 from scenes.table import dice_throw
 from scenes.table.dice_throw import DiceThrow, die_face, picture_side, squares_overlap
@@ -357,3 +358,16 @@ def test_bad_throws_are_refused() -> None:
         DiceThrow(AREA, [(0.0, 0.0)], [7], rng)
     with pytest.raises(ValueError):
         DiceThrow(AREA, [(0.0, 0.0)], [3], rng, settle_at=[])
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_legend_states_the_box_penalty_of_the_player_count(lang: str) -> None:
+    """3 players: the fewest boxes cost −10 NP, 4 players −15 (never "up to −15" for everyone)."""
+    set_language(lang)
+    try:
+        for players, worst in ((3, "−10"), (4, "−15")):
+            assert str(RANK_PENALTY[players][-1]).replace("-", "−") == worst
+            _, chips = art_table.legend_notes(players)
+            assert worst in chips and ("−15" in chips) == (players == 4), (players, chips)
+    finally:
+        set_language("en")

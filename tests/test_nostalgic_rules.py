@@ -960,7 +960,7 @@ def test_help_covers_the_whole_game_and_the_house_readings(lang: str) -> None:
     for number in ("12", "5", "7", "8", "6", "3", "−10", "−15"):
         assert number in body, number
     house = house_text("nostalgic", lang)
-    for number in ("+7", "+11", "+16", "−5", "−10"):
+    for number in ("+7", "+11", "+16", "−5", "−10", str(nostalgic.CHIP_SUPPLY)):  # the chip supply's limit too
         assert number in house, number
     for key in ("nostalgic.kind.T", "nostalgic.space.tidy", "nostalgic.option.home.hiraya", "nostalgic.score.sets"):
         assert texts[key].strip()
@@ -968,6 +968,19 @@ def test_help_covers_the_whole_game_and_the_house_readings(lang: str) -> None:
         assert spec.label in texts and spec.label + ".hint" in texts
     for home in HOMES:
         assert f"nostalgic.option.home.{home}" in texts
+
+
+def test_the_table_and_the_log_use_the_rulebooks_words_for_dice_and_boxes() -> None:
+    """ダイス and 段ボール, as the rulebook and the help say, never サイコロ or 箱; the tie-break home is
+    entered in the settings (設定), not during the game's preparation (準備)."""
+    ja = catalogue("ja")
+    shown = {key: text for key, text in ja.items()
+             if key.startswith(("nostalgic", "log.nostalgic."))}
+    assert len(shown) > 60
+    for key, text in shown.items():
+        assert "サイコロ" not in text and "箱" not in text, key
+    assert "ダイス" in ja["nostalgic_table.status.place"] and "段ボール" in ja["nostalgic_table.final.col.rank"]
+    assert "設定で住んでいる家" in ja["nostalgic.help.body"] and "準備で住んでいる家" not in ja["nostalgic.help.body"]
 
 
 def test_japanese_texts_are_japanese_and_differ_from_english() -> None:

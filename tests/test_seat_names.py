@@ -349,3 +349,26 @@ def test_the_results_name_each_seat_and_tag_the_ai_levels(app: App, monkeypatch:
     for text in ("Hana", "Kinako", "AI (Easy)", "Auntie Ume", "AI (Hard)"):
         assert text in drawn
     assert not any(text.startswith("AI (") and "Hana" in text for text in drawn)
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_a_forty_letter_name_on_noarons_top_plate_stays_clear_of_the_buttons_the_board_and_the_hand(lang: str) -> None:
+    from game.i18n import set_language
+    from scenes.table.base import LOG_RECT
+    from scenes.tables import make_table_scene
+
+    set_language(lang)
+    app = App(Settings(language=lang, anim_speed="instant", sound=False), headless=True)
+    try:
+        seats = [Seat("human", name="W" * 40), Seat("human", name="あ" * 40)]
+        scene = make_table_scene(app, Match("noaron", seats, seed=3))
+        app.push(scene)
+        app.step(1 / 60)
+        parts = scene.still_parts()
+        top = parts[f"plate{scene.top_seat}"].region
+        assert not top.colliderect(pygame.Rect(LOG_RECT)), top
+        assert top.left >= 360  # right of the corner board
+        top_hand = scene.rows[scene.top_seat].area()  # the opponent's hand, on the same row
+        assert not top.colliderect(top_hand), (top, top_hand)
+    finally:
+        app.close()

@@ -1,4 +1,5 @@
-"""No text on any screen overlaps other text or is cut off, in Japanese and in English (issue 15).
+"""No text on any screen overlaps other text, is cut off or is too small to read, in Japanese and
+in English (issue 15).
 
 Every screen is rendered headless at instant animation speed with ``tests/text_probe.py``
 installed, which follows each rendered string from the font to the screen, through the panels,
@@ -8,7 +9,11 @@ labels, card faces and the tables' still layer it is painted on. Then, per scree
   below a line does not count, nor ink hidden under something opaque; the same string drawn
   again within ``SAME_PLACE`` pixels of itself, as a shadow or a repaint, does not either);
 - cut: some ink of a string never reached the screen because it fell outside the canvas,
-  outside a surface it was blitted onto, or outside a clip rectangle.
+  outside a surface it was blitted onto, or outside a clip rectangle;
+- too small: a string shows at a font size under ``MIN_SIZE`` (17 px, 11 physical pixels in a
+  1280x720 window), counting any shrinking of the picture it is printed on. Let through: a
+  card's corner index beside the same number printed legibly on the same card, and the short
+  ``DECORATION`` list of marks nobody needs to read.
 
 A label that ``scenes.setup.clipped_lines`` cuts short with an ellipsis fails too; a hint cut
 short is reported as a warning (a finding to look at, not a broken screen).
@@ -17,7 +22,8 @@ Screens: the title (also with Continue, and with its longest notice), settings, 
 setup at its fewest and most players (and with two 40-character names), the seat-profile
 screen, every page of every game's rules help (its pictures included), each game's table at the start, mid-game, with
 its round or settlement panel open (fewest and most players), with a card picked up, with the
-move log open and with long names, each game's results, the pause menu and its question, the
+move log open and with long names, neko's stall breaker (its bubble and status line) and a round
+nobody could finish (its panel), each game's results, the pause menu and its question, the
 hot-seat curtain, and the kiosk's title, setup, attract banner, "Still playing?", return hint and
 PIN pad (waiting, wrong PIN, locked).
 """
@@ -38,8 +44,9 @@ from game.core.match import Match, Seat
 from game.core.registry import available_games, get_rules
 from game.core.settings import Settings
 from game.core.storage import SavingOff
-from game.i18n import set_language
+from game.i18n import set_language, t
 from game.kiosk import KioskConfig
+from game.rules.neko import DECK, NekoAction
 from scenes import fonts
 from scenes import setup as setup_scene
 from scenes import title as title_module
@@ -161,6 +168,45 @@ def held_screen(game_id: str, players: int) -> Show:
         app.step(DT, feed=[Intent(NAV, dx=1)])
         settle(app)
     return show
+
+
+def neko_must_play_screen(app: App) -> None:
+    """4 players: everyone passed in a row, back to the person (seat 0), who holds a card that
+    fits: the bubble at the seat, the status line that says a pass is not allowed now."""
+    match = random_moves(Match("neko", seats("neko", 4), seed=9), MID_MOVES, seed=9)
+    rng = random.Random(9)
+    while not (0 in match.to_move() and match.state.phase == "play" and match.state.passes == 0
+               and len(match.legal_actions(0)) > 1):
+        seat = match.to_move()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    for seat in (0, 1, 2):
+        match.apply(seat, NekoAction("pass"))
+    scene = open_table(app, match)
+    scene.after_apply(match.apply(3, NekoAction("pass")))
+    settle(app)
+    assert scene.status_text() == t("neko.status.must_play")
+
+
+def neko_blocked_panel_screen(app: App) -> None:
+    """2 players: the stacks show 1, 8, 1, 8, where no card fits wherever the cat sits; the
+    person's pass ends the round with nobody taking the cat, and its panel says so."""
+    match = random_moves(Match("neko", seats("neko", 2), seed=5), 2, seed=5)
+    state = match.state
+    assert state.phase == "play"
+    deck = list(DECK)
+    state.stacks = [[1], [8], [1], [8]]
+    for card in (1, 8, 1, 8):
+        deck.remove(card)
+    state.hands, state.rest = [sorted(deck[:5]), sorted(deck[5:10])], deck[10:]
+    state.cat, state.turn, state.passes = 0, 0, 0
+    scene = open_table(app, match)
+    scene.after_apply(match.apply(0, NekoAction("pass")))
+    for _ in range(PANEL_MOVE_LIMIT):
+        if scene.panel is not None:
+            break
+        scene.update(DT)
+    settle(app)
+    assert scene.panel is not None
 
 
 def random_moves_until(match: Match, done: Callable[[], bool], seed: int) -> None:
@@ -356,6 +402,8 @@ def all_screens() -> list[Screen]:
                   Screen(f"table-{game_id}-{most}p-long-names",
                          table_screen(game_id, most, MID_MOVES, long_names=True)),
                   Screen(f"results-{game_id}-{most}p-long-names", results_screen(game_id, most, long_names=True))]
+    found += [Screen("table-neko-4p-must-play", neko_must_play_screen),
+              Screen("table-neko-2p-blocked-panel", neko_blocked_panel_screen)]
     found += [Screen("pause", pause_screen(False)), Screen("pause-leave", pause_screen(True)),
               Screen("pause-leave-hotseat", pause_screen(True, people=2)),
               Screen("curtain", curtain_screen(4)),
@@ -427,6 +475,72 @@ def cuts(texts: list[TextRecord], scroll_view: pygame.Rect | None, pictures: lis
     return found
 
 
+MIN_SIZE = 17  # px of font on the 1920x1080 canvas: 11.3 px in a 1280x720 window (scale 2/3)
+# Text nobody needs to read, let through below MIN_SIZE: string -> why. Keep it short.
+CARD_THUMBNAIL = ("a kind mark printed on the card's art, shrunk with the card in a fan of backs or a panel's "
+                  "thumbnail; on the table and in the hand it is legible, and at any size the card's look says "
+                  "the same: ")
+DECORATION: dict[str, str] = {
+    # NEW & OLD: white framed paper with sparkles (a sunburst back) or stained, chipped paper (a
+    # lattice back with an hourglass)
+    "NEW": CARD_THUMBNAIL + "a New card's paper and sunburst back",
+    "OLD": CARD_THUMBNAIL + "an Old card's paper and hourglass back",
+    # Nostalgic: a wild card's three-colour sash across its corner
+    "W": CARD_THUMBNAIL + "a wild card's three-colour sash",
+}
+
+
+def legible(record: TextRecord) -> bool:
+    """The string shows at ``MIN_SIZE`` or more (False when the probe could not learn its size)."""
+    return record.size >= MIN_SIZE
+
+
+def gap(first: pygame.Rect, second: pygame.Rect) -> int:
+    """How far apart two boxes lie (0: they touch or overlap), the larger of the two axes."""
+    across = max(0, second.left - first.right, first.left - second.right)
+    down = max(0, second.top - first.bottom, first.top - second.bottom)
+    return max(across, down)
+
+
+def has_legible_twin(record: TextRecord, texts: list[TextRecord]) -> bool:
+    """A card's corner index: the same string shows, legible, on the same picture within its own
+    size of this one (the big numeral of the card), so nobody needs to read the small copy. A
+    corner left showing alone (the card's middle covered, as in a fanned hand) gets no pass."""
+    box = record.box()
+    for other in texts:
+        if other.text != record.text or other.picture != record.picture or not record.picture or not legible(other):
+            continue
+        twin = other.box()
+        if box is not None and twin is not None and gap(box, twin) <= other.size:
+            return True
+    return False
+
+
+def in_a_picture(record: TextRecord, pictures: list[pygame.Rect]) -> bool:
+    """The string is drawn inside one of the rules help's pictures (its box's centre is)."""
+    box = record.full_box()
+    return any(picture.collidepoint(box.center) for picture in pictures)
+
+
+def too_small(texts: list[TextRecord], pictures: list[pygame.Rect] = ()) -> list[str]:
+    """Each string showing at a font size under ``MIN_SIZE`` (or whose size the probe could not
+    learn), described, unless it is listed in ``DECORATION``, has a legible twin beside it, or lies
+    in one of the rules help's ``pictures``.
+
+    A help picture is a table screen drawn smaller (a setup thumbnail, a move, a score panel):
+    what it shows is also said at full size in the captions and page text around it, and the same
+    table passes this check at its own size on the table screens, so text shrunk inside a picture
+    is not reading matter. Everything else on a help page (text, captions, sums) is still held to
+    ``MIN_SIZE``."""
+    found = []
+    for record in texts:
+        if legible(record) or record.text in DECORATION or has_legible_twin(record, texts) \
+                or in_a_picture(record, list(pictures)):
+            continue
+        found.append(f"{record.text!r} at {tuple(record.full_box())} is {record.size:.1f} px (under {MIN_SIZE})")
+    return found
+
+
 # ----- running -----------------------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def probed_app() -> Iterator[App]:
@@ -488,11 +602,11 @@ def render(app: App, screen: Screen, lang: str) -> Iterator[tuple[str, list[Text
 
 
 def problems_of(app: App, texts: list[TextRecord]) -> list[str]:
-    """Overlaps and cuts among ``texts`` (the rules help's scrolling view may cut lines)."""
+    """Overlaps, cuts and too small texts among ``texts`` (the rules help's scrolling view may cut lines)."""
     top = app.top
     view = top.view if isinstance(top, Help) else None
     pictures = top.figure_rects() if isinstance(top, Help) else []
-    return overlaps(texts) + cuts(texts, view, pictures)
+    return overlaps(texts) + cuts(texts, view, pictures) + too_small(texts, pictures)
 
 
 SCREENS = all_screens()
@@ -510,9 +624,10 @@ def cases() -> Iterator[object]:
 
 
 @pytest.mark.parametrize(("screen", "lang"), list(cases()))
-def test_no_text_overlaps_or_is_cut(probed_app: App, shortened: list[Shortened], screen: Screen,
-                                    lang: str) -> None:
-    """Every page of ``screen`` in ``lang``: no two strings overlap, none is cut, no label is cut short."""
+def test_no_text_overlaps_is_cut_or_too_small(probed_app: App, shortened: list[Shortened], screen: Screen,
+                                              lang: str) -> None:
+    """Every page of ``screen`` in ``lang``: no two strings overlap, none is cut or under
+    ``MIN_SIZE``, no label is cut short."""
     problems = []
     for page, texts in render(probed_app, screen, lang):
         where = f"{screen.name}/{lang}" + (f" {page}" if page else "")
@@ -550,3 +665,45 @@ def test_the_checker_sees_text_through_pictures_and_finds_overlaps_covers_and_cu
     found = overlaps(texts)
     assert len(found) == 1 and "'Alpha'" in found[0] and "'Beta'" in found[0], found
     assert [problem.split(" at ")[0] for problem in cuts(texts, None)] == ["'Edge'"]
+
+
+def test_the_checker_finds_text_too_small_to_read(probed_app: App) -> None:
+    """The size rule itself: a string rendered under ``MIN_SIZE``, or rendered legibly and then
+    shrunk with its picture, is found (as text or printed on art by the font); a card's small
+    corner index beside its legible big numeral passes, but not once the numeral is covered, nor
+    a small copy far from the big one or on another picture; a listed decoration passes; legible
+    text passes."""
+    screen = pygame.Surface(SIZE)
+    screen.blit(fonts.text("Readable", MIN_SIZE, (255, 255, 255)), (40, 40))
+    screen.blit(fonts.text("Planted", MIN_SIZE - 3, (255, 255, 255)), (40, 100))
+    label = pygame.Surface((200, 60), pygame.SRCALPHA)
+    label.blit(fonts.text("Shrunk", 24, (255, 255, 255)), (4, 4))
+    screen.blit(pygame.transform.smoothscale(label, (100, 30)), (40, 160))  # 24 px at half size: 12 px
+    screen.blit(fonts.font(12, True).render("Art", True, (255, 255, 255)), (40, 220))
+    screen.blit(fonts.text(next(iter(DECORATION)), 9, (255, 255, 255)), (40, 280))
+    for left, covered in ((400, False), (700, True)):
+        card = pygame.Surface((90, 130))
+        card.fill((250, 240, 220))
+        card.blit(fonts.font(12, True).render("7", True, (0, 0, 0)), (6, 4))  # the corner index
+        card.blit(fonts.font(60, True).render("7", True, (0, 0, 0)), (30, 30))  # the big numeral
+        screen.blit(card, (left, 40))
+        if covered:  # a card over it hides all but its corner, as in a fanned hand
+            pygame.draw.rect(screen, (40, 60, 110), (left + 24, 40, 90, 130))
+    sheet = pygame.Surface((600, 80))  # a score sheet: a big 3, and far along the line a small 3
+    sheet.blit(fonts.text("3", 40, (255, 255, 255)), (10, 10))
+    sheet.blit(fonts.text("3", 12, (255, 255, 255)), (560, 30))
+    screen.blit(sheet, (400, 400))
+    screen.blit(fonts.text("5", 40, (255, 255, 255)), (400, 600))  # a big 5, and beside it a tag with a small 5
+    tag = pygame.Surface((30, 30))
+    tag.blit(fonts.text("5", 12, (255, 255, 255)), (4, 4))
+    screen.blit(tag, (430, 610))
+    texts = visible_texts(screen)
+    found = too_small(texts)
+    assert sorted(problem.split(" at ")[0] for problem in found) == [
+        "'3'", "'5'", "'7'", "'Art'", "'Planted'", "'Shrunk'"], found
+    corner = next(record for record in texts if record.text == "7" and record.size < MIN_SIZE
+                  and record.origin[0] >= 700)
+    assert [problem for problem in found if problem.startswith("'7'")] == [
+        problem for problem in too_small([corner])], found  # the covered card's corner, not the other one
+    sizes = {record.text: record.size for record in texts}
+    assert sizes["Shrunk"] == 12 and sizes["Art"] == 12 and sizes["Readable"] == MIN_SIZE

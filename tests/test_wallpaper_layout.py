@@ -238,14 +238,15 @@ def test_the_areas_that_reach_the_right_edge_follow_the_canvas(canvas: tuple[int
 
 # ----- pinned numbers --------------------------------------------------------------------------------------
 def test_positions_at_1920x1080_are_todays() -> None:
-    """A few positions, exactly as the table has always placed them."""
+    """A few positions, exactly as the table places them (the rows start lower and Grandma's
+    box is wider since their words grew to a legible size at 1280x720)."""
     assert felt_rect() == FELT == (14, 12, 1892, 752)
     assert wall_area() == WALL_AREA == pygame.Rect(1040, 104, 860, 652)
     assert [Geometry(2, 0).column_x(row) for row in range(3)] == [652.0, 474.0, 296.0]
     assert [Geometry(4, 0).column_x(row) for row in range(4)] == [830.0, 652.0, 474.0, 296.0]
     assert [Geometry(5, 0).column_x(row) for row in range(5)] == [939.0, 778.25, 617.5, 456.75, 296.0]
     assert {seat: tuple(rect) for seat, rect in Geometry(2, 0).box_rects().items()} == {
-        0: (24, 628, 411, 134), 1: (445, 628, 411, 134), 2: (866, 628, 150, 134)}
+        0: (24, 628, 406, 134), 1: (440, 628, 406, 134), 2: (856, 628, 160, 134)}
     assert {seat: tuple(rect) for seat, rect in Geometry(5, 0).box_rects().items()} == {
         0: (24, 628, 190, 134), 1: (224, 628, 190, 134), 2: (424, 628, 190, 134), 3: (624, 628, 190, 134),
         4: (824, 628, 190, 134)}
@@ -254,11 +255,11 @@ def test_positions_at_1920x1080_are_todays() -> None:
     assert geometry.spot_pos(1) == (490.0, 655.0)
     assert geometry.seat_anchor(0) == TRAY_FIRST and geometry.seat_anchor(1) == (394.0, 695.0)
     assert tuple(geometry.column_rect(0)) == (759, 40, 142, 526)
-    assert geometry.row_slot(0, 2, 3) == (830.0, 406.0)
+    assert geometry.row_slot(0, 2, 3) == (830.0, 422.0)
     assert geometry.hand_slot(4) == (802.0, 938.0)
     assert geometry.tray_slot(0) == (1130.0, 952.0) and geometry.tray_slot(3) == (1414.0, 962.0)
-    assert (row_step(1), row_step(5), row_step(9)) == (100.0, 77.0, 38.5)
-    assert geometry.number_place(Block((0, 2), (1, 2)), 1) == ((607.5, 114), 90.0)
+    assert (row_step(1), row_step(5), row_step(9)) == (100.0, 73.0, 36.5)
+    assert geometry.number_place(Block((0, 2), (1, 2)), 1) == ((607.5, 130), 90.0)
     assert geometry.number_place(Block((3,), (0,)), 0) == ((830.0, float(HEADER_Y)), 0.0)
     assert fit_camera([(0, 0)], (0, 0)) == Camera(176, (1382, 372))
     assert fit_camera([(0, y) for y in range(-4, 6)], (10, -20)) == Camera(72, (1444, 362))

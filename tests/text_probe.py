@@ -1,14 +1,16 @@
-"""Where every piece of text lands on screen, for tests: strings, their ink boxes, and cuts.
+"""Where every piece of text lands on screen, for tests: strings, their ink boxes, sizes and cuts.
 
 ``probing()`` (a context manager) follows text from the font to the screen:
 
 - ``scenes.fonts.set_render_hook`` hands every rendered string to the probe, which returns a
-  ``RecordingSurface`` copy carrying one ``TextRecord``: the string and a mask of its ink (pixels
-  with any opacity, as ``Surface.get_bounding_rect`` counts them);
+  ``RecordingSurface`` copy carrying one ``TextRecord``: the string, a mask of its ink (pixels
+  with any opacity, as ``Surface.get_bounding_rect`` counts them) and its font size (the hook is
+  not told the size: the probe wraps ``fonts.text`` and the hooked font's ``render`` to learn it);
 - while installed, ``pygame.Surface`` *is* ``RecordingSurface``, so every panel, card face, label
   and cached sprite the scenes make records what is blitted onto it. A blit carries the source's
-  records over (moved, and cut to what the blit really wrote); a copy, ``convert``,
-  ``subsurface`` and ``pygame.transform`` (scale, rotate, flip) carry them along;
+  records over (moved, and cut to what the blit really wrote) and notes the first picture each
+  string is printed on; a copy, ``convert``, ``subsurface`` and ``pygame.transform`` (scale,
+  rotate, flip) carry them along, a scale or zoom changing the size the string shows at;
 - paint that hides text takes its pixels out of the text's *visible* mask: an opaque blit
   (pixels at least ``COVERING_ALPHA`` opaque), a ``fill``, and ``pygame.draw`` shapes (a draw
   replaces pixels, whatever the colour's alpha);
@@ -25,12 +27,13 @@ does not see what is blitted onto it). Blurred surfaces keep no text (a blurred 
 
 from __future__ import annotations
 
+import itertools
 import math
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from functools import lru_cache
+from dataclasses import dataclass, replace
+from functools import lru_cache, wraps
 from typing import Any
 
 import pygame
@@ -47,8 +50,10 @@ Key = tuple[str, int, int, int, int]
 class TextRecord:
     """One string on a surface: where its text surface's top-left corner lies, every ink pixel of
     the string (``full``), those put down here (``drawn``) and those still showing (``visible``),
-    all three masks the size of the text surface; ``cuts`` says where pixels were lost and
-    ``kind`` how it was rendered (see ``scenes.fonts.RenderHook``)."""
+    all three masks the size of the text surface; ``cuts`` says where pixels were lost,
+    ``kind`` how it was rendered (see ``scenes.fonts.RenderHook``), ``size`` its font size on
+    this surface (NaN: rendered outside ``fonts.text`` and a hooked font, size unknown) and
+    ``picture`` which picture it was first printed on (0: none yet)."""
 
     text: str
     origin: tuple[int, int]
@@ -57,6 +62,8 @@ class TextRecord:
     visible: pygame.mask.Mask
     cuts: tuple[str, ...] = ()
     kind: str = "text"  # "text" (fonts.text, text_tinted) or "font" (printed on art, e.g. a card's index)
+    size: float = math.nan  # font size in px as it lands here: the rendering's, times any scaling since
+    picture: int = 0  # the first surface it was blitted onto (``serial``): the card or label it is printed on
 
     @property
     def key(self) -> Key:
@@ -66,8 +73,7 @@ class TextRecord:
 
     def copy(self) -> TextRecord:
         """An independent copy (masks included)."""
-        return TextRecord(self.text, self.origin, self.full.copy(), self.drawn.copy(), self.visible.copy(),
-                          self.cuts, self.kind)
+        return replace(self, full=self.full.copy(), drawn=self.drawn.copy(), visible=self.visible.copy())
 
     def merge(self, other: TextRecord) -> None:
         """The same text blitted again at the same place: what either put down is there."""
@@ -100,6 +106,14 @@ class _AnySurfaceType(type):
 
     def __instancecheck__(cls, instance: Any) -> bool:
         return isinstance(instance, BaseSurface)
+
+
+_serials = itertools.count(1)
+
+
+def serial(surface: Any) -> int:
+    """A number that tells ``surface`` from every other surface of the run (an ``id`` may be reused)."""
+    return surface.__dict__.setdefault("_serial", next(_serials))  # type: ignore[no-any-return]
 
 
 def is_recording(surface: Any) -> bool:
@@ -229,10 +243,11 @@ def _inside(mask: pygame.mask.Mask, window: pygame.Rect) -> pygame.mask.Mask:
 
 
 def place_records(target: Any, source: Any, shift: tuple[int, int], written: pygame.Rect,
-                  placed: pygame.Rect, bounds_name: str) -> None:
+                  placed: pygame.Rect, bounds_name: str, picture: int = 0) -> None:
     """Carry ``source``'s texts onto ``target``, moved by ``shift``; only pixels inside
     ``written`` (target coordinates) are put down. ``placed`` is where the source's area went
-    whole: pixels inside it but outside ``written`` were cut by the target's edge or clip."""
+    whole: pixels inside it but outside ``written`` were cut by the target's edge or clip.
+    A text printed on no picture yet is now on ``picture`` (0: a subsurface, not a picture)."""
     if not is_recording(target):
         return
     texts = records(target)
@@ -242,14 +257,15 @@ def place_records(target: Any, source: Any, shift: tuple[int, int], written: pyg
         drawn = _inside(record.drawn, local)
         if not drawn.count():
             continue
-        moved = TextRecord(record.text, origin, record.full, drawn, _inside(record.visible, local), record.cuts,
-                           record.kind)
+        # ``full`` is shared: no record ever changes it
+        moved = replace(record, origin=origin, drawn=drawn, visible=_inside(record.visible, local),
+                        picture=record.picture or picture)
         lost = record.drawn.count() - drawn.count()
         if lost:
             moved.cuts += (_why_cut(record, origin, placed, target, bounds_name),)
         old = texts.get(moved.key)
         if old is None:
-            texts[moved.key] = moved  # ``full`` is shared: no record ever changes it
+            texts[moved.key] = moved
         else:
             old.merge(moved)
 
@@ -286,7 +302,7 @@ def _after_blit(target: RecordingSurface, source: Any, dest: Any, area: Any, spe
             hide_under(target, written, None)
     if records(source):
         placed = asked.clip(source.get_rect()).move(shift)
-        place_records(target, source, shift, written, placed, "surface")
+        place_records(target, source, shift, written, placed, "surface", serial(target))
 
 
 def _covers_whole(source: Any) -> bool:
@@ -384,10 +400,10 @@ def _mask_through(mask: pygame.mask.Mask, change: Callable[[BaseSurface], BaseSu
 
 
 def _record_through(record: TextRecord, origin: tuple[int, int],
-                    change: Callable[[pygame.mask.Mask], pygame.mask.Mask]) -> TextRecord:
-    """``record`` with each mask changed the same way, now at ``origin``."""
-    return TextRecord(record.text, origin, change(record.full), change(record.drawn), change(record.visible),
-                      record.cuts, record.kind)
+                    change: Callable[[pygame.mask.Mask], pygame.mask.Mask], zoom: float = 1.0) -> TextRecord:
+    """``record`` with each mask changed the same way, now at ``origin``, its font size times ``zoom``."""
+    return replace(record, origin=origin, full=change(record.full), drawn=change(record.drawn),
+                   visible=change(record.visible), size=record.size * zoom)
 
 
 def _scaled_records(source: Any, result: Any) -> list[TextRecord]:
@@ -399,7 +415,8 @@ def _scaled_records(source: Any, result: Any) -> list[TextRecord]:
         width, height = record.full.get_size()
         size = (max(1, round(width * sx)), max(1, round(height * sy)))
         origin = (round(record.origin[0] * sx), round(record.origin[1] * sy))
-        scaled.append(_record_through(record, origin, lambda mask, size=size: mask.scale(size)))
+        # a font size is a height: a squeeze sideways (a card turning over) leaves it as it is
+        scaled.append(_record_through(record, origin, lambda mask, size=size: mask.scale(size), sy))
     return scaled
 
 
@@ -419,7 +436,7 @@ def _turned_records(source: Any, result: Any, angle: float, zoom: float,
         middle = (new_centre[0] + zoom * (x * cos + y * sin), new_centre[1] + zoom * (-x * sin + y * cos))
         full = _mask_through(record.full, turn)
         origin = (round(middle[0] - full.get_size()[0] / 2), round(middle[1] - full.get_size()[1] / 2))
-        turned.append(_record_through(record, origin, lambda mask: _mask_through(mask, turn)))
+        turned.append(_record_through(record, origin, lambda mask: _mask_through(mask, turn), zoom))
     return turned
 
 
@@ -476,13 +493,45 @@ DRAWS = ("rect", "ellipse", "circle", "polygon", "line", "lines", "aaline", "aal
 
 
 # ----- installing ------------------------------------------------------------------------------------
+# The font size of each rendering under way, innermost last: the render hook is told the string,
+# not the size, so the probe wraps what renders (``fonts.text`` and the hooked font's ``render``).
+_sizes: list[float] = []
+
+
+def _sizing_text(original: Callable[..., BaseSurface]) -> Callable[..., BaseSurface]:
+    """``fonts.text`` that lets the render hook know the size it renders at."""
+    @wraps(original)
+    def text(s: str, size: int, color: Any, bold: bool = False) -> BaseSurface:
+        _sizes.append(float(size))
+        try:
+            return original(s, size, color, bold)
+        finally:
+            _sizes.pop()
+
+    return text
+
+
+def _sizing_render(original: Callable[..., BaseSurface]) -> Callable[..., BaseSurface]:
+    """A hooked font's ``render`` (text printed on art) that lets the render hook know its size."""
+    @wraps(original)
+    def render(self: pygame.font.Font, *args: Any, **kwargs: Any) -> BaseSurface:
+        _sizes.append(float(self.point_size))
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            _sizes.pop()
+
+    return render
+
+
 def tag_text(image: BaseSurface, text: str, kind: str) -> BaseSurface:
-    """The render hook: ``image`` as a recording surface that carries its own string."""
+    """The render hook: ``image`` as a recording surface that carries its own string (and size)."""
     copy = adopt(image)
     if text.strip():
         ink = pygame.mask.from_surface(copy, INK_THRESHOLD)
         if ink.count():
-            record = TextRecord(text, (0, 0), ink, ink.copy(), ink.copy(), kind=kind)
+            size = _sizes[-1] if _sizes else math.nan
+            record = TextRecord(text, (0, 0), ink, ink.copy(), ink.copy(), kind=kind, size=size)
             records(copy)[record.key] = record
     return copy
 
@@ -522,6 +571,10 @@ def _install() -> dict[str, Any]:
     for name in DRAWS:
         original = saved[f"draw.{name}"] = getattr(pygame.draw, name)
         setattr(pygame.draw, name, _drawing(name, original))
+    saved["fonts.text"] = fonts.text
+    fonts.text = _sizing_text(fonts.text)  # type: ignore[assignment]
+    saved["font.render"] = fonts._HookedFont.render
+    fonts._HookedFont.render = _sizing_render(fonts._HookedFont.render)  # type: ignore[method-assign]
     fonts.set_render_hook(tag_text)
     forget_pictures()
     return saved
@@ -531,6 +584,8 @@ def _uninstall(saved: dict[str, Any]) -> None:
     """Put pygame back as it was and forget every recorded picture."""
     fonts.set_render_hook(None)
     pygame.Surface = saved.pop("Surface")  # type: ignore[misc]
+    fonts.text = saved.pop("fonts.text")  # type: ignore[assignment]
+    fonts._HookedFont.render = saved.pop("font.render")  # type: ignore[method-assign]
     for key, original in saved.items():
         module, name = key.split(".")
         setattr(pygame.transform if module == "transform" else pygame.draw, name, original)

@@ -33,6 +33,8 @@ CONFIGS: tuple[tuple[int, dict[str, bool], int], ...] = (
     (4, {}, 7),
     (4, {}, 8),
     (4, {"simple": True}, 9),
+    (3, {"quick": True}, 10),
+    (4, {"quick": True}, 11),
 )
 
 ABOUT = (

@@ -8,15 +8,17 @@ What a move is worth in neko, from the point of view of the seat that makes it:
   takes the cat for +2; the closer you are (and the closer your rivals are), the more it is worth;
 * the cat then sits on the stack just played, so the next player cannot play there, and the
   new three tops decide whether the next player can put a card on their own stack;
-* a pass keeps your cards, moves the cat one stack clockwise, and brings the round nearer to the
-  pass limit (then it ends with no cat bonus).
+* a pass keeps your cards and moves the cat one stack clockwise, but the others play on and may
+  empty their hands first.
 
 The stall: with 4 players, a seat whose own stack holds the cat can only feed someone or pass,
-and its pass puts the cat on the next seat's stack, which is then stuck the same way. If nobody
-feeds, the round ends at the pass limit with one point each. Breaking the stall helps the others
-more than the breaker (measured: a pure staller beats breakers), yet a table where nobody ever
-breaks is dull and drawn. Normal therefore waits one full cycle of passes, then breaks the stall
-unless it leads the match; Easy breaks it at random; Hard decides by search.
+and its pass puts the cat on the next seat's stack, which is then stuck the same way. The house
+stall breaker settles it: once everyone has passed in a row, the seat to move must play if a card
+fits (the rules leave no pass among its actions), so the one who began the round of passes feeds
+someone. Normal likes a pass that leaves the next player stuck on their own stack (``stall``) and
+otherwise weighs the pass like any play; rewarding or punishing the pass that completes the round
+of passes measured no better (4 players, 2,000 matches against Normals each). Easy feeds or passes
+at random; Hard decides by search.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from math import comb
 from game.rules.neko import (
     CARD_VALUES,
     NOBODY,
+    PASS,
     POSITIONS,
     NekoAction,
     NekoObservation,
@@ -55,7 +58,6 @@ class NormalWeights:
     progress_close: float = 0.4  # extra per card below three left in hand
     next_own_play: float = 1.2  # the next player is likely to play onto their own stack
     stall: float = 0.5  # a pass that leaves the next player blocked too (the all-pass stall)
-    stall_cycles: float = 1.0  # rounds of passes (x players) during which stalling is fine when behind
     simple_next_play: float = 0.5  # simple rules: the next player will be able to play a card
 
 
@@ -80,7 +82,6 @@ class _View:
     hand_counts: tuple[int, ...]
     standing: tuple[int, ...]  # finished rounds plus this round's stack sizes, per seat
     unseen: tuple[int, ...]  # cards in other hands or the rest
-    passes: int  # passes in a row so far
     simple: bool  # "simple rules": only emptying the hand scores
 
 
@@ -105,7 +106,6 @@ def _view(observation: NekoObservation) -> _View:
         hand_counts=observation.hand_counts,
         standing=tuple(totals),
         unseen=tuple(unseen),
-        passes=observation.passes,
         simple=observation.simple,
     )
 
@@ -191,13 +191,6 @@ def simple_rules_value(view: _View, cat: int, action: NekoAction, weights: Norma
     return value
 
 
-def _stall_sign(view: _View) -> float:
-    """+1 when an all-pass round suits me (I lead the match), -1 otherwise."""
-    mine = view.standing[view.seat]
-    best_other = max(total for seat, total in enumerate(view.standing) if seat != view.seat)
-    return 1.0 if mine > best_other else -1.0
-
-
 def action_value(view: _View, cat: int, action: NekoAction, weights: NormalWeights) -> float:
     """The Normal heuristic's worth of ``action`` (higher is better)."""
     if action.kind == "base":
@@ -218,8 +211,7 @@ def action_value(view: _View, cat: int, action: NekoAction, weights: NormalWeigh
     else:
         nxt = (view.seat + 1) % view.players
         if view.owners[new_cat] == nxt:
-            patient = view.passes < weights.stall_cycles * view.players
-            value += weights.stall * (1.0 if patient else _stall_sign(view))
+            value += weights.stall
     tops = _tops_after(view.tops, action)
     value -= weights.next_own_play * _next_player_threat(view, new_cat, tops)
     return value
@@ -260,7 +252,8 @@ class NekoNormal:
 # ----- Easy ------------------------------------------------------------------------------
 class NekoEasy:
     """Easy: a random reasonable move. Empties the hand when it can, plays at random on its own
-    or an ownerless stack when it can, otherwise feeds an opponent or passes at even odds."""
+    or an ownerless stack when it can, otherwise feeds an opponent or passes at even odds (feeds
+    when the stall breaker allows no pass)."""
 
     name = "easy"
 
@@ -280,9 +273,9 @@ class NekoEasy:
         reasonable = [action for action in plays if owners[action.position] in (observation.seat, NOBODY)]
         if reasonable:
             return reasonable[rng.randrange(len(reasonable))]
-        if rng.random() < 0.5:
+        if PASS not in legal or rng.random() < 0.5:  # the stall breaker leaves no pass: feed someone
             return plays[rng.randrange(len(plays))]
-        return next(action for action in legal if action.kind == "pass")
+        return PASS
 
 
 # ----- rollouts ----------------------------------------------------------------------------

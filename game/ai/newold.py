@@ -32,18 +32,16 @@ from game.rules.newold import (
     OLD,
     REVEAL,
     STAGE_A,
+    ZONE_NEW,
+    ZONE_OLD,
     NewOldAction,
     NewOldObservation,
     NewOldRules,
     NewOldState,
+    zone_fits,
 )
 
 _NUMBER = {f"{kind}{number}": number for kind in (NEW, OLD) for number in range(1, 7)}
-
-
-def _fits(top: int) -> tuple[int, int]:
-    """The two numbers that may go on ``top``."""
-    return top, top % 6 + 1
 
 
 def _counts(cards: Sequence[str]) -> tuple[int, ...]:
@@ -68,7 +66,7 @@ def solo_chain(counts: tuple[int, ...], top: int, shed: bool) -> int:
     (6, 7)
     """
     best = -1
-    for number in _fits(top):
+    for number in zone_fits(ZONE_NEW, top):
         if counts[number - 1]:
             rest = list(counts)
             rest[number - 1] -= 1
@@ -162,7 +160,7 @@ def _old_options(olds: Sequence[str], top: int, others_in_a: int) -> float:
     hits = 0
     for shift in spread:
         later = (top - 1 + shift) % 6 + 1
-        if numbers & set(_fits(later)):
+        if numbers & set(zone_fits(ZONE_OLD, later)):
             hits += 1
     return hits / len(spread)
 

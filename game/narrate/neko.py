@@ -1,4 +1,5 @@
-"""ねこは上にある in words: stacks laid, cards played, passes, the cat, rounds and their points."""
+"""ねこは上にある in words: stacks laid, cards played, passes, the stall breaker, the cat, rounds and
+their points."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from game.rules.neko import (
     NOBODY,
     CardPlayed,
     GameEnded,
+    MustPlay,
     Passed,
     RoundEnded,
     RoundStarted,
@@ -41,9 +43,12 @@ def narrate(event: Event, context: Context) -> list[LogLine]:
         return [LogLine(event.seat, f"log.neko.play.{whose}", {"card": event.card, **params}, seats=seats)]
     if isinstance(event, Passed):
         return [LogLine(event.seat, "log.pass", kind=PASS)]
+    if isinstance(event, MustPlay):
+        # the table's notice (no seat acted), banded like the passes that led to it
+        return [LogLine(None, "log.neko.must_play", {"player": event.seat}, seats=("player",), kind=PASS)]
     if isinstance(event, RoundEnded):
         head = (LogLine(event.emptied, "log.neko.emptied", {"player": event.emptied}, seats=("player",))
-                if event.emptied != NOBODY else LogLine(None, "log.neko.stalled"))
+                if event.emptied != NOBODY else LogLine(None, "log.neko.blocked"))
         return [head] + [LogLine(seat, "log.points", {"points": signed(score), "total": number(event.totals[seat])},
                                  kind=RESULT) for seat, score in enumerate(event.scores)]
     if isinstance(event, GameEnded):

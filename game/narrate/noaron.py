@@ -7,6 +7,7 @@ from typing import Any
 from game.core.events import Event
 from game.narrate import HEADING, PASS, RESULT, Context, LogLine, Term
 from game.rules.noaron import (
+    HOUSE_TURN_LIMIT,
     SOURCE_DECK,
     SOURCE_MINE,
     Declared,
@@ -33,9 +34,16 @@ def _took(event: Took) -> LogLine:
 
 
 def _settled(event: Settled) -> list[LogLine]:
-    """Who lost the round and what they paid."""
-    return [LogLine(event.loser, "log.noaron.loses", {"player": event.loser, "n": event.loss, "paid": event.paid},
-                    seats=("player",), kind=RESULT)]
+    """Who lost the round and how many stake cards they set aside ("1 stake card": its own text)."""
+    key = "log.noaron.loses.one" if event.paid == 1 else "log.noaron.loses"
+    return [LogLine(event.loser, key, {"player": event.loser, "paid": event.paid}, seats=("player",), kind=RESULT)]
+
+
+def _declared(event: Declared) -> LogLine:
+    """A declaration; one the house turn limit forced says so."""
+    if event.forced:
+        return LogLine(event.seat, "log.noaron.declare_forced", {"limit": HOUSE_TURN_LIMIT}, kind=PASS)
+    return LogLine(event.seat, "log.noaron.declare", kind=PASS)
 
 
 def narrate(event: Event, context: Context) -> list[LogLine]:
@@ -48,7 +56,7 @@ def narrate(event: Event, context: Context) -> list[LogLine]:
     if isinstance(event, Discarded):
         return [LogLine(event.seat, "log.noaron.discard", {"cards": cards_term(event.cards)})]
     if isinstance(event, Declared):
-        return [LogLine(event.seat, "log.noaron.declare", kind=PASS)]
+        return [_declared(event)]
     if isinstance(event, TurnPassed):
         return [LogLine(event.seat, "log.noaron.end_turn", kind=PASS)]
     if isinstance(event, Settled):

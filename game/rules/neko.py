@@ -9,6 +9,12 @@ With the cat on position c, the other three stacks read clockwise are s1=c+1, s2
 the cat, "the middle") and s3=c+3. A card may go on one of them only if afterwards the three tops
 read s1, s2, s3 are strictly increasing or strictly decreasing.
 
+Passing is always allowed, and the rulebook never says how a round ends when nobody plays. House
+reading, the stall breaker: once every player has passed in a row, whoever can play must play
+(a pass is then legal only with no card that fits); and when no card in any hand fits anywhere the
+cat's walk can lead (the passes go round and round), the round ends without the cat. A pass still
+risks what the rulebook warns of: someone else may empty their hand first.
+
 Notation of an action: ``base 5`` (lay 5 from hand as your own stack at setup), ``play 5@2``
 (play a 5 on position 2), ``pass``.
 """
@@ -16,8 +22,9 @@ Notation of an action: ``base 5`` (lay 5 from hand as your own stack at setup), 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from math import gcd
 from typing import Any, NamedTuple
 
 from game.core.errors import IllegalAction
@@ -30,15 +37,21 @@ COPIES = 3
 DECK: tuple[int, ...] = tuple(value for value in CARD_VALUES for _ in range(COPIES))  # 24 cards
 POSITIONS = 4
 DEAL = 6  # cards dealt to each player (the normal setups lay one of them as the player's stack)
-QUICK_DEAL = 5  # the quick 2-player setup deals 5 and lays all four stacks from the rest
+QUICK_DEAL = 5  # the quick setup (any player count) deals 5 and lays all four stacks from the rest
 CAT_BONUS = 2  # points for taking the cat by emptying your hand
-# House rule (the rulebook is silent): this many passes per player in a row end the round, no cat.
-PASS_LIMIT_PER_PLAYER = 4
+# House reading (the rulebook is silent), the stall breaker: after this many passes per player in a
+# row, a player who can play must play; a round where nobody can play any more ends without the cat.
+HOUSE_MUST_PLAY_AFTER_PASSES = 1
+HOUSE_FIRST_START_SEAT = 0  # house reading: seat 1 (index 0) starts the first round
 # The house readings this module plays by, by name (``game.core.house``): the rules help explains
 # each one (``neko.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
 # reading it is named after.
-HOUSE_READINGS: tuple[str, ...] = ("pass_limit", "first_start")
+HOUSE_READINGS: tuple[str, ...] = ("must_play_after_passes", "nobody_can_play", "first_start")
 NOBODY = -1
+
+# Why a round ended (``RoundEnded.why``).
+END_EMPTIED = "emptied"  # a player played their last hand card and took the cat
+END_BLOCKED = "blocked"  # no card in any hand fits anywhere the cat's walk leads: no cat
 
 PHASE_BASE = "base"
 PHASE_PLAY = "play"
@@ -83,6 +96,27 @@ def accepts(tops: tuple[int, int, int], index: int, card: int) -> bool:
 def accepted_cards(tops: tuple[int, int, int], index: int) -> tuple[int, ...]:
     """Every card value the stack at ``index`` would accept (for help text and hints)."""
     return tuple(value for value in CARD_VALUES if accepts(tops, index, value))
+
+
+def open_tops(stacks: Sequence[Sequence[int]], cat: int) -> tuple[int, int, int]:
+    """The top numbers of the three open stacks, read clockwise from the cat."""
+    s1, s2, s3 = playable_positions(cat)
+    return (stacks[s1][-1], stacks[s2][-1], stacks[s3][-1])
+
+
+def can_play(hand: Sequence[int], tops: tuple[int, int, int]) -> bool:
+    """True when some card of ``hand`` fits one of the three open stacks."""
+    return any(accepts(tops, index, card) for card in set(hand) for index in range(3))
+
+
+def must_play_after(players: int) -> int:
+    """Passes in a row after which a player who can play must play (the stall breaker)."""
+    return HOUSE_MUST_PLAY_AFTER_PASSES * players
+
+
+def pass_cycle(players: int) -> int:
+    """Passes after which the cat and the turn are back where they were: lcm(4, players)."""
+    return POSITIONS * players // gcd(POSITIONS, players)
 
 
 class NekoAction(NamedTuple):
@@ -150,6 +184,15 @@ class Passed(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class MustPlay(Event):
+    """Every player has passed in a row (the house stall breaker): from ``seat`` on, whoever can
+    play must play, until a card is played."""
+
+    kind = "must_play"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class CatMoved(Event):
     """The cat went from ``source`` to ``target`` (source -1: first placed). ``why`` is
     "start", "play" or "pass"."""
@@ -162,11 +205,13 @@ class CatMoved(Event):
 
 @dataclass(frozen=True, slots=True)
 class RoundEnded(Event):
-    """A round is over. ``emptied`` took the cat (-1: ended by the pass limit)."""
+    """A round is over. ``emptied`` took the cat (-1: nobody could play any more); ``why`` is
+    ``END_EMPTIED`` or ``END_BLOCKED``."""
 
     kind = "round_ended"
     hides_undo = True
     round: int
+    why: str
     emptied: int
     scores: tuple[int, ...]
     stack_sizes: tuple[int, ...]
@@ -201,7 +246,7 @@ class NekoState:
     simple: bool
     quick: bool
     rng: random.Random
-    first_start: int = 0
+    first_start: int = HOUSE_FIRST_START_SEAT
     round: int = 0
     start_seat: int = 0
     phase: str = PHASE_BASE
@@ -254,7 +299,7 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
     min_players = 2
     max_players = 4
     options = (
-        OptionSpec("quick", False, label="neko.option.quick", players=(2,)),
+        OptionSpec("quick", False, label="neko.option.quick"),
         OptionSpec("simple", False, label="neko.option.simple"),
     )
 
@@ -314,22 +359,30 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
         return () if state.phase == PHASE_OVER else (state.turn,)
 
     def legal_actions(self, state: NekoState, seat: int) -> list[NekoAction]:
-        """Base cards at setup; otherwise every accepted (card, stack) play, then pass."""
+        """Base cards at setup; otherwise every accepted (card, stack) play, then pass (unless the
+        stall breaker makes this seat play: everyone has passed in a row and a card fits)."""
         if state.phase == PHASE_OVER or seat != state.turn:
             return []
         hand_values = sorted(set(state.hands[seat]))
         if state.phase == PHASE_BASE:
             return [NekoAction("base", value) for value in hand_values]
         positions = playable_positions(state.cat)
-        tops = tuple(state.stacks[p][-1] for p in positions)
+        tops = open_tops(state.stacks, state.cat)
         actions = [
             NekoAction("play", value, positions[index])
             for value in hand_values
             for index in range(3)
-            if accepts(tops, index, value)  # type: ignore[arg-type]
+            if accepts(tops, index, value)
         ]
-        actions.append(PASS)
+        if not actions or not self.must_play(state):
+            actions.append(PASS)
         return actions
+
+    @staticmethod
+    def must_play(state: NekoState | NekoObservation) -> bool:
+        """True when the stall breaker is on: every player has passed in a row, so the seat to
+        move must play if any of its cards fits."""
+        return state.phase == PHASE_PLAY and state.passes >= must_play_after(state.players)
 
     def check(self, state: NekoState, seat: int, action: NekoAction) -> None:
         """Refuse look-alikes first (a plain tuple, a float card) so equality cannot smuggle
@@ -351,6 +404,8 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
             return "neko.reason.setup", "first lay one hand card as your own stack", {}
         if state.phase == PHASE_PLAY and action.kind == "base":
             return "neko.reason.not_setup", "the stacks are already laid", {}
+        if action.kind == "pass" and self.must_play(state):
+            return "neko.reason.must_play", "everyone has passed in a row: play a card that fits", {}
         if action.card not in state.hands[seat]:
             return "neko.reason.not_in_hand", f"you have no {action.card}", {"card": action.card}
         if action.kind == "play":
@@ -358,10 +413,8 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
                 return "neko.reason.cat_stack", "the cat is sitting on that stack", {}
             if action.position not in range(POSITIONS):
                 return "reason.illegal", f"there is no stack {action.position}", {}
-            positions = playable_positions(state.cat)
-            index = positions.index(action.position)
-            tops = tuple(state.stacks[p][-1] for p in positions)
-            allowed = accepted_cards(tops, index)  # type: ignore[arg-type]
+            index = playable_positions(state.cat).index(action.position)
+            allowed = accepted_cards(open_tops(state.stacks, state.cat), index)
             if not allowed:
                 return "neko.reason.no_card_fits", "no card can go on that stack now", {}
             listed = ", ".join(str(value) for value in allowed)
@@ -373,40 +426,68 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
         return "reason.illegal", f"{action!r} is not legal now", {}
 
     def _perform(self, state: NekoState, seat: int, action: NekoAction, events: list[Event] | None) -> None:
-        """Lay a base card, play a card, or pass; then end the round or pass the turn."""
+        """Lay a base card, play a card, or pass."""
         if action.kind == "base":
-            position = state.setup_queue.pop(0)
-            state.hands[seat].remove(action.card)
-            state.stacks[position].append(action.card)
-            if events is not None:
-                events.append(StackBuilt(position, action.card, seat))
-            self._lay_automatic_stacks(state, events)
-            return
-        source = state.cat
-        if action.kind == "play":
-            state.hands[seat].remove(action.card)
-            state.stacks[action.position].append(action.card)
-            state.cat = action.position
-            state.passes = 0
-            if events is not None:
-                events.append(CardPlayed(seat, action.card, action.position))
-                events.append(CatMoved(source, state.cat, "play"))
-            if not state.hands[seat]:
-                self._end_round(state, seat, events)
-                return
+            self._lay_base(state, seat, action.card, events)
+        elif action.kind == "play":
+            self._play(state, seat, action, events)
         else:
-            state.cat = (state.cat + 1) % POSITIONS
-            state.passes += 1
-            if events is not None:
-                events.append(Passed(seat))
-                events.append(CatMoved(source, state.cat, "pass"))
-            if state.passes >= PASS_LIMIT_PER_PLAYER * state.players:
-                self._end_round(state, NOBODY, events)
-                return
+            self._pass(state, seat, events)
+
+    def _lay_base(self, state: NekoState, seat: int, card: int, events: list[Event] | None) -> None:
+        """A hand card becomes the seat's own stack; the rest of the setup follows."""
+        position = state.setup_queue.pop(0)
+        state.hands[seat].remove(card)
+        state.stacks[position].append(card)
+        if events is not None:
+            events.append(StackBuilt(position, card, seat))
+        self._lay_automatic_stacks(state, events)
+
+    def _play(self, state: NekoState, seat: int, action: NekoAction, events: list[Event] | None) -> None:
+        """The card goes on its stack and the cat follows; the last hand card ends the round."""
+        source = state.cat
+        state.hands[seat].remove(action.card)
+        state.stacks[action.position].append(action.card)
+        state.cat = action.position
+        state.passes = 0
+        if events is not None:
+            events.append(CardPlayed(seat, action.card, action.position))
+            events.append(CatMoved(source, state.cat, "play"))
+        if not state.hands[seat]:
+            self._end_round(state, seat, events)
+            return
         state.turn = (state.turn + 1) % state.players
 
+    def _pass(self, state: NekoState, seat: int, events: list[Event] | None) -> None:
+        """The cat steps one stack clockwise; the round ends if nobody can play any more, and the
+        stall breaker comes on once every player has passed in a row."""
+        source = state.cat
+        state.cat = (state.cat + 1) % POSITIONS
+        state.passes += 1
+        state.turn = (state.turn + 1) % state.players
+        if events is not None:
+            events.append(Passed(seat))
+            events.append(CatMoved(source, state.cat, "pass"))
+        if self.blocked(state):
+            self._end_round(state, NOBODY, events)
+        elif events is not None and state.passes == must_play_after(state.players):
+            events.append(MustPlay(state.turn))
+
+    @staticmethod
+    def blocked(state: NekoState) -> bool:
+        """True when nobody can play any more: while everyone passes, the cat and the turn step on
+        together and come back where they were after ``pass_cycle`` passes, and at none of those
+        steps does the seat to move hold a card that fits."""
+        players = state.players
+        for step in range(pass_cycle(players)):
+            seat = (state.turn + step) % players
+            if can_play(state.hands[seat], open_tops(state.stacks, (state.cat + step) % POSITIONS)):
+                return False
+        return True
+
     def _end_round(self, state: NekoState, emptied: int, events: list[Event] | None) -> None:
-        """Score the round; start the next one or end the match."""
+        """Score the round (``emptied``: the seat that took the cat, or NOBODY when the round is
+        blocked); start the next one or end the match."""
         sizes = tuple(len(state.stacks[p]) for p in seat_positions(state.players))
         if state.simple:
             scores = tuple(int(seat == emptied) for seat in range(state.players))
@@ -414,7 +495,8 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
             scores = tuple(sizes[seat] + (CAT_BONUS if seat == emptied else 0) for seat in range(state.players))
         state.records.append(RoundRecord(emptied, sizes, scores))
         if events is not None:
-            events.append(RoundEnded(state.round, emptied, scores, sizes, self.totals(state)))
+            why = END_BLOCKED if emptied == NOBODY else END_EMPTIED
+            events.append(RoundEnded(state.round, why, emptied, scores, sizes, self.totals(state)))
         if len(state.records) >= state.players:
             state.phase = PHASE_OVER
             if events is not None:

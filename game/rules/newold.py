@@ -8,7 +8,8 @@ and one New card the New zone, the rest goes back to the box unseen. Everyone th
 one New and one Old card to the box (a simultaneous choice), keeping 12. Every seat starts in stage
 A (play any card onto the Old zone); a seat that cannot (or chooses not to, when no Old card of its
 hand fits) reveals its Old cards and goes on in stage B (New cards onto the New zone) in the same
-turn. A card fits on a zone when its number equals the zone's top or is exactly one higher, 6 -> 1.
+turn. A card fits on a zone when its number equals the zone's top or is exactly one higher, 6 -> 1
+(printed for the Old zone; on the New zone it is a house reading, ``HOUSE_NEW_ZONE_WRAPS``).
 A stage-B seat with no fitting New card reveals its hand and leaves; so does (without a reveal) a
 seat whose hand is empty. There is no pass. When every seat has left, revealed cards are scored.
 A match is as many games as players; the lowest scorer starts the next game.
@@ -55,12 +56,21 @@ RANK_POINTS_LAST = -1
 # The house readings this module plays by, by name (``game.core.house``): the rules help explains
 # each one (``newold.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
 # reading it is named after.
-HOUSE_READINGS: tuple[str, ...] = ("first_start", "lowest_tie", "rank_points_edges")
+HOUSE_READINGS: tuple[str, ...] = ("new_zone_wraps", "first_start", "lowest_tie", "rank_points_edges")
+
+# House reading: the rulebook prints "6 is followed by 1" only under stage A (the Old zone). Stage B
+# says "the same number or exactly one higher" with no word on 6; we read the New zone the same way,
+# so a New zone showing 6 takes a 6 or a 1. Without it, a New zone at 6 would take only 6s.
+HOUSE_NEW_ZONE_WRAPS = True
 
 _NUMBER: dict[str, int] = {card: int(card[1]) for card in CARDS}
 _KIND: dict[str, str] = {card: card[0] for card in CARDS}
-# For each top number, the two numbers that may go on it (the same, one higher, 6 -> 1).
-_FITS: dict[int, tuple[int, int]] = {top: (top, top % 6 + 1) for top in NUMBERS}
+# For each top number, the numbers that may go on it (the same, one higher, 6 -> 1): the Old zone's
+# and the New zone's (the same table unless the house reading above is switched off).
+_FITS: dict[int, tuple[int, ...]] = {top: (top, top % 6 + 1) for top in NUMBERS}
+_FITS_NEW: dict[int, tuple[int, ...]] = {
+    top: (top, top % 6 + 1) if HOUSE_NEW_ZONE_WRAPS or top < 6 else (top,) for top in NUMBERS
+}
 
 
 def card_kind(card: str) -> str:
@@ -91,6 +101,16 @@ def follows(top: int, number: int) -> bool:
     return number == top or number == top % 6 + 1
 
 
+def zone_fits(zone: str, top: int) -> tuple[int, ...]:
+    """The numbers a zone showing ``top`` takes (``ZONE_OLD`` or ``ZONE_NEW``; the same, then one
+    higher: 6 -> 1 on the Old zone as printed, and on the New zone by ``HOUSE_NEW_ZONE_WRAPS``).
+
+    >>> zone_fits(ZONE_OLD, 3), zone_fits(ZONE_OLD, 6), zone_fits(ZONE_NEW, 6)
+    ((3, 4), (6, 1), (6, 1))
+    """
+    return (_FITS if zone == ZONE_OLD else _FITS_NEW).get(top, ())
+
+
 def _top_number(top: str) -> int:
     """The number on a zone's top card (0 for an empty zone: nothing follows it)."""
     return _NUMBER[top] if top else 0
@@ -106,7 +126,7 @@ def playable_cards(hand: Iterable[str], stage: str, old_top: str, new_top: str) 
         fits = _FITS.get(_top_number(old_top), ())
         chosen = [card for card in hand if _NUMBER[card] in fits]
     else:
-        fits = _FITS.get(_top_number(new_top), ())
+        fits = _FITS_NEW.get(_top_number(new_top), ())
         chosen = [card for card in hand if card[0] == NEW and _NUMBER[card] in fits]
     return tuple(dict.fromkeys(chosen))
 
@@ -492,7 +512,7 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
                 if not old_fits:
                     actions.append(REVEAL)
                 return actions
-            fits = _FITS[_NUMBER[state.zone_new[-1]]]
+            fits = _FITS_NEW[_NUMBER[state.zone_new[-1]]]
             return [_PLAY[card] for card in dict.fromkeys(hand) if card[0] == NEW and _NUMBER[card] in fits]
         if phase == PHASE_BOX and 0 <= seat < state.players and not state.boxed[seat]:
             distinct = list(dict.fromkeys(state.hands[seat]))
@@ -547,7 +567,8 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
         if action.card not in hand:
             return "newold.reason.not_in_hand", f"you have no {action.card}", {"card": action.card}
         top = state.zone_old[-1] if stage == STAGE_A else state.zone_new[-1]
-        same, higher = _FITS[_NUMBER[top]]
+        fits = _FITS[_NUMBER[top]] if stage == STAGE_A else _FITS_NEW[_NUMBER[top]]
+        same, higher = fits[0], fits[-1]  # the same number, then the one above it
         params = {"top": _NUMBER[top], "same": same, "higher": higher}
         if stage == STAGE_A:
             return (
@@ -644,7 +665,7 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
 
     def _check_stage_b(self, state: NewOldState, seat: int, events: list[Event] | None) -> bool:
         """A stage-B seat begins to play: True when it can; otherwise it reveals its hand and leaves."""
-        fits = _FITS[_NUMBER[state.zone_new[-1]]]
+        fits = _FITS_NEW[_NUMBER[state.zone_new[-1]]]
         can_play = any(_NUMBER[card] in fits for card in state.hands[seat])  # a B hand is all New
         if events is not None:
             events.append(StageBChecked(seat, can_play))

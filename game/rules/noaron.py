@@ -19,7 +19,9 @@ round: the higher score loses the difference (+3 if the declarer lost, +3 if the
 House readings (the rulebook's pictures were lost, or it is silent): the deck of 36 red and 36
 black cards; the three take sources; equal scores at settlement lose for the declarer; a deck of
 fewer than 2 cards at a draw is first refilled from the piles minus their tops; and, so that a
-round always ends, the player of the ``HOUSE_TURN_LIMIT``-th turn of a round must declare.
+round always ends, the player of the ``HOUSE_TURN_LIMIT``-th turn of a round must declare. Such a
+forced declaration is not the player's gamble: if its declarer loses, the loss carries
+``HOUSE_FORCED_DECLARER_PENALTY`` (0) instead of the declarer's +3.
 
 Notation of an action: ``take deck``, ``take mine``, ``take theirs``, ``discard 3``, ``insert 7``,
 ``declare``, ``end``.
@@ -63,10 +65,16 @@ HOUSE_SHORT_DECK_REFILL = True
 # A round could go on forever (taking from the piles never empties the deck), so: the player of
 # this turn of a round must declare at its end, whatever the score.
 HOUSE_TURN_LIMIT = 60
+# A declaration only that limit forces (the hand scores above 0, so the rulebook would not force it)
+# is no risk the player took: a declarer who loses it adds this, not DECLARER_LOST_PENALTY, so a
+# house rule alone never costs a game (a forced 12 against 4 pays 8, not 11).
+HOUSE_FORCED_DECLARER_PENALTY = 0
 # The house readings this module plays by, by name (``game.core.house``): the rules help explains
 # each one (``noaron.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
 # reading it is named after.
-HOUSE_READINGS: tuple[str, ...] = ("deck", "take_sources", "tie_loser", "short_deck_refill", "turn_limit")
+HOUSE_READINGS: tuple[str, ...] = (
+    "deck", "take_sources", "tie_loser", "short_deck_refill", "turn_limit", "forced_declarer_penalty",
+)
 
 # ----- the rulebook's numbers --------------------------------------------------------------------
 STAKES_EACH = 9
@@ -304,10 +312,11 @@ class Inserted(Event):
 
 @dataclass(frozen=True, slots=True)
 class Declared(Event):
-    """``seat`` declared: the round is settled now."""
+    """``seat`` declared: the round is settled now. ``forced``: only the house turn limit made it."""
 
     kind = "declared"
     seat: int
+    forced: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,6 +345,7 @@ class Settled(Event):
     paid: int
     stakes: tuple[int, int]  # stake cards left per seat after paying
     game_over: bool
+    forced: bool = False  # the house turn limit forced the declaration (no declarer's +3)
 
 
 @dataclass(frozen=True, slots=True)
@@ -555,6 +565,12 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         """In the decide phase: a 0-point hand, or the last turn the house limit allows."""
         return state.turn_number >= HOUSE_TURN_LIMIT or score_hand(state.hands[seat]) == 0
 
+    @staticmethod
+    def forced_by_limit(state: NoaronState, seat: int) -> bool:
+        """True when ``seat``'s declaration now is forced by the house turn limit alone (a 0-point
+        hand must declare by the rulebook, so its declaration keeps the printed +3)."""
+        return state.turn_number >= HOUSE_TURN_LIMIT and score_hand(state.hands[seat]) > 0
+
     def legal_actions(self, state: NoaronState, seat: int) -> list[NoaronAction]:
         """The actions of the phase, in a stable order."""
         if state.phase == PHASE_OVER or seat != state.turn:
@@ -650,9 +666,10 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             self._insert(state, seat, action.index, events)
         elif kind == "declare":
             state.declarer = seat
+            forced = self.forced_by_limit(state, seat)
             if events is not None:
-                events.append(Declared(seat))
-            self._settle(state, seat, events)
+                events.append(Declared(seat, forced))
+            self._settle(state, seat, events, forced)
         else:
             self._pass_turn(state, seat, events)
 
@@ -734,8 +751,10 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         if events is not None:
             events.append(TurnPassed(seat))
 
-    def _settle(self, state: NoaronState, declarer: int, events: list[Event] | None) -> None:
-        """Compare the hands, make the loser pay, then end the game or deal the next round."""
+    def _settle(self, state: NoaronState, declarer: int, events: list[Event] | None, forced: bool = False) -> None:
+        """Compare the hands, make the loser pay, then end the game or deal the next round
+        (``forced``: the house turn limit made the declaration, so a losing declarer adds
+        ``HOUSE_FORCED_DECLARER_PENALTY``, not the declarer's +3)."""
         cuts = (best_cut(state.hands[0]), best_cut(state.hands[1]))
         scores = (cuts[0].score, cuts[1].score)
         if scores[0] == scores[1]:
@@ -744,7 +763,8 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             loser = 0 if scores[0] > scores[1] else 1
         winner = 1 - loser
         difference = abs(scores[0] - scores[1])
-        declarer_penalty = DECLARER_LOST_PENALTY if loser == declarer else 0
+        lost_penalty = HOUSE_FORCED_DECLARER_PENALTY if forced else DECLARER_LOST_PENALTY
+        declarer_penalty = lost_penalty if loser == declarer else 0
         zero_penalty = WINNER_ZERO_PENALTY if scores[winner] == 0 else 0
         loss = difference + declarer_penalty + zero_penalty
         owned = state.stakes[loser]
@@ -758,7 +778,7 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             hands = (tuple(state.hands[0]), tuple(state.hands[1]))
             events.append(
                 Settled(state.round, declarer, hands, cuts, loser, difference, declarer_penalty,
-                        zero_penalty, loss, paid, stakes, game_over)
+                        zero_penalty, loss, paid, stakes, game_over, forced)
             )
         if game_over:
             state.phase = PHASE_OVER

@@ -18,6 +18,7 @@ from game.rules.neko import (
     CatMoved,
     Dealt,
     GameEnded,
+    MustPlay,
     Passed,
     RoundEnded,
     RoundStarted,
@@ -68,6 +69,7 @@ class NekoEffects(TableMixin):
             StackBuilt: self.animate_stack_built,
             CardPlayed: self.animate_card_played,
             Passed: self.animate_pass,
+            MustPlay: self.announce_must_play,
             CatMoved: self.animate_cat,
             RoundEnded: self.show_round_end,
             GameEnded: self.finish_match,
@@ -216,6 +218,11 @@ class NekoEffects(TableMixin):
         at, at_top = self.geometry.bubble_at(event.seat)
         self.show_bubble(t("table.pass_call"), at, below=at_top)
         self.animator.add(anim.Wait(PASS_PAUSE))
+
+    def announce_must_play(self, event: MustPlay) -> None:
+        """Everyone passed in a row: a bubble at the seat that must now play if a card fits."""
+        at, at_top = self.geometry.bubble_at(event.seat)
+        self.show_bubble(t("neko.bubble.must_play"), at, below=at_top)
 
     def animate_cat(self, event: CatMoved) -> None:
         """The cat arrives (drops in at the start of a round) or hops to its new stack."""

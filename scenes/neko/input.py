@@ -29,7 +29,6 @@ class NekoInput(TableMixin):
     drag: Drag | None
     dropped: tuple[CardSprite, CardSprite] | None
     if TYPE_CHECKING:  # provided by NekoTable (scene.py) and the shared HandDragMixin
-        def can_pass(self) -> bool: ...
         def held_value(self) -> int | None: ...
         def stack_verdicts(self, value: int | None) -> dict[int, tuple[str, str]]: ...
         def playable_values(self) -> set[int] | None: ...
@@ -58,8 +57,9 @@ class NekoInput(TableMixin):
         self.drag = None
 
     def press_pass(self) -> None:
-        """The Pass button / P key."""
-        if self.can_pass():
+        """The Pass button / P key. While the stall breaker makes the viewer play, the button is
+        off and P is refused by the rules, with their reason."""
+        if self.viewer_may_act() and self.observation().phase == PHASE_PLAY:
             self.attempt(PASS)
 
     # ----- keys, pointer, keyboard targets ------------------------------------------------------------

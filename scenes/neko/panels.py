@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
 
 class RoundPanel(ModalPanel):
-    """The end-of-round summary: who took the cat (or the pass limit), each seat's points, Continue."""
+    """The end-of-round summary: who took the cat (or that nobody could play), each seat's points,
+    Continue."""
 
     def __init__(self, table: NekoTable, event: RoundEnded, last: bool) -> None:
         label = (lambda: t("table.see_results")) if last else (lambda: t("table.continue"))
@@ -36,7 +37,7 @@ class RoundPanel(ModalPanel):
         if event.emptied >= 0:
             message = t("neko.round_end.emptied", player=seat_label(event.emptied, match.seats[event.emptied]))
         else:
-            message = t("neko.round_end.passes")
+            message = t("neko.round_end.blocked")
         size = fit_size(message, theme.BODY, body.width - 80)
         draw_text_centered(surface, message, size, theme.INK_SOFT, (body.centerx, body.top + 126))
         self._render_table(surface, body)

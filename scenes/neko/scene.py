@@ -25,6 +25,7 @@ from game.i18n import t
 from game.rules.neko import (
     DECK,
     NOBODY,
+    PASS,
     PHASE_BASE,
     PHASE_PLAY,
     CatMoved,
@@ -115,8 +116,9 @@ class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
         return self.fans[self.viewer]
 
     def can_pass(self) -> bool:
-        """The Pass button's enabled flag."""
-        return self.viewer_may_act() and self.observation().phase == PHASE_PLAY
+        """The Pass button's enabled flag (off while the stall breaker makes the viewer play)."""
+        return (self.viewer_may_act() and self.observation().phase == PHASE_PLAY
+                and PASS in self.match.legal_actions(self.viewer))
 
     def face_up_values(self) -> list[int]:
         """The card values this screen shows face up in hands (the viewer's hand only, or none)."""
@@ -127,8 +129,11 @@ class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
 
     def your_turn_text(self) -> str:
         """Lay a base card, or play / pass."""
-        if self.observation().phase == PHASE_BASE:
+        obs = self.observation()
+        if obs.phase == PHASE_BASE:
             return t("neko.status.lay_base")
+        if obs.phase == PHASE_PLAY and PASS not in self.match.legal_actions(self.viewer):
+            return t("neko.status.must_play")
         return t("neko.status.your_turn")
 
     def waiting_text(self, seat: int) -> str:

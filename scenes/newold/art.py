@@ -30,7 +30,7 @@ from scenes import cache, fonts, theme
 from scenes.newold.layout import BOX_SIZE, ZONE_PAD, sheet_row_height, sheet_size
 from scenes.table import art, labels
 from scenes.table.art import CARD_RADIUS, CARD_SIZE, SUPERSAMPLE, mix
-from scenes.ui import fit_size, seat_color, signed_text
+from scenes.ui import clipped, fit_size, fitted_seat_label, seat_color, signed_text
 
 Color = tuple[int, int, int]
 NEW = "N"
@@ -274,9 +274,9 @@ def _kind_label(big: pygame.Surface, kind: str, ink: Color) -> None:
     s = SUPERSAMPLE
     width, _ = big.get_size()
     word = "NEW" if kind == NEW else "OLD"
-    label = _numeral(word, 15 * s, NEW_PAPER if kind == NEW else OLD_PAPER)
+    label = _numeral(word, 17 * s, NEW_PAPER if kind == NEW else OLD_PAPER)  # legible on a card in hand
     box = pygame.Rect(0, 0, label.get_width() + 12 * s, label.get_height() + 8 * s)
-    box.topright = (width - 13 * s, 32 * s)
+    box.topright = (width - 13 * s, 29 * s)
     if kind == NEW:
         pygame.draw.rect(big, ink, box, border_radius=4 * s)
         notch = [(box.left, box.top), (box.left - 6 * s, box.centery), (box.left, box.bottom)]
@@ -319,7 +319,7 @@ def _new_back(size: tuple[int, int]) -> pygame.Surface:
     _sparkle(big, (centre[0] + 18 * s, centre[1] - 18 * s), 7 * s, NEW_GLINT)
     for fx, fy in ((0.22, 0.14), (0.78, 0.86)):
         _sparkle(big, (width * fx, height * fy), 8 * s, NEW_PAPER)
-    word = _numeral("NEW", 16 * s, NEW_PAPER)
+    word = _numeral("NEW", 18 * s, NEW_PAPER)
     big.blit(word, word.get_rect(center=(centre[0], height * 0.8)))
     return big
 
@@ -355,7 +355,7 @@ def _old_back(size: tuple[int, int]) -> pygame.Surface:
     pygame.draw.ellipse(big, OLD_BACK_LINE, oval, 3 * s)
     _hourglass(big, centre, 22 * s, OLD_PAPER)
     _crack(big, (oval.right - 6 * s, oval.top + 10 * s), 2.2, 26 * s, mix(OLD_BACK, (0, 0, 0), 0.45), 2 * s, rng, 0)
-    word = _numeral("OLD", 16 * s, OLD_PAPER)
+    word = _numeral("OLD", 18 * s, OLD_PAPER)
     big.blit(word, word.get_rect(center=(centre[0], height * 0.82)))
     return big
 
@@ -523,24 +523,24 @@ def seat_plate(name: str, seat: int, you: bool, turn: bool, stage: str, left_why
         surface.blit(symbol, symbol.get_rect(center=disc))
         if chosen:
             tick = (disc[0] + 18, disc[1] + 16)
-            pygame.draw.circle(surface, theme.OK, tick, 11)
-            pygame.draw.circle(surface, theme.INK, tick, 11, 2)
-            mark = fonts.text("✓", theme.TINY - 4, theme.INK, True)
+            pygame.draw.circle(surface, theme.OK, tick, 13)
+            pygame.draw.circle(surface, theme.INK, tick, 13, 2)
+            mark = fonts.text("✓", theme.TINY - 2, theme.INK, True)
             surface.blit(mark, mark.get_rect(center=tick))
         badge = stage_badge(stage)
         surface.blit(badge, badge.get_rect(midright=(body.right - 12, body.centery)))
         tag = _left_tag(left_why) if left_why else None
         flag = _start_flag() if start else None
-        label = name + (f" ({t('table.you')})" if you else "")
         room = width - 66 - 64 - (tag.get_width() - 8 if tag is not None else 0)
         if flag is not None:  # a long name's lowest ink (the brackets of "(あなた)") reaches the pennant's line
             room = min(room, width - 66 - 62 - flag.get_width() - 8)
-        label_image = fonts.text(label, fit_size(label, theme.SMALL + 2, room, bold=True, smallest=14), theme.TEXT,
-                                 True)
+        label, type_size = fitted_seat_label(name, you, theme.SMALL + 2, room)
+        label_image = fonts.text(label, type_size, theme.TEXT, True)
         surface.blit(label_image, (body.left + 66, body.top + 7))
         room = width - 66 - 64 - (flag.get_width() + 6 if flag is not None else 0)
         scores = t("newold_table.plate.scores", now=signed_text(now), total=signed_text(total))
-        score_image = fonts.text(scores, fit_size(scores, theme.TINY, room, smallest=14), theme.TEXT_DIM)
+        type_size = fit_size(scores, theme.TINY, room, smallest=theme.LEAST)
+        score_image = fonts.text(clipped(scores, type_size, room), type_size, theme.TEXT_DIM)
         surface.blit(score_image, (body.left + 66, body.top + 38))
         if flag is not None:
             surface.blit(flag, flag.get_rect(midright=(body.right - 62, body.top + 49)))
@@ -566,12 +566,12 @@ def _left_tag(why: str) -> pygame.Surface:
 def _start_flag() -> pygame.Surface:
     """A little pennant: this seat starts the game."""
     def make() -> pygame.Surface:
-        word = fonts.text(t("newold_table.plate.start"), theme.TINY - 4, theme.INK, True)
+        word = fonts.text(t("newold_table.plate.start"), theme.LEAST, theme.INK, True)
         width = word.get_width() + 30
-        surface = pygame.Surface((width, 26), pygame.SRCALPHA)
-        pygame.draw.line(surface, theme.GOLD, (3, 1), (3, 25), 3)
-        pygame.draw.polygon(surface, theme.GOLD, [(5, 2), (width - 1, 2), (width - 8, 12), (width - 1, 22), (5, 22)])
-        surface.blit(word, word.get_rect(midleft=(10, 12)))
+        surface = pygame.Surface((width, 28), pygame.SRCALPHA)
+        pygame.draw.line(surface, theme.GOLD, (3, 1), (3, 27), 3)
+        pygame.draw.polygon(surface, theme.GOLD, [(5, 2), (width - 1, 2), (width - 8, 13), (width - 1, 24), (5, 24)])
+        surface.blit(word, word.get_rect(midleft=(10, 13)))
         return surface
 
     return labels.cached(("no-start-flag", labels.lang()), make)
@@ -626,8 +626,8 @@ def score_sheet(rows: tuple[tuple[int, ...], ...], running: tuple[int, ...], gam
         top = 64
         for seat in range(players):
             x = label_width + column * seat + column // 2
-            pygame.draw.circle(surface, seat_color(seat), (x, top + 14), 13)
-            mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 6, theme.TEXT, True)
+            pygame.draw.circle(surface, seat_color(seat), (x, top + 14), 16)
+            mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 2, theme.TEXT, True)
             surface.blit(mark, mark.get_rect(center=(x, top + 14)))
         y = top + 34
         for number in range(games):

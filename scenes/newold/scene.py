@@ -44,6 +44,7 @@ from game.rules.newold import (
     may_reveal,
     must_reveal,
     playable_cards,
+    zone_fits,
 )
 from scenes.app import App, Scene
 from scenes.newold import art as nart
@@ -334,7 +335,7 @@ class NewOldTable(NewOldInput, NewOldEffects, NewOldPaint, HandDragMixin, TableS
     def _zone_note(self, zone: str) -> str:
         """What the zone takes now (e.g. "takes 3 or 4"; "New 3 or 4" on the New zone)."""
         top = card_number(self.zones[zone].cards[-1]) if self.zones[zone].cards else 1
-        higher = top % 6 + 1
+        higher = zone_fits(zone, top)[-1]
         key = "newold_table.note.takes_old" if zone == ZONE_OLD else "newold_table.note.takes_new"
         return t(key, same=top, higher=higher)
 

@@ -15,7 +15,9 @@ middle is nearest the pointer lifts; Left/Right by keys) and click or press Ente
 the gap where the reserve pair goes (the pair shows in the hand at that gap; Left/Right) and click
 or press Enter; then Declare or End turn when the hand scores 4 or less. A finger taps once to
 choose and again to confirm. The hand's score and the cut that gives it are always shown (the
-yaku framed, the zatsu faded), and while a pair or a gap is chosen, the score it would give.
+yaku framed and named, each zatsu card in full colour with its point pip), and while a pair or a
+gap is chosen, the score it would give. The first time a person's hand is shown in a match, a
+paper card on the felt explains yaku, zatsu and the score (``coach``).
 
 The parts (imports go one way: layout <- art <- sprites <- paint/effects/input/panels <- scene):
 
@@ -23,11 +25,12 @@ The parts (imports go one way: layout <- art <- sprites <- paint/effects/input/p
 ``scene``      ``NoaronTable``: its state, sync from the observation, hints and status texts,
                buttons and actions; ``make_table``; the choice's ``Preview``
 ``layout``     where everything sits (``Geometry``, constants), which hand slots a cut frames or
-               fades; no display needed
+               marks with a point pip; no display needed
 ``input``      ``NoaronInput``: pointer, finger and keys, hit tests (``source_at``, ``choice_at``)
 ``effects``    ``NoaronEffects``: rules events -> animations
 ``paint``      ``NoaronPaint``: the still layer's parts and the moving pieces
 ``panels``     ``SettlementPanel``
+``coach``      the one-time explanation card of yaku and zatsu
 ``art``        card faces and backs, piles, heaps, rings and bands, the tag pill, ``cut_summary``
 ``sprites``    ``NoaronCard`` and ``HandRow`` (the hand in a straight row)
 =============  ==================================================================================

@@ -4,20 +4,21 @@ the frames of the hand row, and the words that sum up a cut.
 A red card carries a sun (a full disc with a ring of rays) and a black card a crescent moon, in
 the centre and in two corners, so the colours can be told apart without colour vision. Every
 picture is drawn once at ``SUPERSAMPLE`` times its size, scaled down and cached; variants for the
-table (a faded card outside the framed yaku) are cached too. Treat every surface as read-only.
+table (a zatsu card with its point pip) are cached too. Treat every surface as read-only.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
 from game.i18n import t
 from game.rules.noaron import Cut
 from scenes import cache, fonts, theme
-from scenes.noaron.layout import scaled_size
+from scenes.noaron.layout import PIP_HALF, PIP_ONE, scaled_size
 from scenes.table import art
 
 Color = tuple[int, int, int]
@@ -30,7 +31,6 @@ MOON_BLACK: Color = (34, 32, 38)
 MOON_BLACK_SOFT: Color = (70, 66, 78)
 BACK: Color = (96, 74, 104)  # a muted plum: neither red nor black, so a back never hints at a colour
 BACK_LINE: Color = (212, 190, 150)
-FADE_TO: Color = (118, 128, 120)  # what a faded (zatsu) card is washed toward
 SECOND_FRAME: Color = (214, 206, 170)  # the thin outline of a zatsu that is a yaku too
 
 
@@ -106,16 +106,30 @@ def card_back(size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
     return art.downsample(big, size)
 
 
-def faded_face(colour: str) -> pygame.Surface:
-    """A card washed toward the felt's grey-green (a card outside the framed yaku)."""
+PIPS = (PIP_ONE, PIP_HALF)
+PIP_RADIUS = 19  # the point pip in a zatsu card's free corner, at full card size
+PIP_CENTRE = (CARD_SIZE[0] - 27, 28)  # the top right corner: the marks sit top left and bottom right
+
+
+def pip_face(colour: str, pip: str) -> pygame.Surface:
+    """A face with a point pip in its free corner: what the card costs as zatsu ("1", or "½" when
+    the zatsu is a yaku too). A paper disc with ink, readable on red and on black, so a zatsu card
+    keeps its full colour and the hand never looks disabled."""
     def make() -> pygame.Surface:
         face = card_face(colour).copy()
-        wash = pygame.Surface(face.get_size(), pygame.SRCALPHA)
-        pygame.draw.rect(wash, (*FADE_TO, 150), wash.get_rect(), border_radius=art.CARD_RADIUS)
-        face.blit(wash, (0, 0))
+        s = art.SUPERSAMPLE
+        size = (PIP_RADIUS * 2 + 6) * s
+        big = pygame.Surface((size, size), pygame.SRCALPHA)
+        middle = size // 2
+        pygame.draw.circle(big, theme.INK, (middle, middle), (PIP_RADIUS + 2) * s)
+        pygame.draw.circle(big, theme.PAPER, (middle, middle), PIP_RADIUS * s)
+        disc = art.downsample(big, (size // s, size // s))
+        face.blit(disc, disc.get_rect(center=PIP_CENTRE))
+        label = fonts.text(pip, theme.SMALL, theme.INK, True)
+        face.blit(label, label.get_rect(center=(PIP_CENTRE[0], PIP_CENTRE[1] + 1)))
         return face
 
-    return art.variant(("noaron-faded", colour), make)
+    return art.variant(("noaron-pip", colour, pip), make)
 
 
 # Resting hand rows with where they go (~0.8 MB each); ``sprites.HandRow`` fills it.
@@ -123,10 +137,11 @@ row_pictures = art.SurfaceCache("noaron.rows", 8 * art.MB)
 
 
 def prewarm() -> None:
-    """Draw both faces, the back and their faded copies now, before the first frame."""
+    """Draw both faces, the back and the faces with a point pip now, before the first frame."""
     for colour in (RED, BLACK):
         card_face(colour)
-        faded_face(colour)
+        for pip in PIPS:
+            pip_face(colour, pip)
     card_back()
 
 
@@ -141,12 +156,12 @@ cache.on_release(cache.TABLE, clear_caches)
 
 
 # ----- piles, the deck, stakes --------------------------------------------------------------------
-def face_at(colour: str | None, scale: float, dim: bool = False) -> pygame.Surface:
-    """A face (or the back, for None) scaled to ``scale``, cached."""
+def face_at(colour: str | None, scale: float, pip: str = "") -> pygame.Surface:
+    """A face (or the back, for None) scaled to ``scale``, with a point ``pip`` when given, cached."""
     if colour is None:
         return art.transformed(("noaron-back",), card_back(), scale)
-    if dim:
-        return art.transformed(("noaron-face", colour, True), faded_face(colour), scale)
+    if pip:
+        return art.transformed(("noaron-pip", colour, pip), pip_face(colour, pip), scale)
     return art.transformed(("noaron-face", colour, False), card_face(colour), scale)
 
 
@@ -244,19 +259,27 @@ def band(size: tuple[int, int], color: Color, alpha: int, radius: int = 18) -> p
     return art.variant(("noaron-band", size, color, alpha, radius), make)
 
 
-def tag_pill(text: str, color: Color) -> pygame.Surface:
-    """A short word on a rounded pill in ``color`` (on the ring of the chosen pair)."""
+def tag_pill(text: str, color: Color, ink: Color = theme.TEXT) -> pygame.Surface:
+    """A short word in ``ink`` on a rounded pill in ``color`` (on the ring of the chosen pair,
+    under the yaku and the zatsu)."""
     def make() -> pygame.Surface:
-        label = fonts.text(text, theme.TINY, theme.TEXT, True)
+        label = fonts.text(text, theme.TINY, ink, True)
         surface = pygame.Surface((label.get_width() + 26, label.get_height() + 6), pygame.SRCALPHA)
         pygame.draw.rect(surface, color, surface.get_rect(), border_radius=surface.get_height() // 2)
         surface.blit(label, label.get_rect(center=surface.get_rect().center))
         return surface
 
-    return art.variant(("noaron-tag", text, color), make)
+    return art.variant(("noaron-tag", text, color, ink), make)
 
 
 # ----- words ---------------------------------------------------------------------------------------
+def counted(key: str, count: int, **params: Any) -> str:
+    """``key``'s text for ``count`` things: its ``.one`` form when ``count`` is 1 (English says
+    "1 stake card", not "1 stake cards"), else the plain one (``n`` is ``count`` unless given)."""
+    params.setdefault("n", count)
+    return t(f"{key}.one" if count == 1 else key, **params)
+
+
 def cut_summary(cut: Cut, short: bool = False) -> str:
     """"yaku 8 · zatsu 4" (or "no yaku"), for the score card (``short``) and the settlement."""
     zatsu = cut.score * 2 if cut.zatsu_is_yaku else cut.score  # a zatsu that is a yaku scores half

@@ -46,6 +46,8 @@ class NoaronInput(TableMixin):
         def press_declare(self) -> None: ...
         def press_end(self) -> None: ...
         def _clear_choice(self) -> None: ...
+        def coach_rect(self) -> pygame.Rect | None: ...
+        def close_coach(self) -> None: ...
 
     def handle_pointer(self, intent: Intent) -> None:
         """Buttons first; then a press takes, discards or places; a move shows what it would do."""
@@ -77,9 +79,13 @@ class NoaronInput(TableMixin):
             super().handle_key(key)
 
     def let_go(self) -> bool:
-        """Esc: drop the choice in progress (an armed card, a pair being picked)."""
+        """Esc: drop the choice in progress (an armed card, a pair being picked), else put the
+        explanation card away; only then does Esc undo."""
         if self.pair_cursor is None and self.armed is None:
-            return False
+            if self.coach_rect() is None:
+                return False
+            self.close_coach()
+            return True
         self._clear_choice()
         return True
 
@@ -112,7 +118,12 @@ class NoaronInput(TableMixin):
         return self.hand.nearest_between(pos[0], HAND_SIZE - 1, HAND_SIZE)
 
     def pointer_down(self, pos: tuple[int, int], touch: bool) -> None:
-        """A click or tap: take from a source, discard a pair, place the reserve."""
+        """A click or tap: close the explanation card, take from a source, discard a pair, place
+        the reserve."""
+        coach = self.coach_rect()
+        if coach is not None and coach.collidepoint(pos):
+            self.close_coach()
+            return
         phase = self.phase_for_viewer()
         if phase == PHASE_TAKE:
             source = self.source_at(pos)

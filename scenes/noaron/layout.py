@@ -5,7 +5,7 @@ spectator), "top" the opponent's, whose piles and hand are mirrored (their left 
 right). The module constants are that design. ``Geometry`` places every piece for one bottom seat
 on one canvas: the design scaled uniformly to fit the canvas and centred on it, so at 1920x1080 it
 gives exactly the constants. Also here: the arithmetic of a pile's top card, a card's size at a
-scale, and which hand slots a cut frames or fades.
+scale, and which hand slots a cut frames or marks with a point pip.
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ PAID_DX = -70  # the paid heap sits left of its count
 STAKE_SCALE = 0.42
 STAKE_STEP = 25.0
 HAND = {"bottom": ((884.0, 944.0), 0.78, 112.0), "top": ((960.0, 70.0), 0.46, 36.0)}
-# The top plate sits between the opponent's hand and the table's Log, Help and Menu buttons
-# (x 1492 on): a long name such as ゴロウおじさん ran under the Log button.
-PLATE = {"bottom": (318, 716), "top": (1340, 70)}
+# The top plate's spot here is only its centre's height: it is placed right of the corner board
+# (scenes.noaron.paint), clear of the opponent's hand and the Log, Help and Menu buttons.
+PLATE = {"bottom": (318, 716), "top": (520, 70)}  # the top plate starts at x 380 (see above)
 PLATE_BOX: Size = (300, 86)  # room a name plate may take (its width follows the name)
 STATUS_Y = 802
 HINT_BOTTOM = 1074  # the key hint's baseline under the hand
@@ -73,11 +73,17 @@ def zatsu_span(cut: Cut, size: int) -> tuple[int, int]:
     return (0, cut.yaku_start)
 
 
-def is_faded(cut: Cut, index: int) -> bool:
-    """True when hand card ``index`` counts in full as zatsu (drawn faded)."""
-    if not cut.yaku_length or cut.zatsu_is_yaku:
-        return False
-    return not cut.yaku_start <= index < cut.yaku_start + cut.yaku_length
+PIP_ONE = "1"  # a zatsu card's point
+PIP_HALF = "½"  # a zatsu card's point when the zatsu is a yaku too (it scores half)
+
+
+def pip_for(cut: Cut, index: int, size: int) -> str:
+    """What hand card ``index`` (of ``size``) costs under ``cut``: "" in the yaku, ``PIP_ONE`` in
+    the zatsu, ``PIP_HALF`` when the zatsu is itself a yaku (no yaku: every card is zatsu)."""
+    start, length = zatsu_span(cut, size) if cut.yaku_length else (0, size)
+    if not start <= index < start + length:
+        return ""
+    return PIP_HALF if cut.zatsu_is_yaku else PIP_ONE
 
 
 @dataclass(frozen=True)

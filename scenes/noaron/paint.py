@@ -16,8 +16,10 @@ from game.i18n import language, t
 from game.rules.noaron import DECLARE_AT_MOST, LEFT, RIGHT, Cut
 from scenes import fonts, theme
 from scenes.noaron import art as cards_art
-from scenes.noaron.art import cut_summary
+from scenes.noaron.art import counted, cut_summary
+from scenes.noaron.coach import coach_card
 from scenes.noaron.layout import (
+    BOARD_SIZE,
     DECK_SCALE,
     FELT,
     PAID_DX,
@@ -35,6 +37,9 @@ from scenes.table.mixin import TableMixin
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
 from scenes.ui import clipped, draw_text_centered, fit_size, seat_color
+
+TOP_NAME_WIDTH = 200  # px: the top plate's name at most, so the plate ends before the top hand
+PLATE_GAP = 20  # px between the corner board and the top plate
 
 if TYPE_CHECKING:
     from scenes.noaron.layout import Geometry, Point
@@ -72,6 +77,7 @@ class NoaronPaint(TableMixin):
         def reserve_spot(self, seat: int, index: int) -> Point: ...
         def paid_pos(self, seat: int) -> Point: ...
         def declare_note(self) -> str: ...
+        def coach_rect(self) -> pygame.Rect | None: ...
         def _reserve_in_row(self) -> bool: ...
 
     def paint_still_base(self, surface: pygame.Surface) -> None:
@@ -137,13 +143,13 @@ class NoaronPaint(TableMixin):
             parts[f"paid{seat}"] = StillPart(self.paid_counts[seat], paid, lambda s, seat=seat: self.paint_paid(s, seat))
             args = (self.name_of(seat), seat, seat == self.seat_to_move(), self.stake_counts[seat],
                     seat == self.viewer and self.match.seats[seat].is_human)
-            parts[f"plate{seat}"] = self.picture_part(args, self._plate(*args),
-                                                     center=self.geometry.plate(seat))
+            parts[f"plate{seat}"] = self.picture_part(args, self._plate(*args), **self._plate_place(seat))
         board_args = (t("noaron_table.round", n=self.shown_round + 1), tuple(self.stake_counts), language())
         parts["board"] = self.picture_part(board_args, self._board(board_args[0]),
                                            topleft=self.geometry.board_topleft())
         parts["score"] = self._score_part()
         parts["note"] = self._note_part()
+        parts["coach"] = self._coach_part()
         buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
                         for button in self.buttons.widgets)
         region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
@@ -215,8 +221,21 @@ class NoaronPaint(TableMixin):
         surface.blit(label, label.get_rect(midleft=(round(x) - 30, round(y))))
 
     def _plate(self, name: str, seat: int, turn: bool, stakes: int, you: bool) -> pygame.Surface:
-        """The shared name plate, its second line counting the stake cards left."""
+        """The shared name plate, its second line counting the stake cards left. The top plate's
+        name is cut shorter: it shares its row with the opponent's hand and the Log button."""
+        if self.side(seat) == "top":
+            name = clipped(name, theme.SMALL + 2, TOP_NAME_WIDTH, bold=True)
         return labels.plate(name, seat, turn, stakes, you, detail=t("noaron_table.stakes", n=stakes))
+
+    def _plate_place(self, seat: int) -> dict[str, tuple[int, int]]:
+        """Where a plate goes: centred on its spot, except the top one, which starts right of the
+        corner board, so however long the name it never runs under the opponent's hand or the
+        Log, Help and Menu buttons (a long name ran under Log when it sat on their side)."""
+        x, y = self.geometry.plate(seat)
+        if self.side(seat) == "top":
+            board_x, _ = self.geometry.board_topleft()
+            return {"midleft": (board_x + BOARD_SIZE[0] + PLATE_GAP, round(y))}
+        return {"center": (round(x), round(y))}
 
     def _board(self, heading: str) -> pygame.Surface:
         """The corner board: the round, and each seat's stakes left."""
@@ -228,8 +247,8 @@ class NoaronPaint(TableMixin):
             surface.blit(title, (22, 14))
             for number, seat in enumerate((self.top_seat, self.bottom)):
                 y = 62 + number * 40 + 18
-                pygame.draw.circle(surface, seat_color(seat), (36, y), 14)
-                mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 4, theme.TEXT, True)
+                pygame.draw.circle(surface, seat_color(seat), (36, y), 17)
+                mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 2, theme.TEXT, True)
                 surface.blit(mark, mark.get_rect(center=(36, y)))
                 value = fonts.text(t("noaron_table.stakes", n=self.stake_counts[seat]), theme.SMALL - 2, theme.TEXT, True)
                 value_at = value.get_rect(midright=(310, y))
@@ -291,7 +310,7 @@ class NoaronPaint(TableMixin):
             draw_text_centered(card, title, fit_size(title, theme.TINY, rect.width - 16, True), theme.INK_SOFT,
                                (rect.centerx, 22), True)
             score = fonts.text(str(cut.score), 64, theme.FUTON if cut.score <= DECLARE_AT_MOST else theme.INK, True)
-            unit = fonts.text(t("noaron_table.points_unit"), theme.SMALL, theme.INK, True)
+            unit = fonts.text(counted("noaron_table.points_unit", cut.score), theme.SMALL, theme.INK, True)
             total = score.get_width() + 6 + unit.get_width()
             left = rect.centerx - total // 2
             card.blit(score, score.get_rect(midleft=(left, 78)))
@@ -304,11 +323,22 @@ class NoaronPaint(TableMixin):
             elif cut.score <= DECLARE_AT_MOST:
                 lines.append((t("noaron_table.score.can_declare"), theme.FUTON, True))
             for number, (line, colour, bold) in enumerate(lines):
-                size_px = fit_size(line, theme.TINY, rect.width - 14, bold, smallest=theme.TINY - 6)
+                size_px = fit_size(line, theme.TINY, rect.width - 14, bold, smallest=theme.LEAST)
                 draw_text_centered(card, line, size_px, colour, (rect.centerx, 120 + 24 * number), bold)
             return card
 
         return labels.cached(("noaron-score", cut, best, previewing, language()), make)
+
+    def _coach_part(self) -> StillPart:
+        """The yaku / zatsu explanation on the felt, while it is open."""
+        rect = self.coach_rect()
+        where = rect if rect is not None else pygame.Rect(self.geometry.pixel(640, 400), (0, 0))
+
+        def paint(surface: pygame.Surface) -> None:
+            if rect is not None:
+                surface.blit(coach_card(rect.width), rect)
+
+        return StillPart((rect is not None, language()), where, paint)
 
     def _note_part(self) -> StillPart:
         """Under the Declare button: why it is (not) available now."""

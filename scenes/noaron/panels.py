@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import language, t
-from game.rules.noaron import Settled
+from game.rules.noaron import HOUSE_TURN_LIMIT, Settled
 from scenes import fonts, theme
 from scenes.noaron import art as cards_art
-from scenes.noaron.art import cut_summary
-from scenes.noaron.layout import SETTLEMENT_RECT, STAKE_SCALE, is_faded, scaled_size, zatsu_span
+from scenes.noaron.art import counted, cut_summary
+from scenes.noaron.layout import SETTLEMENT_RECT, STAKE_SCALE, pip_for, scaled_size, zatsu_span
 from scenes.table.panel import SteppedPanel
 from scenes.ui import draw_text_centered, fit_size, seat_color
 
@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 # ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
 SETTLE_STEP = 0.75  # between two lines of the settlement
 AUTO_CONTINUE = 4.0
+# ----- the lines under the hands (panel-relative) ---------------------------------------------------------
+LINES_TOP = 364  # the top of the first line's room, under the second hand
+LINES_GAP = 8  # kept free above the Continue button
+LINE_STEP = 40.0  # between two lines when they fit
+LINE_FILL = 0.78  # a line's text size, as a share of the step (when lines are drawn closer)
 
 
 class SettlementPanel(SteppedPanel):
@@ -54,29 +59,33 @@ class SettlementPanel(SteppedPanel):
 
     # ----- content ---------------------------------------------------------------------------------
     def _lines(self) -> list[tuple[str, str]]:
-        """(kind, text) per step after the hands: difference, penalties, payment, outcome."""
+        """(kind, text) per step after the hands: why a cut was halved or a declaration forced,
+        the difference, penalties, payment, outcome."""
         event = self.event
         name = self.table.long_name
         scores = (event.cuts[0].score, event.cuts[1].score)
         loser, winner = event.loser, 1 - event.loser
-        lines = [("diff", t("noaron_table.settle.difference", high=max(scores), low=min(scores),
-                                n=event.difference))]
+        lines = [("note", t("noaron_table.settle.half", player=self.table.name_of(seat), cards=2 * cut.score))
+                 for seat, cut in ((seat, event.cuts[seat]) for seat in (self.table.top_seat, self.table.bottom))
+                 if cut.yaku_length and cut.zatsu_is_yaku]
+        if scores[0] == scores[1]:
+            lines.append(("note", t("noaron_table.settle.tie", player=name(event.declarer))))
+        if event.forced:
+            lines.append(("note", t("noaron_table.settle.forced", limit=HOUSE_TURN_LIMIT)))
+        lines.append(("diff", t("noaron_table.settle.difference", high=max(scores), low=min(scores),
+                                n=event.difference)))
         if event.declarer_penalty:
             lines.append(("plus", t("noaron_table.settle.declarer_lost", n=event.declarer_penalty)))
         if event.zero_penalty:
             lines.append(("plus", t("noaron_table.settle.winner_zero", n=event.zero_penalty)))
-        if scores[0] == scores[1]:
-            lines.insert(0, ("note", t("noaron_table.settle.tie", player=name(event.declarer))))
-        lines.append(("loss", t("noaron_table.settle.loss", player=name(loser), n=event.loss)))
-        if event.paid < event.loss:
-            lines.append(("pay", t("noaron_table.settle.paid_short", player=name(loser), n=event.paid)))
-        else:
-            lines.append(("pay", t("noaron_table.settle.paid", player=name(loser), n=event.paid)))
+        lines.append(("loss", counted("noaron_table.settle.loss", event.loss, player=name(loser))))
+        key = "noaron_table.settle.paid_short" if event.paid < event.loss else "noaron_table.settle.paid"
+        lines.append(("pay", counted(key, event.paid, player=name(loser))))
         if event.game_over:
             lines.append(("end", t("noaron_table.settle.game_over", player=name(winner))))
         else:
-            lines.append(("next", t("noaron_table.settle.next", player=name(winner),
-                                    left=event.stakes[loser])))
+            left = event.stakes[loser]
+            lines.append(("next", counted("noaron_table.settle.next", left, player=name(winner), left=left)))
         return lines
 
     def steps(self) -> int:
@@ -110,15 +119,24 @@ class SettlementPanel(SteppedPanel):
         body = self.RECT
         surface.blit(self._surface, (body.left - 20, body.top - 20))
         self._draw_stakes_lit(surface)
-        y = body.top + 384
+        y, step = self._line_places()
         for kind, text in self.lines[:self.shown]:
             colour = {"plus": theme.FUTON, "end": theme.FUTON, "loss": theme.INK}.get(kind, theme.INK_SOFT)
             bold = kind in ("loss", "end", "next", "pay")
-            size = fit_size(text, theme.BODY, body.width - 120, bold=bold)
+            size = fit_size(text, min(theme.BODY, round(step * LINE_FILL)), body.width - 120, bold=bold)
             image = fonts.text(text, size, colour, bold)
-            surface.blit(image, image.get_rect(midleft=(body.left + 70, y)))
-            y += 40
+            surface.blit(image, image.get_rect(midleft=(body.left + 70, round(y))))
+            y += step
         self.group.draw(surface)
+
+    def _line_places(self) -> tuple[float, float]:
+        """The first line's middle and the step between lines: 40 apart, closer when the lines
+        (a tie, a forced declaration, a halved zatsu, two +3s...) would reach the button."""
+        first = self.RECT.top + LINES_TOP
+        room = self.button.rect.top - LINES_GAP - first
+        count = max(1, len(self.lines))
+        step = min(LINE_STEP, room / count)
+        return first + step / 2, step
 
     def _draw_stakes_lit(self, surface: pygame.Surface) -> None:
         """The stake rows, paid heaps and stake cards in flight, above the veil (they are the point)."""
@@ -130,7 +148,7 @@ class SettlementPanel(SteppedPanel):
                 sprite.draw(surface)
 
     def _draw_hand(self, surface: pygame.Surface, seat: int, left: int, top: int) -> None:
-        """A seat's name, its revealed hand (yaku framed, zatsu faded) and its score."""
+        """A seat's name, its revealed hand (yaku framed, zatsu cards with their point pips) and its score."""
         event = self.event
         pygame.draw.circle(surface, seat_color(seat), (left + 18, top + 22), 16)
         symbol = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 2, theme.TEXT, True)
@@ -156,13 +174,13 @@ class SettlementPanel(SteppedPanel):
             surface.blit(cards_art.band(rect.size, theme.GOLD, 90, 12), rect)
             surface.blit(cards_art.ring(rect.size, theme.GOLD, 3, 12), rect)
         for index, colour in enumerate(hand):
-            image = cards_art.face_at(colour, self.MINI_SCALE, dim=is_faded(cut, index))
+            image = cards_art.face_at(colour, self.MINI_SCALE, pip_for(cut, index, len(hand)))
             surface.blit(image, (x0 + index * self.MINI_STEP, y0))
         text = cut_summary(cut)
         info = fonts.text(text, theme.SMALL, theme.INK_SOFT)
         right = x0 + (len(hand) - 1) * self.MINI_STEP + width + 30
         surface.blit(info, info.get_rect(midleft=(right, y0 + height // 2 - 16)))
-        score = fonts.text(t("noaron_table.points", n=cut.score), theme.LARGE, theme.INK, True)
+        score = fonts.text(counted("noaron_table.points", cut.score), theme.LARGE, theme.INK, True)
         surface.blit(score, score.get_rect(midleft=(right, y0 + height // 2 + 20)))
         if seat == event.loser:
             mark = fonts.text(t("noaron_table.settle.loser"), theme.SMALL, theme.FUTON, True)

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
+
 from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
@@ -28,17 +30,20 @@ from game.rules.noaron import (
     PHASE_TAKE,
     RIGHT,
     Cut,
+    Declared,
     HandDealt,
     NoaronAction,
     NoaronObservation,
     PileSeeded,
     RoundStarted,
     StakesDealt,
+    TurnPassed,
     best_cut,
 )
 from scenes import theme
 from scenes.app import App, Scene
 from scenes.noaron import art as cards_art
+from scenes.noaron.coach import COACH_RECT, coach_card
 from scenes.noaron.effects import NoaronEffects
 from scenes.noaron.input import NoaronInput
 from scenes.noaron.layout import (
@@ -50,8 +55,8 @@ from scenes.noaron.layout import (
     STAKE_SCALE,
     Geometry,
     Point,
-    is_faded,
     pile_top_offset,
+    pip_for,
     zatsu_span,
 )
 from scenes.noaron.paint import NoaronPaint
@@ -104,6 +109,8 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
         self.flying: list[NoaronCard] = []  # cards in flight, drawn above everything else
         self.hints_stale = False
         self.dealing = False  # a deal is being shown (the status says so, not "your turn")
+        self.coach_open = False  # the yaku/zatsu explanation is on the felt (see scenes.noaron.coach)
+        self.coach_shown = False  # it was shown once in this match: never again
         self._geometry: Geometry | None = None  # see ``geometry``
         super().__init__(app, match, **options)
         self.undo_button.rect = self.geometry.undo_rect()
@@ -183,8 +190,10 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
                       RESERVE_SCALE["top"], SettlementPanel.MINI_SCALE}:
             for colour in ("R", "B", None):
                 cards_art.face_at(colour, scale)
-                if colour is not None:
-                    cards_art.face_at(colour, scale, dim=True)
+        for scale in (HAND["bottom"][1], SettlementPanel.MINI_SCALE):  # the zatsu cards' point pips
+            for colour in ("R", "B"):
+                for pip in cards_art.PIPS:
+                    cards_art.face_at(colour, scale, pip)
 
     def queue_intro(self) -> None:
         """A fresh game was set up without events: replay its opening as the events it amounts to."""
@@ -335,6 +344,7 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
         self._show_reserve_preview(phase)
         self._update_preview(phase)
         self._frame_hand()
+        self._open_coach()
 
     def _show_reserve_preview(self, phase: str) -> None:
         """In the insert phase the reserve pair sits in the bottom row at the gap cursor."""
@@ -380,7 +390,8 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
             self.preview = Preview(hand, best_cut(hand), best_after_discard(hand, index, tuple(obs.reserve)))
 
     def _frame_hand(self) -> None:
-        """Frame the yaku of the bottom row (preview or hand) and fade its zatsu."""
+        """Frame the yaku of the bottom row (preview or hand), put a point pip on each zatsu card
+        and name both parts under the row (the cards keep their colours: nothing looks disabled)."""
         row = self.hand
         faces = [card.value for card in row.cards]
         cut: Cut | None = None
@@ -390,16 +401,49 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
             cut = best_cut(tuple(str(value) for value in faces))
         self.shown_cut = cut
         row.second = None
-        if cut is None or not cut.yaku_length:
-            row.frame = None
-            for card in row.cards:
-                card.dim = False
+        row.frame = None
+        row.tags = ()
+        for card in row.cards:
+            card.pip = ""
+        if cut is None:
             return
-        row.frame = (cut.yaku_start, cut.yaku_length)
-        if cut.zatsu_is_yaku:
-            row.second = zatsu_span(cut, len(row.cards))
+        zatsu = zatsu_span(cut, len(row.cards)) if cut.yaku_length else (0, len(row.cards))
         for index, card in enumerate(row.cards):
-            card.dim = is_faded(cut, index)
+            card.pip = pip_for(cut, index, len(row.cards))
+        tags = []
+        if cut.yaku_length:
+            row.frame = (cut.yaku_start, cut.yaku_length)
+            tags.append((cut.yaku_start, cut.yaku_length, t("noaron_table.tag.yaku"), theme.GOLD, theme.INK))
+        if zatsu[1]:
+            word = t("noaron_table.tag.zatsu_half") if cut.zatsu_is_yaku else t("noaron_table.tag.zatsu")
+            tags.append((zatsu[0], zatsu[1], word, theme.INK, theme.TEXT))
+            if cut.zatsu_is_yaku:
+                row.second = zatsu
+        row.tags = tuple(tags)
+
+    # ----- the yaku / zatsu explanation ----------------------------------------------------------------
+    def _open_coach(self) -> None:
+        """Show the explanation the first time a person's hand is shown with its cut, in the
+        match's first round (a resumed match past it, a spectator or an AI seat never sees it)."""
+        if self.coach_shown or self.shown_cut is None or self.hand_hidden or not self.viewer_is_person():
+            return
+        if self.observation().records:
+            self.coach_shown = True  # rounds were settled already: this player has read hands before
+            return
+        self.coach_open = True
+        self.coach_shown = True
+
+    def close_coach(self) -> None:
+        """Take the explanation off the felt (a click on it, the end of the person's first turn)."""
+        self.coach_open = False
+
+    def coach_rect(self) -> pygame.Rect | None:
+        """Where the explanation lies on the felt, or None when it is not shown."""
+        if not self.coach_open or self.hand_hidden:
+            return None
+        x, y, width, _ = COACH_RECT
+        picture = coach_card(width)
+        return self.geometry.rect(x, y, width, picture.get_height())
 
     # ----- actions ------------------------------------------------------------------------------------
     def take(self, source: str) -> bool:
@@ -434,8 +478,12 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
         return self.phase_for_viewer() == PHASE_DECIDE and END in self.match.legal_actions(self.viewer)
 
     def on_applied(self, events: list[Event]) -> None:
-        """Any action went through: forget the choice in progress."""
+        """Any action went through: forget the choice in progress; the person's first turn
+        ending (or a settlement) takes the explanation away."""
         self._clear_choice()
+        for event in events:
+            if isinstance(event, Declared) or (isinstance(event, TurnPassed) and event.seat == self.viewer):
+                self.close_coach()
 
     def clear_selection(self) -> None:
         """Forget the choice in progress (undo, curtain, new viewer)."""

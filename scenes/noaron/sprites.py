@@ -16,7 +16,7 @@ from scenes.noaron.art import (
     band,
     card_back,
     card_face,
-    faded_face,
+    pip_face,
     ring,
     row_pictures,
     tag_pill,
@@ -27,14 +27,17 @@ from scenes.table.pieces import CardSprite
 
 
 class NoaronCard(CardSprite):
-    """A card of this game: ``value`` is "R", "B" or None (the back). ``dim`` draws it faded."""
+    """A card of this game: ``value`` is "R", "B" or None (the back); ``pip`` ("1", "½") marks
+    what a zatsu card of the viewer's hand costs."""
+
+    pip = ""  # no pip (a class default: sprites are made in many places)
 
     def _image_key(self) -> tuple[Hashable, pygame.Surface]:
         """The art key and base surface of the side showing now."""
         if self.face_up:
             colour = str(self.value)
-            if self.dim:
-                return ("noaron-face", colour, True), faded_face(colour)
+            if self.pip:
+                return ("noaron-pip", colour, self.pip), pip_face(colour, self.pip)
             return ("noaron-face", colour, False), card_face(colour)
         return ("noaron-back",), card_back()
 
@@ -47,7 +50,8 @@ class HandRow:
     left is the viewer's right). ``pair`` lifts cards ``pair`` and ``pair + 1`` (the pair to
     discard, or the reserve pair shown where it would go) with a ring and a word in
     ``pair_color``; ``frame`` = (start, length) draws the framed yaku behind the cards, and
-    ``second`` a thin outline around a zatsu that is a yaku too.
+    ``second`` a thin outline around a zatsu that is a yaku too. ``tags`` name parts of the row
+    under it: (start, length, word, pill colour, ink), e.g. "yaku · 0 pts" under the frame.
     """
 
     PAIR_LIFT = 22.0
@@ -64,6 +68,7 @@ class HandRow:
         self.second: tuple[int, int] | None = None  # (start, length): a zatsu that is itself a yaku
         self.pair_color: Color | None = None  # a ring around the lifted pair
         self.pair_tag = ""  # a word on a pill above that ring ("discard", "here")
+        self.tags: tuple[tuple[int, int, str, Color, Color], ...] = ()  # words under parts of the row
 
     def slot_x(self, slot: int, slots: int | None = None) -> float:
         """Screen x of slot ``slot`` (of ``slots``, by default the current count)."""
@@ -140,8 +145,28 @@ class HandRow:
         for card in self.cards:
             area = card.draw(surface, quick=True)
             painted = area if not painted.width else painted.union(area)
-        pair = self._draw_pair_ring(surface, (0, 0))
-        return painted.union(pair) if pair.width else painted
+        for extra in (self._draw_pair_ring(surface, (0, 0)), self._draw_tags(surface, (0, 0))):
+            painted = painted.union(extra) if extra.width else painted
+        return painted
+
+    def _tag_places(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each tag's pill and where it sits: centred on the bottom edge of its part's frame."""
+        places = []
+        for start, length, word, colour, ink in self.tags:
+            if length <= 0 or start + length > len(self.cards):
+                continue
+            rect = self.span(start, length).inflate(22, 26)
+            pill = tag_pill(word, colour, ink)
+            places.append((pill, pill.get_rect(center=(rect.centerx, rect.bottom))))
+        return places
+
+    def _draw_tags(self, surface: pygame.Surface, offset: tuple[int, int]) -> pygame.Rect:
+        """The tags under the row (where the cards rest)."""
+        painted = pygame.Rect(0, 0, 0, 0)
+        for pill, at in self._tag_places():
+            area = surface.blit(pill, at.move(offset))
+            painted = area if not painted.width else painted.union(area)
+        return painted
 
     def _draw_pair_ring(self, surface: pygame.Surface, offset: tuple[int, int]) -> pygame.Rect:
         """A ring around the lifted pair (where it rests), when the pair has a colour."""
@@ -174,8 +199,8 @@ class HandRow:
     def _resting_picture(self) -> tuple[pygame.Surface, tuple[int, int]]:
         """The row at rest in one picture (cached by what it shows), and where it goes."""
         key = ("noaron-hand", self.centre, self.scale, self.step, self.mirrored, self.pair,
-               self.frame, self.second, self.frame_color, self.pair_color, self.pair_tag,
-               tuple((card.value if card.face_up else None, card.dim) for card in self.cards))
+               self.frame, self.second, self.frame_color, self.pair_color, self.pair_tag, self.tags,
+               tuple((card.value if card.face_up else None, card.pip) for card in self.cards))
 
         def make() -> tuple[pygame.Surface, tuple[int, int]]:
             bounds = self.cards[0].bounds().unionall([card.bounds() for card in self.cards[1:]])
@@ -185,11 +210,14 @@ class HandRow:
             if self.pair is not None and self.pair_color is not None and self.pair + 1 < len(self.cards):
                 bounds = bounds.union(self.span(self.pair, 2).inflate(16, 56)
                                       .move(0, -round(self.PAIR_LIFT)))
+            for _, at in self._tag_places():
+                bounds = bounds.union(at)
             picture = pygame.Surface(bounds.size, pygame.SRCALPHA)
             self._draw_frame(picture, (-bounds.x, -bounds.y))
             for card in self.cards:
                 card.draw(picture, (-bounds.x, -bounds.y))
             self._draw_pair_ring(picture, (-bounds.x, -bounds.y))
+            self._draw_tags(picture, (-bounds.x, -bounds.y))
             return art.ready(picture), bounds.topleft
 
         return row_pictures.get(key, make)

@@ -107,9 +107,10 @@ def sized_text(s: str, size: float, colour: Color, bold: bool = True) -> pygame.
 
 
 def fit_text(s: str, size: float, width: float, colour: Color, bold: bool = True) -> pygame.Surface:
-    """``s`` at the largest size up to ``size`` that fits ``width`` pixels."""
+    """``s`` at the largest size up to ``size`` that fits ``width`` pixels, never under
+    ``theme.LEAST`` (text smaller than that cannot be read in a 1280x720 window)."""
     size = round(size)
-    while size > 9 and fonts.text_width(s, size, bold) > width:
+    while size > theme.LEAST and fonts.text_width(s, size, bold) > width:
         size -= 1
     return sized_text(s, size, colour, bold)
 
@@ -197,36 +198,42 @@ def mini_die(value: int | None, size: int) -> pygame.Surface:
                 pygame.draw.circle(big, colour, (rect.left + rect.width * fx, rect.top + rect.height * fy), pip)
         picture = art.downsample(big, (size, size))
         if value is None:
-            mark = sized_text("?", size * 0.72, theme.INK)
+            mark = sized_text("?", max(theme.LEAST, size * 0.72), theme.INK)
             picture.blit(mark, mark.get_rect(center=(size / 2, size / 2 + 1)))
         return picture
 
     return _icons.get(("mini-die", value, size), make)
 
 
+QUESTION_DIE = math.ceil(theme.LEAST / 0.72)  # the least die whose "?" (72 % of it) can be read
+
+
 def np_pill(amount: int | None, height: int) -> pygame.Surface:
-    """A gold pill "+N NP" (``None``: "+ [die] NP", as many NP as the die shows)."""
+    """A gold pill "+N NP" (``None``: "+ [die] NP", as many NP as the die shows); its words are
+    never smaller than ``theme.LEAST``, the pill grows round them if it must."""
     def make() -> pygame.Surface:
-        plus = sized_text(f"+{amount}" if amount is not None else "+", height * 0.66, theme.INK)
-        unit = sized_text("NP", height * 0.42, theme.INK)
-        die = mini_die(None, round(height * 0.62)) if amount is None else None
+        plus = sized_text(f"+{amount}" if amount is not None else "+", max(theme.LEAST, height * 0.66), theme.INK)
+        unit = sized_text("NP", max(theme.LEAST, height * 0.42), theme.INK)
+        die = mini_die(None, max(QUESTION_DIE, round(height * 0.62))) if amount is None else None
+        tall = max(height, die.get_height() + 4 if die else 0)
         inner = plus.get_width() + unit.get_width() + 3 + (die.get_width() + 3 if die else 0)
-        width = inner + round(height * 0.7)
+        width = inner + round(tall * 0.5)
         s = art.SUPERSAMPLE
-        big = supersampled((width, height))
+        big = supersampled((width, tall))
         body = big.get_rect().inflate(-2 * s, -2 * s)
         pygame.draw.rect(big, mix(NP_GOLD, theme.INK, 0.45), body, border_radius=body.height // 2)
         pygame.draw.rect(big, NP_GOLD, body.inflate(-3 * s, -3 * s), border_radius=body.height // 2)
         pygame.draw.ellipse(big, mix(NP_GOLD, (255, 255, 255), 0.45),
                             (body.left + body.width * 0.15, body.top + 3 * s, body.width * 0.7, body.height * 0.28))
-        picture = art.downsample(big, (width, height))
+        picture = art.downsample(big, (width, tall))
         x = (width - inner) // 2
-        picture.blit(plus, plus.get_rect(midleft=(x, height / 2)))
+        plus_at = plus.get_rect(midleft=(x, tall / 2))
+        picture.blit(plus, plus_at)
         x += plus.get_width() + 3
         if die is not None:
-            picture.blit(die, die.get_rect(midleft=(x, height / 2)))
+            picture.blit(die, die.get_rect(midleft=(x, tall / 2)))
             x += die.get_width() + 3
-        picture.blit(unit, unit.get_rect(midleft=(x, height / 2 + height * 0.06)))
+        picture.blit(unit, unit.get_rect(bottomleft=(x, plus_at.bottom)))  # on the same baseline
         return picture
 
     return _icons.get(("np-pill", amount, height), make)
@@ -555,8 +562,10 @@ def _round_card(round_number: int, width: int, rounds: int, lang: str) -> pygame
         filled = k <= round_number
         pygame.draw.circle(big, theme.FUTON if filled else mix(theme.FUTON, theme.PAPER, 0.7), (x, dots_y), w * 0.05)
     picture = art.downsample(big, size)
-    label = fit_text(t("nostalgic_art.round"), width * 0.16, width * 0.8, theme.INK_SOFT)
-    picture.blit(label, label.get_rect(midtop=(width / 2, size[1] * 0.12)))
+    title = t("nostalgic_art.round")
+    if fonts.text_width(title, theme.LEAST, True) <= width * 0.84:  # a small card shows the number alone
+        label = fit_text(title, max(theme.LEAST, width * 0.16), width * 0.84, theme.INK_SOFT)
+        picture.blit(label, label.get_rect(midtop=(width / 2, size[1] * 0.12)))
     number = sized_text(str(round_number + 1), width * 0.56, theme.FUTON)
     picture.blit(number, number.get_rect(center=(width / 2, size[1] * 0.5)))
     return picture

@@ -449,27 +449,27 @@ def _paint_bear(big: pygame.Surface, rect: pygame.Rect, k: float) -> None:
 # ----- text and icons on the finished board ------------------------------------------------------------
 def _label_track(picture: pygame.Surface, design: BoardDesign, to_rect: Any, unit: float) -> None:
     """Numbers in the NP track cells (bold every fifth), "NP" beside 0."""
-    for index, cell in enumerate(design.cells):
+    for index, cell in enumerate(design.cells[1:], start=1):
         rect = to_rect(cell)
         bold = index % 5 == 0
         colour = theme.INK if bold else theme.INK_SOFT
-        label = sized_text(str(index), (19 if bold else 15) * unit, colour, bold)
+        label = sized_text(str(index), max(theme.LEAST, (19 if bold else 17) * unit), colour, bold)
         picture.blit(label, label.get_rect(center=rect.center))
-    zero = to_rect(design.cells[0])
-    unit_label = sized_text("NP", 11 * unit, theme.INK)
-    picture.blit(unit_label, unit_label.get_rect(midtop=(zero.centerx, zero.centery + round(9 * unit))))
+    zero = _row((sized_text("0", max(theme.LEAST, 19 * unit), theme.INK),
+                 sized_text("NP", max(theme.LEAST, 15 * unit), theme.INK)), round(4 * unit))
+    picture.blit(zero, zero.get_rect(center=to_rect(design.cells[0]).center))
 
 
 def _label_closet(picture: pygame.Surface, design: BoardDesign, to_rect: Any, unit: float) -> None:
     """The closet's name on its lintel and the deck spot's name above it."""
     frame = to_rect(design.closet)
-    name = sized_text(t("nostalgic_art.closet"), 14 * unit, theme.PAPER)
+    name = sized_text(t("nostalgic_art.closet"), max(theme.LEAST, 14 * unit), theme.PAPER)
     plate = pygame.Rect(0, 0, name.get_width() + round(20 * unit), name.get_height() + round(2 * unit))
     plate.midtop = (frame.centerx, frame.top - round(2 * unit))
     pygame.draw.rect(picture, mix(WOOD_MID, theme.INK, 0.4), plate, border_radius=plate.height // 2)
     picture.blit(name, name.get_rect(center=plate.center))
     deck = to_rect(design.deck, keep=True)
-    label = fit_text(t("nostalgic_art.deck"), 15 * unit, deck.width + 10 * unit, theme.INK_SOFT)
+    label = fit_text(t("nostalgic_art.deck"), max(theme.LEAST, 15 * unit), deck.width + 10 * unit, theme.INK_SOFT)
     picture.blit(label, label.get_rect(midbottom=(deck.centerx, deck.top - round(8 * unit))))
     back = card_back(max(8, round(deck.width * 0.42)))
     faint = back.copy()
@@ -482,7 +482,7 @@ def _label_title(picture: pygame.Surface, rect: pygame.Rect, unit: float) -> Non
     main = t("nostalgic_art.title")
     other = t("nostalgic_art.title", lang="en" if language() == "ja" else "ja")
     title = fit_text(main, 30 * unit, rect.width - 24 * unit, mix(SPACE_COLOURS["recall"], theme.INK, 0.5))
-    sub = fit_text(f"~ {other} ~", 15 * unit, rect.width - 24 * unit, theme.INK_SOFT, False)
+    sub = fit_text(f"~ {other} ~", max(theme.LEAST, 15 * unit), rect.width - 24 * unit, theme.INK_SOFT, False)
     picture.blit(title, title.get_rect(midtop=(rect.centerx, rect.top + round(14 * unit))))
     picture.blit(sub, sub.get_rect(midtop=(rect.centerx, rect.top + round(14 * unit) + title.get_height())))
 
@@ -496,7 +496,7 @@ def _label_spaces(picture: pygame.Surface, design: BoardDesign, to_rect: Any, un
         left = header.left + round(56 * unit)
         room = header.right - left - round(8 * unit)
         main = fit_text(t(key), 24 * unit, room * 0.66, theme.PAPER)
-        sub = fit_text(t(key, lang=other), 14 * unit, room - main.get_width() - 8 * unit,
+        sub = fit_text(t(key, lang=other), max(theme.LEAST, 14 * unit), room - main.get_width() - 8 * unit,
                         mix(SPACE_COLOURS[name], theme.PAPER, 0.7), False)
         picture.blit(main, main.get_rect(midleft=(left, header.centery)))
         picture.blit(sub, sub.get_rect(bottomright=(header.right - round(10 * unit), header.centery + main.get_height() // 2 - 2)))
@@ -539,34 +539,51 @@ def _row(pictures: Iterable[pygame.Surface], gap: int) -> pygame.Surface:
 def _label_balloon(picture: pygame.Surface, balloon: Any, info: pygame.Rect, body: pygame.Rect, unit: float) -> None:
     """The faces a balloon takes as little dice, an arrow, and its effect icons."""
     if balloon.capacity is None:
-        die = round(18 * unit)
+        die = round(24 * unit)  # as large as the other balloons' faces: pips that can be counted at 1280x720
         faces = [mini_die(value, die) for value in balloon.accepts]
         first, second = _row(faces[:3], round(3 * unit)), _row(faces[3:], round(3 * unit))
-        badge = infinity_badge(round(38 * unit))
+        badge = infinity_badge(round(32 * unit))
         pill = _row(_effects(balloon, round(24 * unit)), round(4 * unit))
         column = [badge, first, second, pill]
-        total = sum(item.get_height() for item in column) + round(5 * unit) * 3
+        gap = round(4 * unit)
+        total = sum(item.get_height() for item in column) + gap * 3
         y = info.centery - total / 2
         for item in column:
             picture.blit(item, item.get_rect(midtop=(info.centerx, round(y))))
-            y += item.get_height() + round(5 * unit)
+            y += item.get_height() + gap
         return
     die = round(24 * unit)
     faces = _row((mini_die(value, die) for value in balloon.accepts), round(3 * unit))
-    effects = _row(_effects(balloon, round(24 * unit)), round(4 * unit))
+    icons = _effects(balloon, round(24 * unit))
+    effects = _row(icons, round(4 * unit))
     arrow = arrow_icon(round(20 * unit))
     one_line = faces.get_width() + arrow.get_width() + effects.get_width() + round(12 * unit)
     if one_line <= info.width:
         line = _row((faces, arrow, effects), round(6 * unit))
         picture.blit(line, line.get_rect(center=info.center))
         return
-    gap = round(6 * unit)
-    total = faces.get_height() + effects.get_height() + gap
+    # the faces over the effects, these wrapped onto as many lines as they need (never shrunk:
+    # the "+N NP" words would be too small to read)
+    gap = round(4 * unit)
+    lines = [faces, *_rows(icons, round(4 * unit), info.width)]
+    total = sum(line.get_height() for line in lines) + gap * (len(lines) - 1)
     top = info.centery - total // 2
-    picture.blit(faces, faces.get_rect(midtop=(info.centerx, top)))
-    if effects.get_width() > info.width:
-        effects = pygame.transform.smoothscale(effects, (info.width, round(effects.get_height() * info.width / effects.get_width())))
-    picture.blit(effects, effects.get_rect(midtop=(info.centerx, top + faces.get_height() + gap)))
+    for line in lines:
+        picture.blit(line, line.get_rect(midtop=(info.centerx, top)))
+        top += line.get_height() + gap
+
+
+def _rows(pictures: list[pygame.Surface], gap: int, width: int) -> list[pygame.Surface]:
+    """Pictures side by side on lines no wider than ``width`` (a picture wider than that alone on its line)."""
+    lines: list[list[pygame.Surface]] = [[]]
+    used = 0
+    for item in pictures:
+        if lines[-1] and used + gap + item.get_width() > width:
+            lines.append([])
+            used = 0
+        used += (gap if lines[-1] else 0) + item.get_width()
+        lines[-1].append(item)
+    return [_row(line, gap) for line in lines if line]
 
 
 def _label_box_track(picture: pygame.Surface, design: BoardDesign, to_rect: Any, unit: float) -> None:

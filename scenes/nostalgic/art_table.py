@@ -12,12 +12,12 @@ import math
 import pygame
 
 from game.i18n import t
-from game.rules.nostalgic import SET_PAIR, SET_RAINBOW, SET_TRIPLE, best_sets, set_points
+from game.rules.nostalgic import RANK_PENALTY, SET_PAIR, SET_RAINBOW, SET_TRIPLE, best_sets, set_points
 from scenes import fonts, theme
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.layout import HAND_AREA, HAND_SCALE, HAND_Y, INFO_RECT, ROUND_CARD_BIG
 from scenes.table import art, labels
-from scenes.ui import draw_text_centered, fit_size
+from scenes.ui import clipped, draw_text_centered, fit_size, fitted_seat_label
 
 
 # ----- over the table -------------------------------------------------------------------------------
@@ -115,9 +115,7 @@ def seat_plate(name: str, seat: int, turn: bool, you: bool, np: int, boxes: int,
             pygame.draw.rect(surface, theme.ACCENT, body.inflate(8, 8), 5, border_radius=24)
         marker = nart.player_marker(seat, 40)
         surface.blit(marker, marker.get_rect(center=(body.left + 32, body.top + 30)))
-        label = name + (f" ({t('table.you')})" if you else "")
-        room = width - 70 - (64 if starts else 14)
-        font_size = fit_size(label, theme.SMALL + 2, room, bold=True, smallest=14)
+        label, font_size = fitted_seat_label(name, you, theme.SMALL + 2, width - 70 - (64 if starts else 14))
         image = fonts.text(label, font_size, theme.TEXT, True)
         surface.blit(image, image.get_rect(midleft=(body.left + 62, body.top + 28)))
         stats = stat_icons(np, boxes, chips, cards, theme.TINY)
@@ -306,8 +304,8 @@ def _set_tag(kind: str) -> pygame.Surface:
     """A small tag under a card that belongs to a set now."""
     def make() -> pygame.Surface:
         text = t(f"nostalgic_table.set.short.{kind}")
-        image = fonts.text(text, theme.TINY - 4, theme.INK, True)
-        surface = pygame.Surface((image.get_width() + 14, image.get_height() + 4), pygame.SRCALPHA)
+        image = fonts.text(text, theme.TINY - 2, theme.INK, True)
+        surface = pygame.Surface((image.get_width() + 14, image.get_height() + 2), pygame.SRCALPHA)
         pygame.draw.rect(surface, theme.GOLD, surface.get_rect(), border_radius=8)
         surface.blit(image, image.get_rect(center=surface.get_rect().center))
         return surface
@@ -340,11 +338,11 @@ def info_card(round_index: int, rounds: int, game: int, games: int, direction: i
             draw_text_centered(surface, text, size, theme.TEXT, (centre, y), True)
             y += 36
         text = t("nostalgic_table.info.starter", player=starter)
-        size = fit_size(text, theme.TINY, room, smallest=14)
-        draw_text_centered(surface, text, size, theme.TEXT_DIM, (centre, y))
+        size = fit_size(text, theme.TINY, room, smallest=theme.LEAST)
+        draw_text_centered(surface, clipped(text, size, room), size, theme.TEXT_DIM, (centre, y))
         key = "nostalgic_table.info.clockwise" if direction > 0 else "nostalgic_table.info.counter"
         text = t(key)
-        image = fonts.text(text, fit_size(text, theme.TINY, room - 56), theme.TEXT)
+        image = fonts.text(text, fit_size(text, theme.TINY, room - 56, smallest=theme.LEAST), theme.TEXT)
         row = pygame.Rect(0, 0, image.get_width() + 56, 56)
         row.center = (centre, height - 40)
         _direction_arrow(surface, (row.left + 24, row.centery), direction)
@@ -371,14 +369,22 @@ def _direction_arrow(surface: pygame.Surface, centre: tuple[int, int], direction
     pygame.draw.polygon(surface, theme.GOLD, head)
 
 
-def legend_card() -> pygame.Surface:
-    """How the cards score at the end, and what chips and boxes give (a printed reminder card)."""
+def legend_notes(players: int) -> tuple[str, str]:
+    """The legend's two notes at this many ``players``: wild cards, then chips and boxes (the fewest
+    boxes cost the last rank's penalty: −15 NP with 4 players, −10 with 3)."""
+    worst = RANK_PENALTY[players][-1]
+    return t("nostalgic_table.legend.wild"), t("nostalgic_table.legend.chips", worst=f"\u2212{-worst}")
+
+
+def legend_card(players: int) -> pygame.Surface:
+    """How the cards score at the end, and what chips and boxes give at this many ``players``."""
+    texts = legend_notes(players)
+
     def make() -> pygame.Surface:
         width = INFO_RECT.width
         rows = (("triple", ("T", "T", "T"), SET_TRIPLE), ("rainbow", ("T", "P", "L"), SET_RAINBOW),
                 ("pair", ("P", "P"), SET_PAIR))
-        notes = [line for key in ("nostalgic_table.legend.wild", "nostalgic_table.legend.chips")
-                 for line in [*fonts.wrap(t(key), theme.TINY - 2, width - 36), ""]]
+        notes = [line for text in texts for line in [*fonts.wrap(text, theme.TINY - 2, width - 36), ""]]
         line = fonts.line_height(theme.TINY - 2)
         height = 64 + 56 * len(rows) + line * len(notes) + 4
         surface = pygame.Surface((width, height), pygame.SRCALPHA)
@@ -403,4 +409,4 @@ def legend_card() -> pygame.Surface:
             y += line // 2 if not text else line
         return surface
 
-    return labels.cached(("nos-legend", labels.lang()), make)
+    return labels.cached(("nos-legend", texts), make)

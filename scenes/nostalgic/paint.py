@@ -137,7 +137,7 @@ class NostalgicPaint(TableMixin):
             parts[f"hand:{seat}"] = self._hand_part(seat)
         parts["round_card"] = self._round_card_part()
         parts["info"] = self._info_part()
-        parts["legend"] = self.picture_part(("legend", labels.lang()), self._legend(),
+        parts["legend"] = self.picture_part(("legend", self.match.players, labels.lang()), self._legend(),
                                             topleft=self.geometry.legend_topleft)
         return parts
 
@@ -365,7 +365,7 @@ class NostalgicPaint(TableMixin):
 
     def _legend(self) -> pygame.Surface:
         """How cards and boxes score (a printed reminder card)."""
-        return legend_card()
+        return legend_card(self.match.players)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Throws, flying pieces, the dragged die, badges and bubbles; returns the areas painted."""

@@ -19,7 +19,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import cache, fonts, theme
+from scenes import cache, crisp, fonts, theme
 
 Color = tuple[int, int, int]
 SUPERSAMPLE = 3
@@ -61,7 +61,12 @@ def downsample(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
 def ready(surface: pygame.Surface) -> pygame.Surface:
     """``surface`` in the display's pixel format with alpha, so each blit is a plain blend
     (a mismatched format costs a conversion on every blit, several times slower)."""
-    return surface.convert_alpha() if _has_display() else surface
+    if not _has_display():
+        return surface
+    converted = surface.convert_alpha()
+    if isinstance(surface, crisp.Canvas):  # the text it holds stays marked
+        surface.carry_marks_to(converted)
+    return converted
 
 
 def _has_display() -> bool:

@@ -144,7 +144,9 @@ MENU_RECT = (1744, 30, 148, 60)
 # ----- timings (seconds at normal speed) -----------------------------------------------------------
 NAME_WIDTH = 300  # px: a seat's name on the table (at the body size, bold) is cut to this
 BUBBLE_STEP = 24  # px a speech bubble moves to make room for another bubble or a button
-BUBBLE_TRIES = 8
+BUBBLE_TRIES = 24  # enough to lift a bubble pointing into the viewer's strip out of it
+STRIP_ABOVE_STATUS = 34  # px from the prompt banner's middle to the top of the viewer's strip
+TOAST_GAP = 8  # px between a toast and the viewer's strip
 BUBBLE_LIMIT = 2.5  # s a panel waits at most for a speech bubble to go
 AUTO_CONTINUE = 3.5  # with nobody at the table, a panel closes itself after this long
 
@@ -187,7 +189,8 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.finished = False
         self.curtain_up = False
         self.hand_hidden = False  # the viewer's private pieces are hidden (under a curtain)
-        self.toast = Toast()
+        # a toast sits above the prompt, never over the viewer's hand (see ``viewer_strip``)
+        self.toast = Toast(bottom_margin=SCREEN[1] - self.viewer_strip().top + TOAST_GAP)
         self.ai_enabled = ai_enabled
         self.worker_inline = bool(app.headless) if worker_inline is None else worker_inline
         # The autosave's fsync can take milliseconds: off the render thread, except in headless
@@ -567,8 +570,14 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.ambient.add(bubble.show())
 
     def keep_clear(self) -> list[pygame.Rect]:
-        """What a speech bubble must never cover: the buttons (a game may add its hand)."""
-        return [button.rect for button in self.buttons.widgets]
+        """What a speech bubble must never cover: the buttons, and the viewer's prompt and hand."""
+        return [button.rect for button in self.buttons.widgets] + [self.viewer_strip()]
+
+    def viewer_strip(self) -> pygame.Rect:
+        """The bottom of the table that is the viewer's: the prompt banner and the hand under it
+        (every game puts them there), which bubbles and toasts keep off."""
+        top = round(self.status_y) - STRIP_ABOVE_STATUS
+        return pygame.Rect(0, top, SCREEN[0], SCREEN[1] - top)
 
     @staticmethod
     def _make_room(bubble: Bubble, taken: list[pygame.Rect]) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.i18n import language, t
-from scenes import fonts, theme
+from scenes import crisp, fonts, theme
 from scenes.table import art
 from scenes.table.pieces import count_badge
 from scenes.ui import clipped, fit_size, mix, seat_color
@@ -55,7 +55,7 @@ def note_pill(text: str, good: bool) -> pygame.Surface:
     def make() -> pygame.Surface:
         size = fit_size(text, theme.SMALL, 190, bold=True)
         image = fonts.text(text, size, theme.OK if good else theme.TEXT, True)
-        surface = pygame.Surface((image.get_width() + 24, image.get_height() + 10), pygame.SRCALPHA)
+        surface = crisp.canvas((image.get_width() + 24, image.get_height() + 10), pygame.SRCALPHA)
         pygame.draw.rect(surface, (*theme.INK, 225), surface.get_rect(), border_radius=surface.get_height() // 2)
         surface.blit(image, image.get_rect(center=surface.get_rect().center))
         return surface
@@ -72,7 +72,7 @@ def plate(name: str, seat: int, turn: bool, cards: int, you: bool, detail: str |
         count = fonts.text(second, theme.TINY, theme.TEXT_DIM)
         width = max(label.get_width(), count.get_width()) + 92
         height = 74
-        surface = pygame.Surface((width + 12, height + 12), pygame.SRCALPHA)
+        surface = crisp.canvas((width + 12, height + 12), pygame.SRCALPHA)
         body = pygame.Rect(6, 6, width, height)
         pygame.draw.rect(surface, (*theme.INK, 215), body, border_radius=22)
         if turn:
@@ -93,15 +93,15 @@ def scoreboard(rows: tuple[tuple[int, str, int, int], ...], heading: str) -> pyg
     def make() -> pygame.Surface:
         width, row_height = 400, 46
         height = 70 + row_height * len(rows) + 14
-        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        surface = crisp.canvas((width, height), pygame.SRCALPHA)
         pygame.draw.rect(surface, (*theme.INK, 210), surface.get_rect(), border_radius=22)
         pygame.draw.rect(surface, theme.GOLD, surface.get_rect().inflate(-8, -8), 2, border_radius=18)
         title = fonts.text(heading, theme.BODY, theme.GOLD, True)
         surface.blit(title, (24, 18))
         for number, (seat, name, total, stack) in enumerate(rows):
             y = 70 + number * row_height + row_height // 2
-            pygame.draw.circle(surface, seat_color(seat), (40, y), 15)
-            mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 4, theme.TEXT, True)
+            pygame.draw.circle(surface, seat_color(seat), (40, y), 17)
+            mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 2, theme.TEXT, True)
             surface.blit(mark, mark.get_rect(center=(40, y)))
             points = fonts.text(t("table.points", n=total), theme.SMALL, theme.TEXT, True)
             points_at = points.get_rect(midright=(300, y))
@@ -122,7 +122,7 @@ def status_banner(text: str, mine: bool) -> pygame.Surface:
     def make() -> pygame.Surface:
         size = fit_size(text, theme.BODY, 1080, bold=mine)
         image = fonts.text(text, size, theme.INK, mine)
-        surface = pygame.Surface((image.get_width() + 64, image.get_height() + 20), pygame.SRCALPHA)
+        surface = crisp.canvas((image.get_width() + 64, image.get_height() + 20), pygame.SRCALPHA)
         rect = surface.get_rect()
         pygame.draw.rect(surface, (*theme.PAPER, 240), rect, border_radius=rect.height // 2)
         pygame.draw.rect(surface, theme.ACCENT if mine else theme.PAPER_SHADE, rect, 4 if mine else 2,
@@ -148,7 +148,7 @@ def key_hint(text: str) -> pygame.Surface:
             pairs[-1].append(image)
         height = fonts.line_height(theme.TINY - 2)
         width = max(sum(i.get_width() + 18 for i in group) - 18 for group in pairs)
-        surface = pygame.Surface((width, height * len(pairs)), pygame.SRCALPHA)
+        surface = crisp.canvas((width, height * len(pairs)), pygame.SRCALPHA)
         for row, group in enumerate(pairs):
             x = 0
             for image in group:
@@ -190,7 +190,7 @@ def mat_mark(title: str) -> pygame.Surface:
     def make() -> pygame.Surface:
         ink = mix(theme.FELT, theme.PAPER, 0.22)
         label = fonts.text(title, theme.LARGE, ink, True)
-        surface = pygame.Surface((label.get_width() + 70, max(label.get_height(), 64)), pygame.SRCALPHA)
+        surface = crisp.canvas((label.get_width() + 70, max(label.get_height(), 64)), pygame.SRCALPHA)
         surface.blit(label, label.get_rect(midleft=(0, surface.get_height() // 2)))
         cat = pygame.Surface((60, 64), pygame.SRCALPHA)
         art.draw_sitting_cat(cat, (28, 60), 22, ink)

@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import language
+from scenes import crisp, theme
 from scenes import input as intents
-from scenes import theme
 from scenes.input import Intent
 from scenes.table import art
 from scenes.ui import Button, FocusGroup
@@ -38,7 +38,7 @@ class ModalPanel:
         self.group.show_focus = True
         self.waited = 0.0
         self._surface: pygame.Surface | None = None
-        self._language = ""
+        self._language: tuple[str, int] | None = None  # (language, crisp generation) it was painted for
 
     def handle(self, intent: Intent) -> bool:
         """The panel is modal: Continue by click/tap/Enter; everything else is swallowed."""
@@ -51,7 +51,7 @@ class ModalPanel:
     def render(self) -> pygame.Surface:
         """Paint the panel: shadow, paper, a gold line, then the subclass's body."""
         width, height = self.RECT.size
-        surface = pygame.Surface((width + 40, height + 40), pygame.SRCALPHA)
+        surface = crisp.canvas((width + 40, height + 40), pygame.SRCALPHA)  # its text is marked
         shadow = art.panel_shadow((width, height))
         surface.blit(shadow, shadow.get_rect(center=(width // 2 + 20, height // 2 + 30)))
         body = pygame.Rect(20, 20, width, height)
@@ -65,10 +65,10 @@ class ModalPanel:
 
     def draw(self, surface: pygame.Surface) -> None:
         """The cached panel, then the live button."""
-        if self._surface is None or self._language != language():
+        if self._surface is None or self._language != (language(), crisp.generation()):
             # A cache of pixels only: drawing it changes nothing the game can see.
             self._surface = self.render()
-            self._language = language()
+            self._language = (language(), crisp.generation())
         surface.blit(self._surface, (self.RECT.left - 20, self.RECT.top - 20))
         self.group.draw(surface)
 

@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.i18n import t
+from scenes import crisp
 from scenes.app import SIZE as SCREEN
 from scenes.table import labels
 from scenes.table.mixin import TableMixin
@@ -89,11 +90,11 @@ class StillLayer(TableMixin):
         when all of it was.
         """
         parts = self._all_still_parts()
-        key = (labels.lang(), self.viewer)
+        key = (labels.lang(), self.viewer, crisp.generation())  # marks of text come and go with the window's scale
         if self._still is None or key != self._still_key:
             if self._still is None:
-                self._still = pygame.Surface(SCREEN).convert() if pygame.display.get_surface() else \
-                    pygame.Surface(SCREEN)
+                shown = pygame.display.get_surface()
+                self._still = crisp.canvas(SCREEN, 0, shown) if shown is not None else crisp.canvas(SCREEN)
             self.paint_still_base(self._still)
             for part in parts.values():
                 part.paint(self._still)

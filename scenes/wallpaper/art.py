@@ -14,7 +14,7 @@ from game.i18n import t
 from game.rules.wallpaper import HAZY_FIRST
 from scenes import fonts, theme
 from scenes.table import art, labels
-from scenes.ui import clipped, fit_size
+from scenes.ui import clipped, fit_size, fitted_seat_label
 from scenes.wallpaper.art_cards import card_back, card_face, number_card, round_card
 from scenes.wallpaper.art_cards import token as token_picture
 from scenes.wallpaper.art_paper import SEAT_COLOURS
@@ -23,6 +23,7 @@ from scenes.wallpaper.layout import (
     CARD_RATIO,
     COLUMN_STEP,
     GRANDMA_COLOUR_INDEX,
+    HAZY_POS,
     MARKET,
     ROW_BOTTOM,
     ROW_CARD_W,
@@ -95,42 +96,58 @@ def strip_box(name: str, seat: int, players: int, you: bool, shown: bool, turn: 
             pygame.draw.rect(surface, theme.GOLD, body, 3, border_radius=16)
         if turn:
             pygame.draw.rect(surface, theme.ACCENT, body.inflate(-4, -4), 3, border_radius=14)
-        disc = (22, 22)
-        pygame.draw.circle(surface, seat_colour(seat, players), disc, 14)
-        pygame.draw.circle(surface, theme.PAPER, disc, 14, 2)
-        symbol = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 6, theme.TEXT, True)
-        surface.blit(symbol, symbol.get_rect(center=disc))
-        label = name + (f" ({t('table.you')})" if you else "")
-        room = width - 48 - (40 if chosen else 0) - (90 if placing else 0)
-        type_size = fit_size(label, theme.TINY, room, bold=True, smallest=13)
-        if fonts.text_width(label, type_size, True) > room:  # a long typed name: cut it, keep "(you)"
-            suffix = label[len(name):]
-            label = clipped(name, type_size, room - fonts.text_width(suffix, type_size, True), bold=True) + suffix
+        _seat_disc(surface, seat_colour(seat, players), theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)])
+        label, type_size = fitted_seat_label(name, you, theme.TINY, width - NAME_LEFT - 6 - (40 if chosen else 0))
         image = fonts.text(label, type_size, theme.TEXT, True)
-        surface.blit(image, image.get_rect(midleft=(42, 22)))
-        wall = mini_wall(items, (width - 16, height - 64))
-        surface.blit(wall, (8, 40))
+        surface.blit(image, image.get_rect(midleft=(NAME_LEFT, DISC_CENTRE[1])))
+        lines = _foot_lines(hazy, played, width - 16)
+        step = fonts.line_height(BOX_FOOT_SIZE) - 4
+        wall_room = (width - 16, height - 46 - step * max(1, len(lines)))
+        wall = mini_wall(items, wall_room)
+        surface.blit(wall, (8, 42))
         if not items:  # said where the wall will grow: the foot line has no room for it beside the rest
-            empty = fonts.text(t("wallpaper_table.box.empty"), theme.TINY - 4, theme.TEXT_DIM)
-            surface.blit(empty, empty.get_rect(center=(width // 2, 40 + (height - 64) // 2)))
-        if placing:  # a small pill at the top right: it is hanging its cards now
-            note = fonts.text(t("wallpaper_table.box.placing", n=placing), theme.TINY - 6, theme.INK, True)
-            pill = note.get_rect(topright=(width - 10, 10)).inflate(14, 6)
+            empty = fonts.text(t("wallpaper_table.box.empty"), BOX_FOOT_SIZE, theme.TEXT_DIM)
+            surface.blit(empty, empty.get_rect(center=(width // 2, 42 + wall_room[1] // 2)))
+        if placing:  # a pill over the top right of its small wall: it is hanging its cards now
+            note = fonts.text(t("wallpaper_table.box.placing", n=placing), BOX_FOOT_SIZE, theme.INK, True)
+            pill = note.get_rect(topright=(width - 14, 44)).inflate(14, -2)
             pygame.draw.rect(surface, theme.ACCENT, pill, border_radius=pill.height // 2)
             surface.blit(note, note.get_rect(center=pill.center))
-        foot = []
-        if hazy:
-            foot.append(t("wallpaper_table.box.hazy", n=hazy))
-        if played:
-            foot.append(t("wallpaper_table.box.played", numbers=" ".join(str(n) for n in played)))
-        text = "  ·  ".join(foot)
-        if text:
-            line = fonts.text(text, fit_size(text, theme.TINY - 4, width - 16, smallest=12), theme.TEXT_DIM)
-            surface.blit(line, line.get_rect(midbottom=(width // 2, height - 4)))
+        for row, text in enumerate(reversed(lines)):
+            line = fonts.text(text, BOX_FOOT_SIZE, theme.TEXT_DIM)
+            surface.blit(line, line.get_rect(midbottom=(width // 2, height - 2 - row * step)))
         return surface
 
     key = ("wp-box", name, seat, players, you, shown, turn, items, hazy, chosen, played, placing, size, labels.lang())
     return labels.cached(key, make)
+
+
+BOX_FOOT_SIZE = theme.TINY - 2  # the small print of a seat's box: its foot lines and notes
+DISC_CENTRE = (23, 23)  # a box's seat disc (the seat's colour and symbol) at its top left
+NAME_LEFT = DISC_CENTRE[0] + 23
+
+
+def _seat_disc(surface: pygame.Surface, colour: tuple[int, int, int], symbol: str) -> None:
+    """A box's seat disc: the seat's colour with its symbol in it (colour is never the only sign)."""
+    pygame.draw.circle(surface, colour, DISC_CENTRE, 17)
+    pygame.draw.circle(surface, theme.PAPER, DISC_CENTRE, 17, 2)
+    if symbol:
+        image = fonts.text(symbol, BOX_FOOT_SIZE, theme.TEXT, True)
+        surface.blit(image, image.get_rect(center=DISC_CENTRE))
+
+
+def _foot_lines(hazy: int, played: tuple[int, ...], width: int) -> list[str]:
+    """A box's foot: the hazy cards held and the numbers played this round, on one line when
+    they fit ``width`` and on two when not."""
+    parts = []
+    if hazy:
+        parts.append(t("wallpaper_table.box.hazy", n=hazy))
+    if played:
+        parts.append(t("wallpaper_table.box.played", numbers=" ".join(str(n) for n in played)))
+    joined = "  ·  ".join(parts)
+    if len(parts) < 2 or fonts.text_width(joined, BOX_FOOT_SIZE) <= width:
+        return [joined] if joined else []
+    return parts
 
 
 def grandma_box(name: str, pile: int, last: int, size: tuple[int, int]) -> pygame.Surface:
@@ -139,32 +156,34 @@ def grandma_box(name: str, pile: int, last: int, size: tuple[int, int]) -> pygam
         width, height = size
         surface = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surface, (*theme.INK, 205), surface.get_rect(), border_radius=16)
-        colour = SEAT_COLOURS[GRANDMA_COLOUR_INDEX]
-        pygame.draw.circle(surface, colour, (22, 22), 14)
-        pygame.draw.circle(surface, theme.PAPER, (22, 22), 14, 2)
-        image = fonts.text(name, fit_size(name, theme.TINY, width - 50, bold=True, smallest=13), theme.TEXT, True)
-        surface.blit(image, image.get_rect(midleft=(42, 22)))
+        _seat_disc(surface, SEAT_COLOURS[GRANDMA_COLOUR_INDEX], "")
+        room = width - NAME_LEFT - 6
+        type_size = fit_size(name, theme.TINY, room, bold=True, smallest=theme.LEAST)
+        image = fonts.text(clipped(name, type_size, room, bold=True), type_size, theme.TEXT, True)
+        surface.blit(image, image.get_rect(midleft=(NAME_LEFT, DISC_CENTRE[1])))
         back = number_picture(2, 2, 1, 46, False)
-        surface.blit(back, back.get_rect(center=(width // 2 - 30, 66)))
-        count = fonts.text(f"×{pile}", theme.TINY - 6, theme.TEXT_DIM, True)
-        surface.blit(count, count.get_rect(midtop=(width // 2 - 30, 90)))
+        surface.blit(back, back.get_rect(center=(width // 2 - 30, 68)))
+        count = fonts.text(f"×{pile}", BOX_FOOT_SIZE, theme.TEXT_DIM, True)
+        surface.blit(count, count.get_rect(midleft=(width // 2 - 30 + back.get_width() // 2 + 4, 78)))
         if last:
             face = number_picture(2, 2, last, 46)
-            surface.blit(face, face.get_rect(center=(width // 2 + 30, 66)))
+            surface.blit(face, face.get_rect(center=(width // 2 + 40, 68)))
         note = t("wallpaper_table.grandma.note")
-        line = fonts.text(note, fit_size(note, theme.TINY - 4, width - 12, smallest=11), theme.TEXT_DIM)
-        surface.blit(line, line.get_rect(midbottom=(width // 2, height - 4)))
+        type_size = fit_size(note, BOX_FOOT_SIZE, width - 12, smallest=theme.LEAST)
+        line = fonts.text(clipped(note, type_size, width - 12), type_size, theme.TEXT_DIM)
+        surface.blit(line, line.get_rect(midbottom=(width // 2, height - 2)))
         return surface
 
     return labels.cached(("wp-grandma", name, pile, last, size, labels.lang()), make)
 
 
 # ----- the token line ------------------------------------------------------------------------------
+TOKEN_TEXT_SIZE = theme.LEAST  # the line is one token high: its words as small as may be read
 def token_layout(count: int) -> tuple[int, int]:
     """Where the token line's tokens lie: (x of the first token's centre on screen, step), for a
     line of ``count`` tokens (the same whatever the order, so a token can fly to its place)."""
-    label = fonts.text(t("wallpaper_table.tokens.front"), theme.TINY - 4, theme.GOLD, True)
-    back = fonts.text(t("wallpaper_table.tokens.back"), theme.TINY - 4, theme.TEXT_DIM)
+    label = fonts.text(t("wallpaper_table.tokens.front"), TOKEN_TEXT_SIZE, theme.GOLD, True)
+    back = fonts.text(t("wallpaper_table.tokens.back"), TOKEN_TEXT_SIZE, theme.TEXT_DIM)
     start = 26 + label.get_width() + 28
     room = (MARKET.right - TOKEN_LEFT - start - back.get_width() - 24) // max(1, count)
     return TOKEN_LEFT + start + TOKEN_D // 2, room
@@ -177,11 +196,11 @@ def token_line_picture(line: tuple[int, ...], count: int, players: int, names: t
         width = MARKET.right - TOKEN_LEFT
         surface = pygame.Surface((width, 44), pygame.SRCALPHA)
         pygame.draw.rect(surface, (*theme.INK, 150), surface.get_rect(), border_radius=22)
-        label = fonts.text(t("wallpaper_table.tokens.front"), theme.TINY - 4, theme.GOLD, True)
+        label = fonts.text(t("wallpaper_table.tokens.front"), TOKEN_TEXT_SIZE, theme.GOLD, True)
         surface.blit(label, label.get_rect(midleft=(16, 22)))
         arrow = 26 + label.get_width()
         pygame.draw.polygon(surface, theme.GOLD, [(arrow, 22), (arrow + 12, 14), (arrow + 12, 30)])
-        back = fonts.text(t("wallpaper_table.tokens.back"), theme.TINY - 4, theme.TEXT_DIM)
+        back = fonts.text(t("wallpaper_table.tokens.back"), TOKEN_TEXT_SIZE, theme.TEXT_DIM)
         first, room = token_layout(count)
         for index, seat in enumerate(line):
             x = first - TOKEN_LEFT + index * room
@@ -189,9 +208,8 @@ def token_line_picture(line: tuple[int, ...], count: int, players: int, names: t
             surface.blit(token, token.get_rect(center=(x, 22)))
             name = names[seat] if seat < len(names) else ""
             space = room - TOKEN_D - 12  # 6 px clear of this token and of the next
-            if space > 24:  # as large as fits, down to 11 px, then shortened (never cut through a glyph)
-                size = fit_size(name, theme.TINY - 6, space, smallest=11)
-                small = fonts.text(clipped(name, size, space), size, theme.TEXT_DIM)
+            if space >= 2 * TOKEN_TEXT_SIZE:  # shortened to fit (never cut through a glyph); none if too tight
+                small = fonts.text(clipped(name, TOKEN_TEXT_SIZE, space), TOKEN_TEXT_SIZE, theme.TEXT_DIM)
                 surface.blit(small, small.get_rect(midleft=(x + TOKEN_D // 2 + 6, 22)))
         surface.blit(back, back.get_rect(midright=(width - 16, 22)))
         return surface
@@ -237,16 +255,17 @@ def hazy_supply_picture(count: int) -> pygame.Surface:
     """The hazy memory cards left in the supply."""
     def make() -> pygame.Surface:
         face = card_face(hazy_id(), 96)
-        surface = pygame.Surface((150, face.get_height() + 40), pygame.SRCALPHA)
+        width = round(2 * (HAZY_POS[0] - MARKET.left)) - 8  # as wide as the mat's border left of the rows allows
+        surface = pygame.Surface((width, face.get_height() + 40), pygame.SRCALPHA)
         if count:
-            surface.blit(face, face.get_rect(midtop=(75, 2)))
+            surface.blit(face, face.get_rect(midtop=(width // 2, 2)))
         else:
             outline = art.slot_outline(face.get_size(), theme.TEXT_DIM)
-            surface.blit(outline, outline.get_rect(midtop=(75, 2)))
+            surface.blit(outline, outline.get_rect(midtop=(width // 2, 2)))
         text = t("wallpaper_table.hazy_supply", n=count)
-        size = fit_size(text, theme.TINY - 4, surface.get_width() - 8, bold=True, smallest=12)
-        label = fonts.text(text, size, theme.TEXT_DIM, True)
-        surface.blit(label, label.get_rect(midbottom=(75, surface.get_height() - 2)))
+        size = fit_size(text, theme.TINY - 2, width - 8, bold=True, smallest=theme.LEAST)
+        label = fonts.text(clipped(text, size, width - 8, bold=True), size, theme.TEXT_DIM, True)
+        surface.blit(label, label.get_rect(midbottom=(width // 2, surface.get_height() - 2)))
         return surface
 
     return labels.cached(("wp-hazy", count, labels.lang()), make)

@@ -53,6 +53,7 @@ from scenes.wallpaper.art_paper import (
 from scenes.wallpaper.layout import card_height, card_size
 
 NUMBER_RATIO = art.CARD_SIZE[0] / art.CARD_SIZE[1]  # a number card is portrait: width / height
+CORNER_LEAST = 9  # px: a number card's corner index is printed only from this size up
 ALL_CARD_IDS = tuple(range(HAZY_FIRST + HAZY_COUNT))
 
 
@@ -266,11 +267,12 @@ def _number_face(big: pygame.Surface, colour: Color, number: int, index: int) ->
     numeral = fonts.font(max(8, round(h * 0.42)), True).render(str(number), True, deep)
     numeral = numeral.subsurface(numeral.get_bounding_rect()).copy()
     big.blit(numeral, numeral.get_rect(center=(w / 2, h * 0.52)))
-    corner = fonts.font(max(6, round(h * 0.12)), True).render(str(number), True, deep)
-    corner = corner.subsurface(corner.get_bounding_rect()).copy()
-    big.blit(corner, corner.get_rect(topleft=(paper.left + w * 0.06, paper.top + w * 0.05)))
-    flipped = pygame.transform.rotate(corner, 180)
-    big.blit(flipped, flipped.get_rect(bottomright=(paper.right - w * 0.06, paper.bottom - w * 0.05)))
+    if h * 0.12 >= CORNER_LEAST * SUPERSAMPLE:  # smaller, a corner index is a smudge: the big numeral says it
+        corner = fonts.font(round(h * 0.12), True).render(str(number), True, deep)
+        corner = corner.subsurface(corner.get_bounding_rect()).copy()
+        big.blit(corner, corner.get_rect(topleft=(paper.left + w * 0.06, paper.top + w * 0.05)))
+        flipped = pygame.transform.rotate(corner, 180)
+        big.blit(flipped, flipped.get_rect(bottomright=(paper.right - w * 0.06, paper.bottom - w * 0.05)))
     if index >= 0:
         draw_emblem(big, index, (paper.right - w * 0.14, paper.top + w * 0.14), w * 0.075, colour)
         draw_emblem(big, index, (paper.left + w * 0.14, paper.bottom - w * 0.14), w * 0.075, colour)

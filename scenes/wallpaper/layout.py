@@ -44,8 +44,8 @@ DISCARD_POS = (118.0, 660.0)  # where Grandma's rows go (off the mat's market)
 COLUMN_LEFT = 296  # centre x of the column next to the deck (the LOW end)
 COLUMN_STEP = 150  # a column picture's width
 COLUMN_STEP_MAX = 178
-HEADER_Y = 110  # centre line of the number cards claiming the rows
-ROW_TOP = 156  # top of the first card of a row
+HEADER_Y = 126  # centre line of the number cards claiming the rows (under the rows' names and arrow)
+ROW_TOP = 172  # top of the first card of a row
 ROW_BOTTOM = 556  # a row squeezes its cards to stay above this line
 ROW_CARD_W = 138
 ROW_GAP = 8
@@ -237,7 +237,7 @@ class Geometry:
     def box_rects(self) -> dict[int, pygame.Rect]:
         """The strip: one box per seat (and Grandma's, narrower, at the end)."""
         players = self.players
-        grandma_w = 150 if self.grandma else 0
+        grandma_w = 160 if self.grandma else 0
         gap = 10
         width = (STRIP.width - grandma_w - gap * (players - (0 if self.grandma else 1))) // players
         rects = {seat: pygame.Rect(STRIP.left + seat * (width + gap), STRIP.top, width, STRIP.height)

@@ -24,7 +24,7 @@ from scenes.table import art, labels
 from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, nothing
 from scenes.table.still import StillPart
-from scenes.ui import fit_size
+from scenes.ui import clipped, fit_size
 from scenes.wallpaper.art import (
     deck_picture,
     grandma_box,
@@ -65,7 +65,8 @@ from scenes.wallpaper.layout import (
 )
 from scenes.wallpaper.sprites import Piece
 
-HINT_SIZE = 17  # the wall's key hint: 11 physical pixels at 1280x720, the least a player must read
+HINT_SIZE = theme.LEAST  # the wall's key hint: 11 physical pixels at 1280x720, the least a player must read
+HEADERS_HEIGHT = 70  # the row names and the arrow over the columns, down to the numbers' tops
 
 
 class WallpaperPaint(TableMixin):
@@ -150,16 +151,20 @@ class WallpaperPaint(TableMixin):
         xs = [round(self.geometry.column_x(row)) - left for row in range(count)]
 
         def make() -> pygame.Surface:
-            surface = pygame.Surface((MARKET.right - left, 52), pygame.SRCALPHA)
+            # the row names sit under the mat's dashed border, the arrow between them and the numbers
+            surface = pygame.Surface((MARKET.right - left, HEADERS_HEIGHT), pygame.SRCALPHA)
             for row, x in enumerate(xs):
-                image = fonts.text(t("wallpaper_table.row", n=row + 1), theme.TINY - 4, theme.TEXT_DIM, True)
-                surface.blit(image, image.get_rect(center=(x, 12)))
+                image = fonts.text(t("wallpaper_table.row", n=row + 1), theme.TINY - 2, theme.TEXT_DIM, True)
+                surface.blit(image, image.get_rect(center=(x, 30)))
             start, end = min(xs), max(xs)
-            pygame.draw.line(surface, theme.GOLD, (start, 38), (end - 6, 38), 2)
-            pygame.draw.polygon(surface, theme.GOLD, [(end + 4, 38), (end - 8, 32), (end - 8, 44)])
+            arrow_y = 54
+            pygame.draw.line(surface, theme.GOLD, (start, arrow_y), (end - 6, arrow_y), 2)
+            pygame.draw.polygon(surface, theme.GOLD, [(end + 4, arrow_y), (end - 8, arrow_y - 6), (end - 8, arrow_y + 6)])
             text = t("wallpaper_table.higher")
-            caption = fonts.text(text, fit_size(text, theme.TINY - 6, end - start - 40, smallest=11), theme.GOLD)
-            pill = caption.get_rect(center=((start + end) // 2, 38)).inflate(16, 4)
+            room = end - start - 40
+            size = fit_size(text, theme.TINY - 2, room, smallest=theme.LEAST)
+            caption = fonts.text(clipped(text, size, room), size, theme.GOLD)
+            pill = caption.get_rect(center=((start + end) // 2, arrow_y)).inflate(16, -2)
             pygame.draw.rect(surface, (*theme.FELT, 255), pill, border_radius=pill.height // 2)
             surface.blit(caption, caption.get_rect(center=pill.center))
             return surface
@@ -257,12 +262,12 @@ class WallpaperPaint(TableMixin):
 
         def make() -> pygame.Surface:
             surface = pygame.Surface((SCREEN[0] - 2 * DISCARD_LEFT - 360, 230), pygame.SRCALPHA)
-            label = fonts.text(t("wallpaper_table.mine.played"), theme.TINY - 4, theme.TEXT_DIM, True)
+            label = fonts.text(t("wallpaper_table.mine.played"), theme.TINY - 2, theme.TEXT_DIM, True)
             surface.blit(label, (0, 0))
             for index, number in enumerate(played):
                 card = number_picture(seat, obs.players, number, 56)
                 surface.blit(card, (index * 30, 26 + (index % 2) * 4))
-            pile_text = fonts.text(t("wallpaper_table.mine.pile", n=pile), theme.TINY - 4, theme.TEXT_DIM)
+            pile_text = fonts.text(t("wallpaper_table.mine.pile", n=pile), theme.TINY - 2, theme.TEXT_DIM)
             surface.blit(pile_text, (0, 106))
             spot = pygame.Rect(0, 0, 124, 176)
             spot.center = (round(PLAY_SPOT[0]) - DISCARD_LEFT, round(PLAY_SPOT[1]) - 840)
@@ -270,11 +275,12 @@ class WallpaperPaint(TableMixin):
                 pygame.draw.rect(surface, (*theme.TEXT_DIM, 60), spot, border_radius=12)
                 pygame.draw.rect(surface, theme.TEXT_DIM, spot, 2, border_radius=12)
                 word = t("wallpaper_table.spot")
-                image = fonts.text(word, fit_size(word, theme.TINY - 4, 116, smallest=11), theme.TEXT_DIM, True)
+                size = fit_size(word, theme.TINY - 2, spot.width, bold=True, smallest=theme.LEAST)
+                image = fonts.text(clipped(word, size, spot.width, bold=True), size, theme.TEXT_DIM, True)
                 surface.blit(image, image.get_rect(midtop=(spot.centerx, spot.bottom + 4)))
             elif placing_here:
                 word = t("wallpaper_table.tray")
-                image = fonts.text(word, theme.TINY - 4, theme.TEXT_DIM, True)
+                image = fonts.text(word, theme.TINY - 2, theme.TEXT_DIM, True)
                 surface.blit(image, image.get_rect(midleft=(round(TRAY_FIRST[0]) - DISCARD_LEFT - 92, 8)))
             return surface
 

@@ -22,8 +22,10 @@ def hooks() -> Hooks:
     def max_steps(players: int, options: dict[str, Any]) -> int:
         hand = neko.QUICK_DEAL if options.get("quick") else neko.DEAL - 1
         plays = hand * players
-        limit = neko.PASS_LIMIT_PER_PLAYER * players
-        per_round = players + plays + (plays + 1) * (limit - 1) + 1
+        # a run of passes: the free ones, then forced passes until a seat that can play is reached
+        # (within one cycle of the cat and the turn, else the round is blocked and ends)
+        streak = neko.must_play_after(players) + neko.pass_cycle(players)
+        per_round = players + plays + (plays + 1) * streak + 1
         return players * per_round
 
     fields = {
@@ -32,8 +34,9 @@ def hooks() -> Hooks:
         "stack_built": {"position", "card", "seat"},
         "card_played": {"seat", "card", "position"},
         "passed": {"seat"},
+        "must_play": {"seat"},
         "cat_moved": {"source", "target", "why"},
-        "round_ended": {"round", "emptied", "scores", "stack_sizes", "totals"},
+        "round_ended": {"round", "why", "emptied", "scores", "stack_sizes", "totals"},
         "game_ended": {"totals", "winners"},
     }
 

@@ -50,11 +50,11 @@ def hooks() -> Hooks:
         "deck_rebuilt": {"count"},
         "discarded": {"seat", "index", "cards"},
         "inserted": {"seat", "index", "cards"},
-        "declared": {"seat"},
+        "declared": {"seat", "forced"},
         "turn_passed": {"seat"},
         "settled": {
             "round", "declarer", "hands", "cuts", "loser", "difference", "declarer_penalty",
-            "zero_penalty", "loss", "paid", "stakes", "game_over",
+            "zero_penalty", "loss", "paid", "stakes", "game_over", "forced",
         },
         "game_ended": {"winner", "stakes"},
     }

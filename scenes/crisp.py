@@ -1,0 +1,351 @@
+"""Text at the window's own pixel size: crisp at 4K, sharper at 1280x720.
+
+Every screen is painted on one logical 1920x1080 canvas that is scaled into the window. Scaling
+blurs text (up at 4K) or thins it (down on a laptop). This module lets the text alone be drawn at
+the window's physical size, without changing how any scene paints:
+
+- ``fonts.text`` hands out ``TextImage`` surfaces that know what they say (string, size, colour,
+  weight);
+- surfaces that collect text before it reaches the screen (the frame itself, the table's still
+  layer, banners and panels) are ``Canvas`` surfaces: a blit of a ``TextImage``, or of another
+  ``Canvas`` that holds text, notes a ``TextMark``: where the text lies, the pixels under it
+  without the text, and the pixels with it;
+- when the frame is shown at a scale other than 1, each mark whose pixels are still exactly as
+  they were left (nothing was painted over the text since) is taken out of the picture that is
+  scaled, and the string is drawn again at its physical size in the same place (``crisp_frame``
+  for a picture in memory, ``SdlPresenter`` for the real window).
+
+Anything painted over a text after it (a panel, a flying card, a veil) changes those pixels, so
+that text is simply left as the scaled picture shows it: the marks never put text on top of
+something that covers it. Text that reaches the frame another way (inside card art, rotated, blended,
+tinted each frame) stays scaled too.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from scenes import cache
+
+log = logging.getLogger("kotatsu.crisp")
+
+TextKey = tuple[str, int, tuple[int, ...], bool]  # string, size, colour, bold (as ``fonts.text``)
+Renderer = Callable[[str, int, Sequence[int], bool], pygame.Surface]
+UNIT_SCALE = 0.01  # within this of 1 the canvas is shown pixel for pixel: nothing to redraw
+
+
+class TextImage(pygame.Surface):
+    """A rendered string that remembers what it says (``key``), so a ``Canvas`` can mark it."""
+
+    key: TextKey | None = None
+
+
+def text_image(image: pygame.Surface, key: TextKey) -> TextImage:
+    """``image`` as a ``TextImage`` saying ``key`` (a copy; pygame-ce keeps the subclass)."""
+    marked = TextImage(image.get_size(), image.get_flags(), image)
+    marked.blit(image, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)  # exact copy of colour and alpha
+    marked.key = key
+    return marked
+
+
+@dataclass
+class TextMark:
+    """A text on a ``Canvas``: its box there, what it says, its opacity, the box's pixels without
+    the text (``under``) and with it (``after``, as bytes to compare)."""
+
+    rect: pygame.Rect
+    key: TextKey
+    alpha: int
+    under: pygame.Surface
+    after: bytes
+
+    def moved(self, offset: tuple[int, int]) -> pygame.Rect:
+        """The box moved by ``offset``."""
+        return self.rect.move(offset)
+
+
+_marking = False  # marks are taken only while a window shows the canvas at a scale other than 1
+_generation = 0  # counts switches of ``_marking``: pictures kept from before lack (or need not) marks
+
+
+def set_marking(on: bool) -> None:
+    """Take marks from now on (``on``) or not: on while the canvas is shown at a scale other than
+    1. A switch counts a new ``generation``, so kept pictures are painted again with marks."""
+    global _marking, _generation
+    if on != _marking:
+        _marking = on
+        _generation += 1
+        # kept pictures of the tables were painted with marks or without: paint them again
+        cache.release(cache.TABLE)
+
+
+def marking() -> bool:
+    """True while blits onto a ``Canvas`` take marks."""
+    return _marking
+
+
+def generation() -> int:
+    """Changes whenever marking is switched on or off (a key for kept pictures that hold text)."""
+    return _generation
+
+
+def _pixels(surface: pygame.Surface, rect: pygame.Rect) -> bytes:
+    """The raw bytes of ``rect`` of ``surface`` in its own format, to compare two moments."""
+    return bytes(surface.subsurface(rect).copy().get_buffer().raw)
+
+
+class Canvas(pygame.Surface):
+    """A surface that keeps a ``TextMark`` for each whole text blitted onto it, directly or inside
+    another ``Canvas``. Drawing on it otherwise is plain pygame: marks are checked against the
+    pixels when they are used (``current_marks``), never kept up to date."""
+
+    def marks(self) -> list[TextMark]:
+        """This canvas's marks, oldest first (a copy of a canvas starts with none)."""
+        found = self.__dict__.get("_marks")
+        if found is None:
+            found = self.__dict__["_marks"] = []
+        return found
+
+    def forget_marks(self) -> None:
+        """Drop every mark (the canvas is about to be painted anew)."""
+        self.__dict__["_marks"] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        """``pygame.Surface.blit``, noting the text it brings (see the class)."""
+        if special_flags or not _marking or not isinstance(source, (TextImage, Canvas)):
+            return super().blit(source, dest, area, special_flags)
+        if isinstance(source, TextImage):
+            return self._blit_text(source, dest, area)
+        return self._blit_canvas(source, dest, area)
+
+    def _whole_inside(self, rect: pygame.Rect) -> bool:
+        """True when nothing of ``rect`` is lost to this canvas's edge or clip."""
+        return self.get_clip().contains(rect) and rect.width > 0 and rect.height > 0
+
+    def _blit_text(self, source: TextImage, dest: Any, area: Any) -> pygame.Rect:
+        """A text blitted whole and unblended is marked; a part of one is only painted."""
+        rect = pygame.Rect(_position(dest), source.get_size())
+        if area is not None or source.key is None or not self._whole_inside(rect):
+            return super().blit(source, dest, area)
+        under = self.subsurface(rect).copy()
+        done = super().blit(source, rect.topleft)
+        alpha = source.get_alpha()
+        self._note(TextMark(rect, source.key, 255 if alpha is None else alpha, under, _pixels(self, rect)))
+        return done
+
+    def _blit_canvas(self, source: Canvas, dest: Any, area: Any) -> pygame.Rect:
+        """Another canvas blitted onto this one brings the marks that lie whole in what is copied
+        and still match its pixels; their ``under`` is worked out for this canvas."""
+        marks = source.__dict__.get("_marks")
+        if not marks:
+            return super().blit(source, dest, area)
+        opacity = source.get_alpha()  # a whole-surface alpha (a fading bubble) applies to its text too
+        taken = pygame.Rect(area) if area is not None else source.get_rect()
+        offset = (_position(dest)[0] - taken.x, _position(dest)[1] - taken.y)
+        brought = [mark for mark in marks if taken.contains(mark.rect) and self._whole_inside(mark.moved(offset))
+                   and _pixels(source, mark.rect) == mark.after]
+        befores = [self.subsurface(mark.moved(offset)).copy() for mark in brought]
+        done = super().blit(source, dest, area)
+        for mark, before in zip(brought, befores):
+            rect = mark.moved(offset)
+            under = mark.under
+            if opacity is not None and opacity < 255:
+                under = under.copy()
+                under.set_alpha(opacity)
+            before.blit(under, (0, 0))  # what this canvas would show without the text
+            alpha = mark.alpha if opacity is None else mark.alpha * opacity // 255
+            self._note(TextMark(rect, mark.key, alpha, before, _pixels(self, rect)))
+        return done
+
+    def carry_marks_to(self, converted: pygame.Surface) -> pygame.Surface:
+        """Give ``converted`` (this canvas in another pixel format, e.g. ``convert_alpha``) the
+        marks that still match, compared anew in its format. Returns ``converted``."""
+        if isinstance(converted, Canvas) and converted is not self:
+            converted.__dict__["_marks"] = [
+                TextMark(mark.rect, mark.key, mark.alpha, mark.under, _pixels(converted, mark.rect))
+                for mark in self.current_marks()]
+        return converted
+
+    def _note(self, mark: TextMark) -> None:
+        """Keep ``mark``, replacing an older one in the same box (the same text painted again)."""
+        marks = self.marks()
+        marks[:] = [old for old in marks if old.rect != mark.rect]
+        marks.append(mark)
+
+    def current_marks(self) -> list[TextMark]:
+        """The marks whose text still shows untouched, oldest first; the others are dropped."""
+        bounds = self.get_rect()
+        alive = [mark for mark in self.marks()
+                 if bounds.contains(mark.rect) and _pixels(self, mark.rect) == mark.after]
+        self.__dict__["_marks"] = alive
+        return alive
+
+
+_PLAIN_SURFACE = pygame.Surface  # what pygame.Surface was when this module was loaded
+
+
+def canvas(size: tuple[int, int], flags: int = 0, like: pygame.Surface | None = None) -> pygame.Surface:
+    """A new ``Canvas`` (as ``pygame.Surface(size, flags, like)``). While a test has put a
+    surface class of its own in ``pygame.Surface`` (``tests/text_probe.py``), one of those
+    instead, so the test still follows every text."""
+    if pygame.Surface is not _PLAIN_SURFACE:
+        return pygame.Surface(size, flags, like) if like is not None else pygame.Surface(size, flags)
+    return Canvas(size, flags, like) if like is not None else Canvas(size, flags)
+
+
+def _position(dest: Any) -> tuple[int, int]:
+    """The top-left corner a blit's ``dest`` (a point or a rectangle) names."""
+    if isinstance(dest, pygame.Rect | pygame.FRect):
+        return int(dest.x), int(dest.y)
+    return int(dest[0]), int(dest[1])
+
+
+def needs_redraw(scale: float) -> bool:
+    """True when a canvas shown at ``scale`` gains from text drawn at the physical size."""
+    return abs(scale - 1.0) > UNIT_SCALE
+
+
+class TextOut:
+    """The marks of one frame taken out of its canvas while the canvas is scaled, then put back:
+    ``with TextOut(canvas) as marks: <scale the canvas>``."""
+
+    def __init__(self, canvas: Canvas) -> None:
+        self.canvas = canvas
+        self.marks: list[TextMark] = []
+
+    def __enter__(self) -> list[TextMark]:
+        self.marks = self.canvas.current_marks()
+        for mark in reversed(self.marks):
+            pygame.Surface.blit(self.canvas, mark.under, mark.rect)
+        return self.marks
+
+    def __exit__(self, *exc: object) -> None:
+        for mark in self.marks:  # the frame canvas is opaque: these overwrite, as ``under`` did
+            patch = pygame.Surface(mark.rect.size, 0, self.canvas)
+            patch.get_buffer().write(mark.after)
+            pygame.Surface.blit(self.canvas, patch, mark.rect)
+
+
+def physical_box(mark: TextMark, box: tuple[int, int, int, int], scale: float,
+                 size: tuple[int, int]) -> pygame.Rect:
+    """Where a text of physical ``size`` goes for ``mark`` in a window whose canvas is shown in
+    ``box`` at ``scale``: centred on where the scaled text would be (the sizes differ by a
+    pixel or two, and callers centre most text)."""
+    centre_x = box[0] + (mark.rect.x + mark.rect.width / 2) * scale
+    centre_y = box[1] + (mark.rect.y + mark.rect.height / 2) * scale
+    return pygame.Rect(round(centre_x - size[0] / 2), round(centre_y - size[1] / 2), size[0], size[1])
+
+
+def physical_text(mark: TextMark, scale: float, render: Renderer) -> pygame.Surface:
+    """The mark's string rendered at ``scale`` times its size, with the mark's opacity."""
+    string, size, colour, bold = mark.key
+    image = render(string, max(1, round(size * scale)), colour, bold)
+    if mark.alpha < 255:
+        image = image.copy()
+        image.set_alpha(mark.alpha)
+    return image
+
+
+def crisp_frame(canvas: Canvas, frame: pygame.Surface, box: tuple[int, int, int, int],
+                render: Renderer) -> pygame.Surface:
+    """``canvas`` scaled smoothly into ``box`` of ``frame``, its untouched text drawn at the
+    physical size (the picture a window of ``frame``'s size shows). Returns ``frame``."""
+    target = pygame.Rect(box)
+    scale = target.width / canvas.get_width()
+    if not needs_redraw(scale):
+        frame.blit(canvas, target)
+        return frame
+    with TextOut(canvas) as marks:
+        pygame.transform.smoothscale(canvas, target.size, frame.subsurface(target))
+    frame.set_clip(target)
+    for mark in marks:
+        image = physical_text(mark, scale, render)
+        frame.blit(image, physical_box(mark, box, scale, image.get_size()))
+    frame.set_clip(None)
+    return frame
+
+
+TEXTURES_KEPT = 600  # physical-size text textures (a table shows 100-200 strings)
+
+
+class SdlPresenter:
+    """Shows the frame canvas in the real window through the SDL renderer of pygame's SCALED
+    window: the canvas as one texture scaled by SDL (linear), then each untouched text as a
+    texture of its own at the physical size. The renderer's logical size is the canvas, so
+    positions are given in canvas units, chosen to land on whole window pixels."""
+
+    def __init__(self) -> None:
+        self._renderer: Any = None
+        self._address: int | None = None
+        self._canvas_texture: Any = None
+        self._textures: dict[tuple[TextKey, int], Any] = {}
+
+    def show(self, canvas: Canvas, box: tuple[int, int, int, int], address: int | None,
+             render: Renderer) -> bool:
+        """Present ``canvas`` shown in ``box`` of the window; False (nothing shown) when the
+        renderer cannot be reached, and the caller falls back to ``pygame.display.flip``."""
+        renderer = self._renderer_at(address)
+        if renderer is None:
+            return False
+        scale = box[2] / canvas.get_width()
+        try:
+            if self._canvas_texture is None:
+                from pygame._sdl2 import video
+
+                self._canvas_texture = video.Texture(renderer, canvas.get_size(), streaming=True)
+            with TextOut(canvas) as marks:
+                self._canvas_texture.update(canvas)
+            renderer.draw_color = (0, 0, 0, 255)
+            renderer.clear()
+            self._canvas_texture.draw()
+            for mark in marks:
+                self._draw_text(renderer, mark, box, scale, render)
+            renderer.present()
+        except (pygame.error, ValueError, TypeError) as error:
+            log.warning("showing text at the window's size failed, scaling it instead: %s", error)
+            self._address = None
+            self._renderer = None
+            return False
+        return True
+
+    def _renderer_at(self, address: int | None) -> Any:
+        """pygame's wrapper of the SDL renderer at ``address`` (made again when SDL made a new
+        renderer, e.g. on a fullscreen switch: textures belong to one renderer)."""
+        if address is None:
+            return None
+        if address != self._address:
+            from pygame._sdl2 import video
+
+            try:
+                self._renderer = video.Renderer.from_window(video.Window.from_display_module())
+            except (pygame.error, AttributeError) as error:
+                log.warning("no SDL renderer for crisp text: %s", error)
+                return None
+            self._address = address
+            self._canvas_texture = None
+            self._textures.clear()
+        return self._renderer
+
+    def _draw_text(self, renderer: Any, mark: TextMark, box: tuple[int, int, int, int], scale: float,
+                   render: Renderer) -> None:
+        """One text at its physical size where the scaled canvas showed it."""
+        size = max(1, round(mark.key[1] * scale))
+        texture = self._textures.get((mark.key, size))
+        if texture is None:
+            from pygame._sdl2 import video
+
+            if len(self._textures) >= TEXTURES_KEPT:
+                self._textures.clear()
+            string, _, colour, bold = mark.key
+            texture = video.Texture.from_surface(renderer, render(string, size, colour, bold))
+            self._textures[(mark.key, size)] = texture
+        texture.alpha = mark.alpha
+        spot = physical_box(mark, box, scale, (texture.width, texture.height))
+        # back to canvas units (the renderer scales them by ``scale`` and adds the letterbox)
+        texture.draw(dstrect=pygame.FRect((spot.x - box[0]) / scale, (spot.y - box[1]) / scale,
+                                          spot.width / scale, spot.height / scale))
