@@ -202,8 +202,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--verify", action="store_true", help="fail unless the saved position is rebuilt")
     replay.add_argument("--moves", action="store_true", help="print every logged action")
 
-    shot = commands.add_parser("shot", help="render a table headless to a PNG")
-    shot.add_argument("game")
+    shot = commands.add_parser("shot", help="render a table (or a rules help page: shot help GAME) headless to a PNG")
+    shot.add_argument("game", help="a game id, or help (then the game whose rules to show)")
+    shot.add_argument("help_game", nargs="?", metavar="GAME", help="with help: the game whose rules to show")
+    shot.add_argument("--page", type=int, default=1, help="with help: the page, 1 (rules) to 5 (controls)")
+    shot.add_argument("--scroll", type=int, default=0, help="with help: pixels scrolled down the page")
     shot.add_argument("--players", type=int)
     shot.add_argument("--seed", type=int, default=1)
     shot.add_argument("--moves", type=int, default=0)
@@ -316,7 +319,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_shot(args: argparse.Namespace) -> int:
-    """Render a table after some AI moves to a PNG."""
+    """Render a table after some AI moves (or a page of a game's rules help) to a PNG."""
+    if args.game == "help":
+        return _help_shot(args)
+    if args.help_game is not None:
+        raise UsageError(f"unexpected argument {args.help_game!r} (only shot help takes a second game)")
     game_id = _game(args.game)
     players = _players(game_id, args.players, get_rules(game_id).min_players)
     size = _size(args.size)
@@ -328,6 +335,24 @@ def cmd_shot(args: argparse.Namespace) -> int:
     path = take_shot(game_id, players, args.seed, args.moves, size=size, out=out, lang=args.lang,
                      live=args.live)
     print(path)
+    return 0
+
+
+def _help_shot(args: argparse.Namespace) -> int:
+    """``shot help GAME --page N``: a page of the rules help over the title."""
+    from scenes.help_pages import PAGES
+
+    if args.help_game is None:
+        raise UsageError("shot help needs the game whose rules to show, e.g. shot help neko")
+    game_id = _game(args.help_game)
+    if not 1 <= args.page <= len(PAGES):
+        raise UsageError(f"--page takes 1 to {len(PAGES)} ({', '.join(PAGES)}), not {args.page}")
+    _not_negative("--scroll", args.scroll)
+    out = _shot_target(args.out)
+    from scenes.shot import take_help_shot
+
+    print(take_help_shot(game_id, PAGES[args.page - 1], size=_size(args.size), out=out, lang=args.lang,
+                         scroll=args.scroll))
     return 0
 
 

@@ -1,32 +1,43 @@
-"""Rules help: a scrollable panel over whatever is below (title or table).
+"""Rules help: a panel over whatever is below (title or table), one game at a time, in pages.
 
-Texts come from the game's catalogue: ``<game>.help.title``, ``<game>.help.body`` (paragraphs
-separated by a blank line) and ``<game>.help.house`` (how this table reads the points the
-rulebook leaves open), shown under their own heading. Scroll by wheel, arrows or drag; Esc, Back
-or the close button shut it.
+The header has a game switcher (every game of the catalogue), the language switch (日本語 /
+English) and Close; under it the page tabs: the rules, the setup, moves, scoring and controls
+(``scenes.help_pages`` lays each page out; its pictures are the tables themselves, made by
+``scenes.help_pictures``). Everything works by mouse, finger and keys:
+
+- tap or click a game, a language, a tab or Close; drag the page or turn the wheel to scroll;
+  a tap outside the panel closes it;
+- Left/Right: the previous/next page (or, with the focus ring on the games or the languages,
+  the previous/next of those); Up/Down, Page Up/Down, Home/End: scroll; Tab/Shift+Tab: move the
+  focus ring, Enter: use it; G: the next game; L: the other language; 1-5: a page; Esc closes.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
 
 import pygame
 
-from game.i18n import catalogue, language, t
-from scenes import fonts, theme
+from game.core.registry import CATALOGUE
+from game.i18n import LANGUAGES, language, t
+from scenes import fonts, help_pictures, theme
 from scenes import input as intents
 from scenes.app import App, Scene
+from scenes.help_pages import PAGES, Page, lay_out
 from scenes.input import Intent
-from scenes.ui import Button, FocusGroup, Scroller, draw_panel, draw_veil, mix
+from scenes.ui import Button, FocusGroup, Scroller, Segmented, draw_panel, draw_veil, fit_size, mix
 
-PANEL = pygame.Rect(260, 70, 1400, 940)
-CONTENT_PAD = 64
-HEADER_HEIGHT = 130
-FOOTER_HEIGHT = 40
-PARAGRAPH_GAP = 22
-SECTION_GAP = 48
+PANEL = pygame.Rect(100, 24, 1720, 1032)
+CONTENT_PAD = 56
+ROW_HEIGHT = 64
+GAME_ROW_Y = PANEL.y + 24
+TITLE_Y = GAME_ROW_Y + ROW_HEIGHT + 46  # centre line of the game's help title
+TAB_ROW_Y = TITLE_Y + 40
+VIEW_TOP = TAB_ROW_Y + ROW_HEIGHT + 30
+FOOTER_HEIGHT = 52
 SCROLLBAR_WIDTH = 10
 FADE_HEIGHT = 36
+LANGUAGE_NAMES = {"ja": "日本語", "en": "English"}
 
 
 def paper_fade(width: int, towards_top: bool) -> pygame.Surface:
@@ -39,101 +50,117 @@ def paper_fade(width: int, towards_top: bool) -> pygame.Surface:
     return strip
 
 
-@dataclass(frozen=True)
-class Line:
-    """One laid-out line of the help text."""
-
-    text: str
-    size: int
-    color: tuple[int, int, int]
-    bold: bool
-    y: int  # top, relative to the start of the content
-
-
-def has_text(key: str) -> bool:
-    """True when ``key`` exists in the current or the English catalogue."""
-    return key in catalogue(language()) or key in catalogue("en")
-
-
-def layout_help(game_id: str, width: int) -> tuple[list[Line], int]:
-    """The help text of ``game_id`` as positioned lines, and the total content height."""
-    lines: list[Line] = []
-    y = 0
-
-    def paragraphs(text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> None:
-        nonlocal y
-        for paragraph in text.split("\n\n"):
-            paragraph = paragraph.strip()
-            if not paragraph:
-                continue
-            for row in fonts.wrap(paragraph, size, width, bold):
-                lines.append(Line(row, size, color, bold, y))
-                y += fonts.line_height(size, bold)
-            y += PARAGRAPH_GAP
-
-    body_key = f"{game_id}.help.body"
-    paragraphs(t(body_key) if has_text(body_key) else t("ui.help.missing"), theme.BODY, theme.INK)
-    house_key = f"{game_id}.help.house"
-    if has_text(house_key):
-        y += SECTION_GAP - PARAGRAPH_GAP
-        paragraphs(t("ui.help.house_heading"), theme.LARGE, theme.FUTON, bold=True)
-        paragraphs(t(house_key), theme.BODY, theme.INK_SOFT)
-    return lines, max(0, y - PARAGRAPH_GAP)
+def help_games() -> list[str]:
+    """The games the help explains, in the title's order."""
+    return [entry.game_id for entry in CATALOGUE if entry.available]
 
 
 class Help(Scene):
-    """The rules of one game in a panel; the scene below stays visible behind a veil."""
+    """The rules of one game in a paged panel; the scene below stays visible behind a veil."""
 
     opaque = False
 
-    def __init__(self, app: App, game_id: str) -> None:
+    def __init__(self, app: App, game_id: str, page: str = "rules") -> None:
         super().__init__(app)
-        self.game_id = game_id
-        self.view = pygame.Rect(
-            PANEL.x + CONTENT_PAD,
-            PANEL.y + HEADER_HEIGHT,
-            PANEL.width - CONTENT_PAD * 2,
-            PANEL.height - HEADER_HEIGHT - FOOTER_HEIGHT,
-        )
+        games = help_games()
+        self.game_id = game_id  # a game not in the catalogue (a test's) shows its rules page
+        self.page = page if page in PAGES else PAGES[0]
+        left, right = PANEL.x + CONTENT_PAD, PANEL.right - CONTENT_PAD
+        self.view = pygame.Rect(left, VIEW_TOP, right - left, PANEL.bottom - FOOTER_HEIGHT - VIEW_TOP)
         self.scroller = Scroller(self.view.height)
-        close_rect = pygame.Rect(PANEL.right - 40 - 220, PANEL.y + 32, 220, theme.BUTTON_HEIGHT)
+        close_rect = pygame.Rect(right - 200, GAME_ROW_Y, 200, ROW_HEIGHT)
         self.close_button = Button(close_rect, lambda: t("ui.close"), self.close, style="secondary")
-        self.group = FocusGroup([self.close_button], audio=getattr(app, "audio", None))
-        self.lines: list[Line] = []
+        language_rect = pygame.Rect(close_rect.x - 24 - 300, GAME_ROW_Y, 300, ROW_HEIGHT)
+        self.language_choice = Segmented(language_rect, list(LANGUAGE_NAMES.items()), language(), self.switch_language)
+        game_rect = pygame.Rect(left, GAME_ROW_Y, language_rect.x - 32 - left, ROW_HEIGHT)
+        self.game_choice = Segmented(game_rect, [(game, self._game_label(game)) for game in games],
+                                     self.game_id, self.switch_game)
+        tab_rect = pygame.Rect(left, TAB_ROW_Y, right - left, ROW_HEIGHT)
+        self.page_choice = Segmented(tab_rect, [(name, self._page_label(name)) for name in PAGES],
+                                     self.page, self.switch_page)
+        self.group = FocusGroup([self.game_choice, self.language_choice, self.close_button, self.page_choice],
+                                audio=getattr(app, "audio", None))
+        self.group.focus_on(self.page_choice)
+        self.group.show_focus = False  # the ring shows at the first Tab
+        self.content = Page()
         self._fade_top = paper_fade(self.view.width, towards_top=True)
         self._fade_bottom = paper_fade(self.view.width, towards_top=False)
-        self._laid_out_for = ""
+        self._laid_out_for: tuple[str, str, str] = ("", "", "")
+        self._preparing: tuple[str, str, str] = ("", "", "")  # the page announced as being made
         self._relayout()
 
+    @staticmethod
+    def _game_label(game_id: str) -> Callable[[], str]:
+        """A label read at draw time: the game's short name in the current language."""
+        return lambda: t(f"help.game.{game_id}")
+
+    @staticmethod
+    def _page_label(page: str) -> Callable[[], str]:
+        """A label read at draw time: the page's tab name in the current language."""
+        return lambda: t(f"help.page.{page}")
+
+    # ----- what is shown ---------------------------------------------------------------------------
     def _relayout(self) -> None:
-        """Lay the text out again (on opening and after a language switch)."""
-        self.lines, self.scroller.content_height = layout_help(self.game_id, self.view.width - 30)
+        """Lay the page out again (on opening, after a switch of game, page or language)."""
+        key = (self.game_id, self.page, language())
+        scrolled = self.scroller.offset if key[:2] == self._laid_out_for[:2] else 0.0
+        self.content = lay_out(self.game_id, self.page, self.view.width - 30)
+        self.scroller.content_height = self.content.height
+        self.scroller.offset = scrolled
         self.scroller.scroll_by(0)  # clamp to the new height
-        self._laid_out_for = language()
+        self._laid_out_for = key
 
     @property
     def title(self) -> str:
         """The panel title: the game's help title, or its name."""
         key = f"{self.game_id}.help.title"
-        return t(key) if has_text(key) else t(f"game.{self.game_id}.title")
+        text = t(key)
+        return text if text != key else t(f"game.{self.game_id}.title")
+
+    def switch_game(self, game_id: str) -> None:
+        """Show another game's help, at the same page, from its top."""
+        if game_id in help_games():
+            self.game_id = game_id
+            self.game_choice.value = game_id
+
+    def switch_page(self, page: str) -> None:
+        """Show another page of this game's help, from its top."""
+        if page in PAGES:
+            self.page = page
+            self.page_choice.value = page
+
+    def switch_language(self, lang: str) -> None:
+        """Every text of the app follows (the help, and the table or title below)."""
+        if lang in LANGUAGES:
+            self.app.set_language(lang)
+            self.language_choice.value = lang
+
+    def step_page(self, step: int) -> None:
+        """The previous or next page (wrapping round)."""
+        self.switch_page(PAGES[(PAGES.index(self.page) + step) % len(PAGES)])
+
+    def step_game(self, step: int) -> None:
+        """The previous or next game (wrapping round)."""
+        games = help_games()
+        self.switch_game(games[(games.index(self.game_id) + step) % len(games)])
 
     def close(self) -> None:
         """Shut the panel."""
         if self.app.top is self:
             self.app.pop()
 
+    # ----- input -----------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:
-        """Close button, scrolling, Back; the panel is modal so it swallows everything."""
+        """Keys, widgets, scrolling; the panel is modal so it swallows everything."""
         kind = intent.kind
         if kind == intents.BACK:
             self.close()
         elif kind == intents.WHEEL:
             self.scroller.scroll_by(-intent.dy * Scroller.WHEEL_STEP)
-        elif kind == intents.NAV and intent.dy:
-            self.scroller.scroll_by(intent.dy * Scroller.KEY_STEP)
-        elif kind == intents.KEY and intent.key in ("page down", "page up"):
-            page = self.view.height - 80
-            self.scroller.scroll_by(page if intent.key == "page down" else -page)
+        elif kind == intents.NAV:
+            self._nav(intent.dx, intent.dy)
+        elif kind == intents.KEY:
+            self._key(intent.key)
         elif self.group.handle(intent):
             pass
         elif kind == intents.PRESS and self.view.collidepoint(intent.pos):
@@ -146,47 +173,113 @@ class Help(Scene):
             self.close()  # a tap outside the panel closes it, as with any sheet
         return True
 
-    def update(self, dt: float) -> None:
-        """Relayout when the language changed under us."""
-        if self._laid_out_for != language():
-            self._relayout()
+    def _nav(self, dx: int, dy: int) -> None:
+        """Up/Down scroll; Left/Right turn the page, or change the focused games or language."""
+        if dy:
+            self.scroller.scroll_by(dy * Scroller.KEY_STEP)
+            return
+        focused = self.group.focused
+        if self.group.show_focus and focused in (self.game_choice, self.language_choice):
+            focused.nav(dx, 0)
+        else:
+            self.step_page(dx)
 
+    def _key(self, key: str) -> None:
+        """Page Up/Down, Home/End scroll; G next game; L other language; 1-5 a page."""
+        page = self.view.height - 80
+        scrolls = {"page down": page, "page up": -page, "home": -self.scroller.limit, "end": self.scroller.limit}
+        if key in scrolls:
+            self.scroller.scroll_by(scrolls[key])
+        elif key == "g":
+            self.step_game(1)
+        elif key == "l":
+            self.switch_language("en" if language() == "ja" else "ja")
+        elif key.isdigit() and 1 <= int(key) <= len(PAGES):
+            self.switch_page(PAGES[int(key) - 1])
+
+    def update(self, dt: float) -> None:
+        """Lay the page out again when the game, the page or the language changed; a page whose
+        pictures are still to be made says so for a frame first (making them takes a moment)."""
+        wanted = (self.game_id, self.page, language())
+        if self._laid_out_for != wanted:
+            if self.pictures_missing() and self._preparing != wanted:
+                self._preparing = wanted
+            else:
+                self._relayout()
+        self.language_choice.value = language()
+
+    def pictures_missing(self) -> bool:
+        """True when the page to show has pictures not made yet."""
+        if self.game_id not in help_games():
+            return False
+        return not all(help_pictures.has_picture(self.game_id, name)
+                       for name in help_pictures.names(self.game_id, self.page))
+
+    def preparing(self) -> bool:
+        """True while the page shown is not the one asked for (its pictures are being made)."""
+        return self._laid_out_for != (self.game_id, self.page, language())
+
+    def figure_rects(self) -> list[pygame.Rect]:
+        """Where the page's pictures are on screen now (scrolled; parts outside the view too)."""
+        offset = int(self.scroller.offset)
+        return [figure.rect.move(self.view.x, self.view.y - offset) for figure in self.content.figures]
+
+    # ----- drawing -----------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        """Veil, panel, title, the visible part of the text and a scroll bar."""
+        """Veil, panel, the switchers, the title, the tabs, the visible part of the page, a scroll bar
+        and the keys' hint."""
         draw_veil(surface)
         draw_panel(surface, PANEL, theme.PAPER, radius=28)
-        title_image = fonts.text(self.title, theme.HEADING, theme.INK, True)
-        title_at = (self.view.x, self.close_button.rect.centery)
-        surface.blit(title_image, title_image.get_rect(midleft=title_at))
-        rule_y = PANEL.y + HEADER_HEIGHT - 18
+        title = self.title
+        size = fit_size(title, theme.LARGE, self.view.width, bold=True)
+        image = fonts.text(title, size, theme.INK, True)
+        surface.blit(image, image.get_rect(midleft=(self.view.x, TITLE_Y)))
+        rule_y = VIEW_TOP - 14
         pygame.draw.line(surface, theme.PAPER_SHADE, (self.view.x, rule_y), (self.view.right, rule_y), 3)
         self.group.draw(surface)
-        self._draw_text(surface)
-        self._draw_scrollbar(surface)
+        if self.preparing():
+            self._draw_preparing(surface)
+        else:
+            self._draw_content(surface)
+            self._draw_scrollbar(surface)
+        hint = t("help.keys")
+        size = fit_size(hint, theme.TINY, self.view.width)
+        image = fonts.text(hint, size, theme.INK_SOFT)
+        surface.blit(image, image.get_rect(midleft=(self.view.x, PANEL.bottom - FOOTER_HEIGHT // 2 - 4)))
 
-    def _draw_text(self, surface: pygame.Surface) -> None:
-        """Blit the lines that fall inside the view, clipped to it."""
+    def _draw_content(self, surface: pygame.Surface) -> None:
+        """Blit the lines and pictures that fall inside the view, clipped to it."""
         previous_clip = surface.get_clip()
         surface.set_clip(self.view)
         offset = int(self.scroller.offset)
-        for line in self.lines:
+        for figure, rect in zip(self.content.figures, self.figure_rects()):
+            if rect.colliderect(self.view):
+                surface.blit(figure.image, rect)
+                if figure.framed:
+                    pygame.draw.rect(surface, theme.PAPER_SHADE, rect.inflate(4, 4), 2, border_radius=4)
+        for line in self.content.lines:
             top = self.view.y + line.y - offset
             if top > self.view.bottom or top + line.size * 2 < self.view.y:
                 continue
-            surface.blit(fonts.text(line.text, line.size, line.color, line.bold), (self.view.x, top))
+            surface.blit(fonts.text(line.text, line.size, line.color, line.bold), (self.view.x + line.x, top))
         surface.set_clip(previous_clip)
         if self.scroller.limit > 0:
             self._draw_fades(surface)
 
+    def _draw_preparing(self, surface: pygame.Surface) -> None:
+        """A line saying the tables for the pictures are being set."""
+        image = fonts.text(t("help.preparing"), theme.BODY, theme.INK_SOFT)
+        surface.blit(image, image.get_rect(midtop=(self.view.centerx, self.view.y + 60)))
+
     def _draw_fades(self, surface: pygame.Surface) -> None:
-        """Soft paper fades at the edges where more text is hidden."""
+        """Soft paper fades at the edges where more is hidden."""
         if self.scroller.offset > 0:
             surface.blit(self._fade_top, (self.view.x, self.view.y))
         if self.scroller.offset < self.scroller.limit:
             surface.blit(self._fade_bottom, (self.view.x, self.view.bottom - FADE_HEIGHT))
 
     def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        """A thin bar on the right showing where the view is (only when the text overflows)."""
+        """A thin bar on the right showing where the view is (only when the page overflows)."""
         limit = self.scroller.limit
         if limit <= 0:
             return

@@ -130,6 +130,38 @@ def take_shot(
         app.close()
 
 
+def take_help_shot(game_id: str, page: str, size: tuple[int, int] = (1920, 1080), out: Path = DEFAULT_OUT,
+                   lang: str | None = None, scroll: int = 0) -> Path:
+    """Render page ``page`` of ``game_id``'s rules help, over the title, scrolled ``scroll``
+    pixels down, to a PNG at ``out`` as a window of ``size`` shows it."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.core.settings import Settings
+    from scenes.app import App
+    from scenes.help import Help
+    from scenes.title import Title
+    from scenes.window import window_picture
+
+    app = App(Settings(language=lang or "ja", anim_speed="instant", sound=False), headless=True)
+    try:
+        app.push(Title(app))
+        help_scene = Help(app, game_id, page)
+        app.push(help_scene)
+        help_scene.scroller.scroll_by(scroll)
+        for _ in range(3):
+            app.step(1 / 60)
+        frame = window_picture(app.screen, size)
+        out = Path(out)
+        buffer = io.BytesIO()
+        pygame.image.save(frame, buffer, out.name)
+        write_file(out, buffer.getvalue())
+        return out
+    finally:
+        app.close()
+
+
 def _umask() -> int:
     """The process's file creation mask."""
     mask = os.umask(0o022)

@@ -41,6 +41,7 @@ TABLE_RECT = pygame.Rect(70, 286, 1780, 470)
 BUTTON_ROW_Y = 952
 LANGUAGES = (("ja", "日本語"), ("en", "English"))
 SAVING_OFF_SECONDS = 8.0
+RULES_WIDTH = 330  # the Rules button names its game: "Rules: Wallpaper"
 
 
 def saving_off_text(info: storage.SavingOff) -> str:
@@ -365,8 +366,8 @@ class Title(MenuScene):
             pygame.Rect(0, 0, 300, theme.BUTTON_HEIGHT), lambda: t("ui.continue"), self.continue_game
         )
         self.rules_button = Button(
-            pygame.Rect(0, 0, 240, theme.BUTTON_HEIGHT),
-            lambda: t("ui.rules"),
+            pygame.Rect(0, 0, RULES_WIDTH, theme.BUTTON_HEIGHT),
+            self.rules_label,
             self.open_rules,
             style="secondary",
         )
@@ -380,6 +381,7 @@ class Title(MenuScene):
             pygame.Rect(0, 0, 200, theme.BUTTON_HEIGHT), lambda: t("ui.quit"), self.quit, style="ghost"
         )
         self.can_continue = False
+        self._seen_focus: object = None  # the widget focused when the title last looked
         if not app.headless:
             # a window will autosave: own the slot now, so a second window says so at once
             autosave.claim_slot()
@@ -450,10 +452,14 @@ class Title(MenuScene):
         self.refresh()
 
     def open_rules(self) -> None:
-        """The rules help of the selected game."""
+        """The rules help of the game pointed at (the card last hovered or focused)."""
         from scenes.help import Help
 
         self.app.push(Help(self.app, self.selected))
+
+    def rules_label(self) -> str:
+        """The Rules button names the game whose rules it opens."""
+        return t("help.rules_of", game=t(f"help.game.{self.selected}"))
 
     def open_settings(self) -> None:
         """The settings screen."""
@@ -491,14 +497,24 @@ class Title(MenuScene):
         return super().handle(intent)
 
     def update(self, dt: float) -> None:
-        """Follow keyboard focus: the focused playable card is the game the Rules button explains;
-        tell once that saving is off, when no other message is showing."""
+        """Follow the pointer and the keys: the playable card last hovered or focused is the game
+        the Rules button explains; tell once that saving is off, when no other message shows."""
         super().update(dt)
         if not self.toast.visible:
             self.show_saving_off()
+        self.follow_pointing()
+
+    def follow_pointing(self) -> None:
+        """The game pointed at last: a playable card under the pointer, or one the keys just
+        focused. Moving on to the Rules button keeps it."""
+        hovered = next((card for card in self.cards if card.hovered and card.available), None)
+        if hovered is not None:
+            self.selected = hovered.game_id
         focused = self.group.focused
-        if isinstance(focused, GameCard) and focused.available:
-            self.selected = focused.game_id
+        if focused is not self._seen_focus:
+            self._seen_focus = focused
+            if isinstance(focused, GameCard) and focused.available:
+                self.selected = focused.game_id
 
     def show_saving_off(self) -> bool:
         """The one notice per run that saving is off and why; True when it was shown now."""

@@ -190,9 +190,9 @@ def test_language_switch_relabels_at_once(app: App) -> None:
     title = app.top
     assert isinstance(title, Title)
     before = region(app, title.rules_button.rect)
-    assert title.rules_button.text == "Rules"
+    assert title.rules_button.text == "Rules: Neko"  # it names the game it opens
     tap(app, segment(title.language_choice, "ja"))
-    assert title.rules_button.text == "ルール"
+    assert title.rules_button.text == "ルール：ねこは上にある"
     assert app.settings.language == "ja"
     assert region(app, title.rules_button.rect) != before
     assert load_settings()[0].language == "ja"  # remembered
@@ -330,7 +330,7 @@ def test_help_scrolls_by_wheel_keys_and_drag(app: App, monkeypatch: pytest.Monke
     body = "\n\n".join(f"Paragraph {n}: " + "placeholder words for scrolling. " * 12 for n in range(14))
     monkeypatch.setitem(texts, "testgame.help.title", "Test help")
     monkeypatch.setitem(texts, "testgame.help.body", body)
-    monkeypatch.setitem(texts, "testgame.help.house", "A placeholder note on a reading.")
+    monkeypatch.setitem(texts, "testgame.help.house.placeholder", "A placeholder note on a reading.")
     help_screen = Help(app, "testgame")
     app.push(help_screen)
     app.step(FRAME)
@@ -351,7 +351,7 @@ def test_help_scrolls_by_wheel_keys_and_drag(app: App, monkeypatch: pytest.Monke
     for _ in range(40):
         app.step(FRAME, [Intent(intents.WHEEL, dy=-5)])
     assert scroller.offset == scroller.limit  # never past the end
-    texts_shown = [line.text for line in help_screen.lines]
+    texts_shown = [line.text for line in help_screen.content.lines]
     assert "How this table reads the rules" in texts_shown
     assert "A placeholder note on a reading." in texts_shown
     keys(app, intents.BACK)

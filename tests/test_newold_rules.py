@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from game.core.errors import IllegalAction
+from game.core.house import house_text
 from game.core.match import Match, Seat
 from game.core.rules import rank_scores
 from game.i18n import LANGUAGES, catalogue, t
@@ -211,7 +212,7 @@ def test_the_new_zone_wraps_6_to_1_by_a_named_house_reading_the_help_states() ->
     assert newold.zone_fits(ZONE_NEW, 3) == (3, 4)
     words = {"en": ("New zone", "stage B"), "ja": ("ニューゾーン", "ステージB")}
     for lang in LANGUAGES:
-        house = catalogue(lang)["newold.help.house"]
+        house = catalogue(lang)["newold.help.house.new_zone_wraps"]
         assert all(word in house for word in words[lang]), lang
         assert "6" in house and "1" in house
 
@@ -968,7 +969,7 @@ def test_help_covers_the_whole_game_and_the_house_readings(lang: str) -> None:
     # the numbers a player needs: 72 cards, 7 + 7 dealt, 12 kept, the three rulebook examples
     for number in ("72", "36", "7", "12", "−8", "−9", "2", "−1"):
         assert number in body, number
-    house = texts["newold.help.house"]
+    house = house_text("newold", lang)
     assert "1" in house  # seat 1 starts the first game
     assert "−1" in house  # rank points with 2 players / all tied
     for key in ("newold.score.diamonds", "newold.score.rank_points", "newold.note.shared_win",

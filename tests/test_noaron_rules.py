@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pytest
 
 from game.core.errors import BadOptions, IllegalAction
+from game.core.house import house_text
 from game.core.match import Match, Seat
 from game.i18n import LANGUAGES, catalogue, t
 from game.rules import noaron
@@ -752,7 +753,7 @@ def test_every_refusal_has_a_text_that_reads_well(lang: str) -> None:
 
 def test_help_texts_state_the_house_values() -> None:
     for lang in LANGUAGES:
-        house = catalogue(lang)["noaron.help.house"]
+        house = house_text("noaron", lang)
         for number in (noaron.HOUSE_DECK_RED, noaron.HOUSE_DECK_BLACK, HOUSE_TURN_LIMIT):
             assert str(number) in house, (lang, number)
         body = catalogue(lang)["noaron.help.body"]
@@ -769,7 +770,7 @@ def test_the_help_aim_names_halving_and_both_threes_and_the_house_the_forced_dec
         aim = catalogue(lang)["noaron.help.body"].split("\n\n")[0]
         assert halving[lang] in aim, lang
         assert aim.count(str(noaron.DECLARER_LOST_PENALTY)) >= 2, lang  # the declarer's +3 and the zero +3
-        house = catalogue(lang)["noaron.help.house"]
+        house = catalogue(lang)["noaron.help.house.forced_declarer_penalty"]
         # the example of the forced declaration: 12 against 4 pays the difference 8, not 11
         for number in ("12", "4", "8", "11", str(HOUSE_TURN_LIMIT)):
             assert number in house, (lang, number)

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 from game.core.errors import BadOptions, IllegalAction
+from game.core.house import house_text
 from game.core.match import Match, Seat
 from game.core.registry import get_rules
 from game.i18n import LANGUAGES, catalogue, t
@@ -958,7 +959,7 @@ def test_help_covers_the_whole_game_and_the_house_readings(lang: str) -> None:
     assert len(body.split("\n\n")) >= 10
     for number in ("12", "5", "7", "8", "6", "3", "−10", "−15"):
         assert number in body, number
-    house = texts["nostalgic.help.house"]
+    house = house_text("nostalgic", lang)
     for number in ("+7", "+11", "+16", "−5", "−10", str(nostalgic.CHIP_SUPPLY)):  # the chip supply's limit too
         assert number in house, number
     for key in ("nostalgic.kind.T", "nostalgic.space.tidy", "nostalgic.option.home.hiraya", "nostalgic.score.sets"):

@@ -20,7 +20,7 @@ short is reported as a warning (a finding to look at, not a broken screen).
 
 Screens: the title (also with Continue, and with its longest notice), settings, each game's
 setup at its fewest and most players (and with two 40-character names), the seat-profile
-screen, every page of every game's rules help, each game's table at the start, mid-game, with
+screen, every page of every game's rules help (its pictures included), each game's table at the start, mid-game, with
 its round or settlement panel open (fewest and most players), with a card picked up, with the
 move log open and with long names, neko's stall breaker (its bubble and status line) and a round
 nobody could finish (its panel), each game's results, the pause menu and its question, the
@@ -53,6 +53,7 @@ from scenes import title as title_module
 from scenes.app import SIZE, App, Scene
 from scenes.curtain import Curtain, pass_title, ready_subtitle
 from scenes.help import Help
+from scenes.help_pages import PAGES as HELP_PAGES
 from scenes.input import NAV, Intent
 from scenes.kiosk import FakeClock, KioskController
 from scenes.kiosk_screens import (
@@ -290,20 +291,24 @@ def setup_screen(game_id: str, players: int, profiles: bool = False, long_names:
 
 
 def help_screen(game_id: str) -> Pages:
-    """The rules help over the title, page by page as Page Down scrolls it."""
+    """The rules help over the title: each of its pages (rules, setup, moves, scoring, controls,
+    with the tables' pictures), screen by screen as Page Down scrolls it."""
     def show(app: App) -> Iterator[str]:
         app.reset_to(Title(app))
         help_scene = Help(app, game_id)
         app.push(help_scene)
-        page = 1
-        while True:
-            settle(app)
-            yield f"page {page}"
-            if help_scene.scroller.offset >= help_scene.scroller.limit:
-                return
-            help_scene.scroller.scroll_by(help_scene.view.height - 80)
-            app.screen = pygame.Surface(SIZE)  # a fresh canvas per page
-            page += 1
+        for name in HELP_PAGES:
+            help_scene.switch_page(name)
+            screen = 1
+            while True:
+                settle(app)
+                yield f"{name} {screen}"
+                if help_scene.scroller.offset >= help_scene.scroller.limit:
+                    break
+                help_scene.scroller.scroll_by(help_scene.view.height - 80)
+                app.screen = pygame.Surface(SIZE)  # a fresh canvas per screen
+                screen += 1
+            app.screen = pygame.Surface(SIZE)
     return show
 
 
@@ -448,7 +453,14 @@ def card_index_below_the_screen(record: TextRecord) -> bool:
         and record.full_box().bottom > SIZE[1]
 
 
-def cuts(texts: list[TextRecord], scroll_view: pygame.Rect | None) -> list[str]:
+def card_index_at_a_pictures_edge(record: TextRecord, pictures: list[pygame.Rect]) -> bool:
+    """The rules help shows tables in pictures: a card index that ran off the bottom of the table
+    (``card_index_below_the_screen``) is cut there in the picture too, as the table shows it."""
+    return record.kind == "font" and set(record.cuts) <= {SCREEN_EDGE, "area"} \
+        and any(picture.colliderect(record.full_box()) for picture in pictures)
+
+
+def cuts(texts: list[TextRecord], scroll_view: pygame.Rect | None, pictures: list[pygame.Rect] = ()) -> list[str]:
     """Each string with ink lost to the screen's edge, a surface's edge or a clip, described.
     The rules help scrolls its text in a clipped view (soft fades mark the cut lines): a cut by
     that view alone is how scrolling looks, not a fault."""
@@ -456,7 +468,8 @@ def cuts(texts: list[TextRecord], scroll_view: pygame.Rect | None) -> list[str]:
     found = []
     for record in texts:
         lost = record.cut_pixels()
-        if lost and not set(record.cuts) <= allowed and not card_index_below_the_screen(record):
+        if lost and not set(record.cuts) <= allowed and not card_index_below_the_screen(record) \
+                and not card_index_at_a_pictures_edge(record, list(pictures)):
             reasons = ", ".join(reason for reason in record.cuts if reason != "area")
             found.append(f"{record.text!r} at {tuple(record.full_box())} lost {lost} ink pixels ({reasons})")
     return found
@@ -503,12 +516,26 @@ def has_legible_twin(record: TextRecord, texts: list[TextRecord]) -> bool:
     return False
 
 
-def too_small(texts: list[TextRecord]) -> list[str]:
+def in_a_picture(record: TextRecord, pictures: list[pygame.Rect]) -> bool:
+    """The string is drawn inside one of the rules help's pictures (its box's centre is)."""
+    box = record.full_box()
+    return any(picture.collidepoint(box.center) for picture in pictures)
+
+
+def too_small(texts: list[TextRecord], pictures: list[pygame.Rect] = ()) -> list[str]:
     """Each string showing at a font size under ``MIN_SIZE`` (or whose size the probe could not
-    learn), described, unless it is listed in ``DECORATION`` or has a legible twin beside it."""
+    learn), described, unless it is listed in ``DECORATION``, has a legible twin beside it, or lies
+    in one of the rules help's ``pictures``.
+
+    A help picture is a table screen drawn smaller (a setup thumbnail, a move, a score panel):
+    what it shows is also said at full size in the captions and page text around it, and the same
+    table passes this check at its own size on the table screens, so text shrunk inside a picture
+    is not reading matter. Everything else on a help page (text, captions, sums) is still held to
+    ``MIN_SIZE``."""
     found = []
     for record in texts:
-        if legible(record) or record.text in DECORATION or has_legible_twin(record, texts):
+        if legible(record) or record.text in DECORATION or has_legible_twin(record, texts) \
+                or in_a_picture(record, list(pictures)):
             continue
         found.append(f"{record.text!r} at {tuple(record.full_box())} is {record.size:.1f} px (under {MIN_SIZE})")
     return found
@@ -578,7 +605,8 @@ def problems_of(app: App, texts: list[TextRecord]) -> list[str]:
     """Overlaps, cuts and too small texts among ``texts`` (the rules help's scrolling view may cut lines)."""
     top = app.top
     view = top.view if isinstance(top, Help) else None
-    return overlaps(texts) + cuts(texts, view) + too_small(texts)
+    pictures = top.figure_rects() if isinstance(top, Help) else []
+    return overlaps(texts) + cuts(texts, view, pictures) + too_small(texts, pictures)
 
 
 SCREENS = all_screens()

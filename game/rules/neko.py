@@ -43,6 +43,10 @@ CAT_BONUS = 2  # points for taking the cat by emptying your hand
 # row, a player who can play must play; a round where nobody can play any more ends without the cat.
 HOUSE_MUST_PLAY_AFTER_PASSES = 1
 HOUSE_FIRST_START_SEAT = 0  # house reading: seat 1 (index 0) starts the first round
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``neko.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after.
+HOUSE_READINGS: tuple[str, ...] = ("must_play_after_passes", "nobody_can_play", "first_start")
 NOBODY = -1
 
 # Why a round ended (``RoundEnded.why``).

@@ -53,6 +53,10 @@ ZONE_NEW = "N"
 RANK_POINTS_FIRST = 2
 RANK_POINTS_SECOND = 1
 RANK_POINTS_LAST = -1
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``newold.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after.
+HOUSE_READINGS: tuple[str, ...] = ("new_zone_wraps", "first_start", "lowest_tie", "rank_points_edges")
 
 # House reading: the rulebook prints "6 is followed by 1" only under stage A (the Old zone). Stage B
 # says "the same number or exactly one higher" with no word on 6; we read the New zone the same way,

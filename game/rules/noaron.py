@@ -69,6 +69,12 @@ HOUSE_TURN_LIMIT = 60
 # is no risk the player took: a declarer who loses it adds this, not DECLARER_LOST_PENALTY, so a
 # house rule alone never costs a game (a forced 12 against 4 pays 8, not 11).
 HOUSE_FORCED_DECLARER_PENALTY = 0
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``noaron.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after.
+HOUSE_READINGS: tuple[str, ...] = (
+    "deck", "take_sources", "tie_loser", "short_deck_refill", "turn_limit", "forced_declarer_penalty",
+)
 
 # ----- the rulebook's numbers --------------------------------------------------------------------
 STAKES_EACH = 9

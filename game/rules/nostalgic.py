@@ -92,6 +92,10 @@ CARD_TYPES: tuple[str, ...] = KINDS + WILDS
 SET_TRIPLE = 8
 SET_RAINBOW = 6
 SET_PAIR = 3
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``nostalgic.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after.
+HOUSE_READINGS: tuple[str, ...] = ("board", "box_bonus", "box_rank", "cards", "sets", "first_start", "chip_supply")
 SET_VALUES: dict[str, int] = {"triple": SET_TRIPLE, "rainbow": SET_RAINBOW, "pair": SET_PAIR}
 
 # The rulebook's tiebreak: the kind of home you live in (strongest first after "none"), then the floor.

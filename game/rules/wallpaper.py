@@ -73,9 +73,14 @@ HOUSE_GRANDMA_PICKS_MOST_CARDS = True
 # House reading: the rulebook resolves several collisions "in number order" (数字順) without
 # naming the end; we go from the highest number down, as the rows are laid out.
 HOUSE_COLLISIONS_HIGHEST_FIRST = True
-# Not house readings but gaps the help spells out: the 21 hazy cards are a physical limit (a
-# collision's losers get none once they are gone), and with Grandma at the front of the token
-# line at the end nobody scores the token's 2 points (``token_points``).
+# The house readings this module plays by, by name (``game.core.house``): the rules help explains
+# each one (``wallpaper.help.house.<name>`` in both catalogues); a ``HOUSE_*`` constant belongs to the
+# reading it is named after. ``hazy_limit`` and ``grandma_front`` are gaps the help spells out rather
+# than choices: the 21 hazy cards are a physical limit (a collision's losers get none once they are
+# gone), and with Grandma at the front of the token line at the end nobody scores the token's 2
+# points (``token_points``).
+HOUSE_READINGS: tuple[str, ...] = ("deck", "hazy_card", "random_token_line", "collisions_highest_first",
+                                   "hazy_limit", "grandma_picks_most_cards", "grandma_front")
 
 Cell = tuple[int, int]
 Wall = dict[Cell, tuple[int, int]]
