@@ -84,11 +84,6 @@ def set_marking(on: bool) -> None:
         cache.release(cache.TABLE)
 
 
-def marking() -> bool:
-    """True while blits onto a ``Canvas`` take marks."""
-    return _marking
-
-
 def generation() -> int:
     """Changes whenever marking is switched on or off (a key for kept pictures that hold text)."""
     return _generation
@@ -110,10 +105,6 @@ class Canvas(pygame.Surface):
         if found is None:
             found = self.__dict__["_marks"] = []
         return found
-
-    def forget_marks(self) -> None:
-        """Drop every mark (the canvas is about to be painted anew)."""
-        self.__dict__["_marks"] = []
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
         """``pygame.Surface.blit``, noting the text it brings (see the class)."""
@@ -146,7 +137,8 @@ class Canvas(pygame.Surface):
             return super().blit(source, dest, area)
         opacity = source.get_alpha()  # a whole-surface alpha (a fading bubble) applies to its text too
         taken = pygame.Rect(area) if area is not None else source.get_rect()
-        offset = (_position(dest)[0] - taken.x, _position(dest)[1] - taken.y)
+        dest_x, dest_y = _position(dest)
+        offset = (dest_x - taken.x, dest_y - taken.y)
         brought = [mark for mark in marks if taken.contains(mark.rect) and self._whole_inside(mark.moved(offset))
                    and _pixels(source, mark.rect) == mark.after]
         befores = [self.subsurface(mark.moved(offset)).copy() for mark in brought]
