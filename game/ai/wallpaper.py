@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -187,6 +187,7 @@ def best_placement(wall: Wall, frontier: Sequence[Cell] | set[Cell], tally: Sequ
 
 
 Plan = tuple[tuple[int, Cell, int], ...]  # (card, cell, rot) in the order they go on the wall
+Planner = Callable[..., tuple[float, Plan]]  # plan_row or row_order_plan
 
 
 class _Partial(NamedTuple):
@@ -312,11 +313,13 @@ class WallView:
         return cls(built, frontier, tally, wp.memories_on(built), ovals)
 
 
-def row_value(view: WallView, cards: Sequence[int], others_ovals: Sequence[int], late: float = 1.0) -> float:
-    """What taking these cards would add to this wall (see the module doc)."""
+def row_value(view: WallView, cards: Sequence[int], others_ovals: Sequence[int], late: float = 1.0,
+              planner: Planner | None = None) -> float:
+    """What taking these cards would add to this wall (see the module doc); ``planner`` places
+    them (``plan_row`` unless given)."""
     if not cards:
         return 0.0
-    total, _ = plan_row(view.wall, view.frontier, view.tally, cards, late)
+    total, _ = (planner or plan_row)(view.wall, view.frontier, view.tally, cards, late)
     ovals = sum(1 for card in cards if centre_of(card) == OVAL)
     kinds = set(view.memories) | {centre_of(card) for card in cards if centre_of(card) in MEMORIES}
     total += memory_points(len(kinds)) - memory_points(len(view.memories))
@@ -732,33 +735,46 @@ def evaluate(state: WallpaperState, memo: dict[tuple, float] | None = None) -> t
     return tuple(values)
 
 
-def state_row_value(state: WallpaperState, seat: int, cards: Sequence[int]) -> float:
+def state_row_value(state: WallpaperState, seat: int, cards: Sequence[int], planner: Planner | None = None) -> float:
     """``row_value`` read off a full state (search and rollouts)."""
     view = WallView(state.walls[seat], state.frontier[seat], state.tally[seat],
                     frozenset(m for i, m in enumerate(MEMORIES) if state.memory_bits[seat] >> i & 1),
                     state.oval_count[seat])
     others = [count for other, count in enumerate(state.oval_count) if other != seat]
-    return row_value(view, cards, others, hope(TURNS - 1 - state.turn))
+    return row_value(view, cards, others, hope(TURNS - 1 - state.turn), planner)
 
 
-def auto_action(state: WallpaperState, seat: int) -> WallpaperAction:
-    """The shared heuristics on a full state: place in ``plan_row``'s order, pick by ``row_value``,
-    choose the number whose row looks best by a quick rank guess."""
+def auto_action(state: WallpaperState, seat: int, planner: Planner | None = None) -> WallpaperAction:
+    """The shared heuristics on a full state: place in ``plan_row``'s order (or ``planner``'s),
+    pick by ``row_value``, choose the number whose row looks best by a quick rank guess."""
     phase = state.phase
+    plan_of = planner or plan_row
     if phase in (PHASE_PLACE, PHASE_HAZY):
         late = 0.0 if phase == PHASE_HAZY else hope(TURNS - 1 - state.turn)
-        _, plan = plan_row(state.walls[seat], state.frontier[seat], state.tally[seat], state.pending, late)
+        _, plan = plan_of(state.walls[seat], state.frontier[seat], state.tally[seat], state.pending, late)
         card, cell, rot = plan[0]
         return wp.place(card, cell[0], cell[1], rot)
     if phase == PHASE_PICK:
         rows = state.blocks_todo[0].rows
-        return wp.pick(max(rows, key=lambda row: (state_row_value(state, seat, state.rows[row]), -row)))
+        return wp.pick(max(rows, key=lambda row: (state_row_value(state, seat, state.rows[row], planner), -row)))
     hand = state.hands[seat]
-    values = [state_row_value(state, seat, row) for row in state.rows]
+    values = [state_row_value(state, seat, row, planner) for row in state.rows]
     target = max(range(len(values)), key=values.__getitem__)
     # the high end wants a high number: aim at the hand's matching quantile
     share = 1.0 - target / max(1, len(values) - 1)
     return wp.play(hand[min(len(hand) - 1, int(share * len(hand)))])
+
+
+def advice_policy(rules: WallpaperRules, state: WallpaperState, seat: int, legal: list[WallpaperAction],
+                  rng: random.Random) -> WallpaperAction:
+    """``rollout_policy`` with each row placed in its own order (``row_order_plan``) rather than
+    the beam search: the advice plays whole matches out, dozens per candidate, and the beam
+    search made one 3-player match cost a tenth of a second."""
+    if len(legal) == 1:
+        return legal[0]
+    if state.phase == PHASE_CHOOSE and rng.random() < 0.2:
+        return legal[rng.randrange(len(legal))]
+    return auto_action(state, seat, row_order_plan)
 
 
 def rollout_policy(rules: WallpaperRules, state: WallpaperState, seat: int, legal: list[WallpaperAction],

@@ -1,0 +1,194 @@
+"""Hard's view of a position, for the table's Hint, the ``hint`` command and match reviews.
+
+``advise`` answers "what would a strong player do here, and how much does each choice matter?"
+from one seat's observation only, never the true state (so a hint cannot leak a hidden card):
+
+1. **Candidates.** The game's Hard chooses a move as it would at the table; its search statistics
+   (ISMCTS visit counts, or a racing Hard's mean rewards) rank the other moves it looked at.
+   Normal's move and any move the caller names (``include``: the move a person made, for a
+   review) join them, so at most ``CANDIDATES`` moves plus those are compared.
+2. **Win chances.** The candidates race on common samples (``game.ai.paired.race``): each sample
+   deals the hidden cards from the observation (``Rules.determinize``); on that same sample every
+   candidate is played, then the whole match is played out by the game's playout policy for every
+   seat. A candidate's value is the share of its playouts the seat wins (a shared first place
+   counts as a share), and its ``points`` the seat's mean final score over them.
+
+Moves are ranked by that win chance, best first. Hard's own choice is marked (``hard``): the
+ranking may disagree with it when the playouts see it otherwise, which the closing figures
+measure. With ``playouts`` (a cap) and no time budget an answer depends only on the observation
+and the seed, which the no-leak tests rely on.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai.base import make_agent
+from game.ai.paired import RaceRules, race
+from game.core.registry import get_rules
+
+CANDIDATES = 4  # moves compared besides the ones the caller includes
+DEFAULT_BUDGET = 1.5  # seconds for one piece of advice (the Hint button, the hint command)
+HARD_SHARE = 0.4  # of the budget for Hard's own decision; the rest for the win-chance race
+DEFAULT_PLAYOUTS = 4000  # cap on the race's playouts when only a time budget is given
+MAX_PLAYOUT_ACTIONS = 20_000  # a playout longer than this is stuck: it is scored as it stands
+# The race stops early only once the leader is well clear, and never drops a candidate: every
+# move listed gets a value from the same samples.
+ADVICE_RACE = RaceRules(settle_from=64, settle_every=16, settle_z=3.0, settle_equal=0.01)
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """One candidate move and what the playouts made of it."""
+
+    action: Any
+    notation: str  # the rules' encode_action text
+    win: float  # estimated chance (0..1) that the seat wins the match after this move
+    points: float  # the seat's mean final score over the same playouts
+    samples: int  # playouts behind the two estimates
+    hard: bool = False  # Hard's own choice here
+
+    def to_json(self) -> dict[str, Any]:
+        """The move as plain data (``value`` is the win chance)."""
+        return {"move": self.notation, "value": round(self.win, 4), "points": round(self.points, 3),
+                "samples": self.samples, "hard": self.hard}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Hard's view of one seat's position: candidate moves, best first."""
+
+    game_id: str
+    seat: int
+    moves: tuple[MoveValue, ...]
+    seconds: float
+    hard_choice: str  # notation of the move Hard itself would play
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def best(self) -> MoveValue:
+        """The move with the best win chance."""
+        return self.moves[0]
+
+    def value_of(self, action: Any) -> MoveValue | None:
+        """The entry of ``action`` (None when it was not compared)."""
+        return next((move for move in self.moves if move.action == action), None)
+
+    def to_json(self) -> dict[str, Any]:
+        """The advice as plain data, best first (``hint --json``)."""
+        return {"game": self.game_id, "seat": self.seat, "hard": self.hard_choice,
+                "seconds": round(self.seconds, 3), "moves": [move.to_json() for move in self.moves]}
+
+
+def playout_policy(game_id: str) -> Callable[..., Any]:
+    """The policy every seat follows in the advice playouts: the game's ``advice_policy`` when it
+    has one (a cheaper one for whole matches), else its Normal-like playout policy
+    (``normal_rollout_policy``), else its ``rollout_policy``."""
+    module = importlib.import_module(f"game.ai.{game_id}")
+    for name in ("advice_policy", "normal_rollout_policy", "rollout_policy"):
+        policy = getattr(module, name, None)
+        if policy is not None:
+            return policy
+    raise LookupError(f"game.ai.{game_id} has no playout policy")
+
+
+def win_share(ranks: Sequence[int], seat: int) -> float:
+    """What a finished match is worth to ``seat``: 1 for a sole first place, 1/k when k seats
+    share it, 0 otherwise."""
+    if ranks[seat] != 1:
+        return 0.0
+    return 1.0 / sum(1 for rank in ranks if rank == 1)
+
+
+def play_to_end(rules: Any, state: Any, policy: Callable[..., Any], rng: random.Random) -> None:
+    """Play ``state`` (changed in place) to the end of the match by ``policy`` for every seat."""
+    for _ in range(MAX_PLAYOUT_ACTIONS):
+        if rules.is_over(state):
+            return
+        seat = rules.to_move(state)[0]
+        legal = rules.legal_actions(state, seat)
+        rules.advance(state, seat, policy(rules, state, seat, legal, rng))
+
+
+def _hard_ranking(agent: Any, legal: Sequence[Any], choice: Any) -> list[Any]:
+    """The moves Hard looked at, its choice first, then by its own statistics."""
+    ranked = [choice]
+    statistics = getattr(agent, "root_statistics", None)
+    if callable(statistics):
+        visits = statistics()
+        ranked += sorted((action for action in visits if action != choice),
+                         key=lambda action: (-visits[action][0], -visits[action][1]))
+    values = getattr(agent, "last_values", None) or {}
+    ranked += sorted((action for action in values if action not in ranked), key=lambda action: -values[action])
+    return [action for action in ranked if action in legal]
+
+
+def candidates(game_id: str, observation: Any, legal: Sequence[Any], rng: random.Random, budget: float,
+               iterations: int | None, include: Sequence[Any] = ()) -> tuple[list[Any], Any]:
+    """The moves worth comparing (at most ``CANDIDATES`` plus ``include``) and Hard's choice.
+    Hard searches for ``budget`` seconds, or ``iterations`` when that is given."""
+    hard = make_agent(game_id, "hard")
+    if iterations is not None and hasattr(hard, "max_iterations"):
+        hard.max_iterations = iterations
+        budget = 0.0
+    choice = hard.choose(observation, list(legal), rng, budget)
+    normal = make_agent(game_id, "normal").choose(observation, list(legal), rng, 0.0)
+    ranked: list[Any] = []
+    for action in [*_hard_ranking(hard, legal, choice), normal, *legal]:
+        if action not in ranked:
+            ranked.append(action)
+    chosen = ranked[:CANDIDATES]
+    chosen += [action for action in include if action in legal and action not in chosen]
+    return chosen, choice
+
+
+def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 0,
+           budget: float = DEFAULT_BUDGET, playouts: int | None = None, include: Sequence[Any] = ()) -> Advice:
+    """Hard's view of ``observation`` (one seat's, with ``legal`` its legal moves): candidate moves
+    with their estimated win chances, best first. ``budget`` seconds bound it; with ``playouts``
+    the race stops at that many playouts and Hard at a matching iteration cap instead (then the
+    answer depends only on the observation and ``seed``). ``include`` adds moves to compare."""
+    if not legal:
+        raise ValueError("no legal move to advise on")
+    started = time.perf_counter()
+    rules = get_rules(game_id)
+    rng = random.Random(seed)
+    fixed = playouts is not None
+    iterations = max(50, playouts // 2) if fixed else None
+    moves, choice = candidates(game_id, observation, legal, rng, 0.0 if fixed else budget * HARD_SHARE,
+                               iterations, include)
+    policy = playout_policy(game_id)
+    seat = observation.seat
+    points: list[list[float]] = [[] for _ in moves]
+
+    def play(sample: tuple[Any, int], index: int) -> float:
+        state, playout_seed = sample
+        state = rules.clone(state)
+        rules.advance(state, seat, moves[index])
+        play_to_end(rules, state, policy, random.Random(playout_seed))
+        result = rules.result(state) if rules.is_over(state) else None
+        if result is None:
+            return 0.0
+        points[index].append(float(result.scores[seat]))
+        return win_share(result.ranks, seat)
+
+    def draw() -> tuple[Any, int]:
+        return rules.determinize(observation, rng), rng.getrandbits(32)
+
+    deadline = None if fixed else started + max(0.05, budget * (1 - HARD_SHARE))
+    cap = playouts if fixed else DEFAULT_PLAYOUTS
+    outcome = race(len(moves), draw, play, ADVICE_RACE, max(cap, 2 * len(moves)), deadline)
+    means = outcome.means()
+    entries = [
+        MoveValue(action, rules.encode_action(action), means[index],
+                  sum(points[index]) / len(points[index]) if points[index] else 0.0,
+                  len(outcome.rewards[index]), action == choice)
+        for index, action in enumerate(moves)
+    ]
+    entries.sort(key=lambda entry: (-entry.win, not entry.hard))
+    return Advice(game_id, seat, tuple(entries), time.perf_counter() - started, rules.encode_action(choice))
