@@ -108,7 +108,8 @@ class Records:
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = path if path is not None else data_dir() / RECORDS_FILE
-        self.warning = ""  # set when a bad file was kept aside (the screens show it)
+        self.warning = ""  # set when a bad file was kept aside (English, for the log and the CLI)
+        self.aside: str | None = None  # then the name it was kept under ("" when it could not move)
 
     # ----- the file --------------------------------------------------------------------------
     def _connect(self) -> sqlite3.Connection:
@@ -154,6 +155,7 @@ class Records:
         journal = self.path.with_name(self.path.name + "-journal")
         if aside is not None and journal.exists():
             keep_aside(journal)  # a journal must never meet another database of the same name
+        self.aside = aside.name if aside is not None else ""
         self.warning = f"The records file {self.path.name} could not be used ({problem}): {kept_aside_text(aside)}."
         log.warning("%s", self.warning)
 
