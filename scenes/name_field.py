@@ -97,6 +97,7 @@ class NameField:
         self.on_refused = on_refused
         self.suggestions = suggestions  # names known before (profiles), the last used first
         self.chosen = -1  # the chip picked with Down/Up (-1: none)
+        self.changed = False  # typed in since it opened: the chips follow the text only then
         self.edit: NameEdit | None = None  # the text being typed while the field is open
         self.composing = ""  # an IME's text not yet committed
         self.clock = 0.0  # seconds since the field opened or last changed (the caret's blink)
@@ -122,7 +123,7 @@ class NameField:
         """A tap or Enter: open the field for typing."""
         if self.is_enabled and not self.editing:
             self.edit = NameEdit(self.name())
-            self.composing, self.clock, self.chosen = "", 0.0, -1
+            self.composing, self.clock, self.chosen, self.changed = "", 0.0, -1, False
             pygame.key.start_text_input()
             # the IME's candidate list opens below the field (and below the known names' chips)
             chips = self.chip_area()
@@ -177,18 +178,18 @@ class NameField:
             self.commit()
         elif kind == intents.BACK and intent.key == "backspace":
             self.edit.delete()
-            self.clock = 0.0
+            self.clock, self.chosen, self.changed = 0.0, -1, True
         elif kind == intents.BACK:
             self.close()
         return True  # arrows, letters as keys ("u" is Undo elsewhere): the typed text is what counts
 
     # ----- known names ---------------------------------------------------------------------------
     def offered(self) -> list[str]:
-        """The known names to offer now: those starting with what was typed (any case), not the
-        name typed itself, at most ``MAX_CHIPS``."""
+        """The known names to offer now: all of them when the field has just opened, then those
+        starting with what was typed (any case); never the name in the field; at most ``MAX_CHIPS``."""
         if self.edit is None or self.suggestions is None:
             return []
-        typed = self.edit.text.strip().casefold()
+        typed = self.edit.text.strip().casefold() if self.changed else ""
         names = [name for name in self.suggestions() if name.casefold().startswith(typed) and name != self.edit.text]
         return names[:MAX_CHIPS]
 
@@ -232,7 +233,7 @@ class NameField:
     def _type(self, typed: str) -> None:
         """Add typed text; a refusal flashes the border and tells ``on_refused``."""
         assert self.edit is not None
-        self.composing, self.clock, self.chosen = "", 0.0, -1
+        self.composing, self.clock, self.chosen, self.changed = "", 0.0, -1, True
         if not self.edit.type(typed):
             self.refused_for = REFUSED_FLASH
             if self.on_refused is not None:

@@ -9,6 +9,7 @@ import os
 import sqlite3
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.cli import main
@@ -23,7 +24,15 @@ from game.core.records import (
     report,
     table_level,
 )
+from game.core.registry import get_rules
+from scenes import input as intents
+from scenes.app import App
+from scenes.input import Intent
+from scenes.records_scene import ROWS_PER_PAGE, RecordsScene
+from scenes.results import Results
+from scenes.setup import Setup
 from tests.random_matches import random_moves
+from tests.stand_in_tables import record_tables
 
 
 @pytest.fixture
@@ -194,3 +203,105 @@ def test_a_match_keeps_its_start_time_through_a_save() -> None:
     assert again.started == 1234 and again.match_id == match.match_id == "neko:5:1234"
     old = {key: value for key, value in match.to_json().items() if key != "started"}
     assert Match.from_json(old).started == 0  # a save written before the start time was kept
+
+
+# ----- on screen ----------------------------------------------------------------------------------
+FRAME = 1 / 60
+
+
+def tap(app: App, rect: pygame.Rect) -> None:
+    """Press and release at the centre of ``rect``, then one frame."""
+    app.step(FRAME, [Intent(intents.PRESS, rect.center), Intent(intents.RELEASE, rect.center)])
+
+
+def test_the_results_screen_records_a_finished_match_once(app: App) -> None:
+    match = aiko_vs("easy", 4)
+    app.push(Results(app, match))
+    app.step(FRAME)
+    app.pop()
+    app.push(Results(app, Match.from_json(match.to_json())))  # the same match shown again
+    app.step(FRAME)
+    (figures,) = Records().figures("Aiko")
+    assert figures.games == 1 and figures.level == "easy"
+
+
+def test_the_kiosk_records_no_visitor(app: App) -> None:
+    app.locked = True
+    app.push(Results(app, aiko_vs("easy", 4)))
+    app.step(FRAME)
+    assert Records().profiles() == []
+
+
+def test_setup_offers_the_known_names_and_start_makes_profiles(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = record_tables(monkeypatch)
+    records = Records()
+    for when, name in enumerate(["Akira", "Ben", "Aiko"]):
+        records.add_profile(name, when=when)
+    setup = Setup(app, "neko")
+    app.push(setup)
+    app.step(FRAME)
+    assert setup.names[0] == "Aiko"  # no names kept in the settings: the last profile used
+    field = setup.name_fields[0]
+    tap(app, field.rect)
+    assert field.offered() == ["Ben", "Akira"]  # not the name already in the field
+    tap(app, field.chip_rects()[1][1])
+    assert setup.names[0] == "Akira" and not field.editing
+    setup.set_kind(1, "human")
+    second = setup.name_fields[1]
+    tap(app, second.rect)
+    app.step(FRAME, [Intent(intents.TEXT, key="b")])
+    assert second.offered() == ["Ben"]  # what was typed narrows them; Akira sits at seat 1
+    app.step(FRAME, [Intent(intents.NAV, dy=1), Intent(intents.ACTIVATE, key="return")])
+    assert setup.names[1] == "Ben"
+    setup.set_name(1, "Chiyo")
+    setup.start()
+    assert [seat.name for seat in opened[0].seats] == ["Akira", "Chiyo"]
+    assert Records().profiles()[0] in {"Akira", "Chiyo"} and "Chiyo" in Records().profiles()
+
+
+def test_the_kiosk_setup_offers_no_profiles(app: App) -> None:
+    Records().add_profile("Aiko")
+    app.locked = True
+    setup = Setup(app, "neko")
+    app.push(setup)
+    app.step(FRAME)
+    field = setup.name_fields[0]
+    tap(app, field.rect)
+    assert setup.names[0] == "" and field.offered() == []
+
+
+def test_the_records_screen_shows_a_profile_by_touch_and_keys(app: App) -> None:
+    records = Records()
+    for number in range(3):
+        records.record_match(aiko_vs("easy", 20 + number, started=number), when=100 + number)
+    records.record_match(finished([Seat("human", name="Ben"), Seat("ai", "hard")], 9, game="noaron"), when=200)
+    scene = RecordsScene(app)
+    app.push(scene)
+    app.step(FRAME)
+    assert scene.names == ["Ben", "Aiko"] and scene.chosen == "Ben"
+    assert [(f.game, f.level, f.games) for f in scene.figures] == [("noaron", "hard", 1)]
+    tap(app, scene.profile_buttons[1].rect)
+    assert scene.chosen == "Aiko" and [(f.game, f.games) for f in scene.figures] == [("neko", 3)]
+    scene.group.focus_on(scene.profile_buttons[0])
+    app.step(FRAME, [Intent(intents.ACTIVATE, key="return")])
+    assert scene.chosen == "Ben"
+    app.step(FRAME, [Intent(intents.BACK, key="escape")])
+    assert app.top is not scene
+
+
+def test_the_records_screen_pages_through_many_rows(app: App) -> None:
+    records = Records()
+    number = 0
+    for game in ("neko", "newold", "noaron", "nostalgic"):
+        for level in ("easy", "normal", "hard"):
+            number += 1
+            players = get_rules(game).min_players
+            seats = [Seat("human", name="Aiko")] + [Seat("ai", level)] * (players - 1)
+            records.record_match(finished(seats, number, game=game, started=number))
+    scene = RecordsScene(app)
+    app.push(scene)
+    app.step(FRAME)
+    assert len(scene.figures) == 12 > ROWS_PER_PAGE
+    assert not scene.prev_button.is_enabled and scene.next_button in scene.group.widgets
+    tap(app, scene.next_button.rect)
+    assert scene.page == 1 and scene.prev_button.is_enabled
