@@ -305,3 +305,12 @@ def test_the_records_screen_pages_through_many_rows(app: App) -> None:
     assert not scene.prev_button.is_enabled and scene.next_button in scene.group.widgets
     tap(app, scene.next_button.rect)
     assert scene.page == 1 and scene.prev_button.is_enabled
+
+
+def test_the_records_screen_says_when_a_bad_file_was_put_aside(app: App, tmp_path: Path) -> None:
+    (tmp_path / RECORDS_FILE).write_bytes(b"\x00garbage" * 64)
+    scene = RecordsScene(app)
+    app.push(scene)
+    app.step(FRAME)
+    (aside,) = tmp_path.glob(RECORDS_FILE + ".bad-*")
+    assert scene.names == [] and scene.toast.visible and aside.name in scene.toast.message
