@@ -232,6 +232,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="bench frames: the window size the table is shown at (scaled in software when headless)")
     bench.add_argument("--json", action="store_true")
 
+    records = commands.add_parser("records", help="print the local profiles' records")
+    records.add_argument("--profile", metavar="NAME", help="only this profile")
+    records.add_argument("--json", action="store_true")
+
     kiosk = commands.add_parser("kiosk", help="kiosk mode for game events (see README \"Kiosk mode\")")
     kiosk.add_argument("--config", type=Path, help="the organiser's TOML file (docs/kiosk.example.toml)")
     kiosk.add_argument("--windowed", action="store_true", help="try it out in a window, without the lock")
@@ -455,8 +459,24 @@ def cmd_kiosk(args: argparse.Namespace) -> int:
     return run_command(args)
 
 
+def cmd_records(args: argparse.Namespace) -> int:
+    """Print the records of every profile (or one); 1 when the named profile is unknown."""
+    from game.core.records import Records, report, report_text
+
+    records = Records()
+    data = report(records, args.profile)
+    if records.warning:
+        print(f"kotatsu: {records.warning}", file=sys.stderr)
+    print(json.dumps(data, ensure_ascii=False, indent=1) if args.json else report_text(data))
+    if args.profile is not None and not data:
+        print(f"kotatsu: no profile named {args.profile!r}", file=sys.stderr)
+        return EXIT_FAILED
+    return 0
+
+
 COMMANDS = {
     "kiosk": cmd_kiosk,
+    "records": cmd_records,
     "play": cmd_play,
     "simulate": cmd_simulate,
     "replay": cmd_replay,

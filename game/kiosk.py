@@ -611,6 +611,7 @@ class Stats:
     abandoned: dict[str, int] = field(default_factory=dict)
     demos: dict[str, int] = field(default_factory=dict)
     demo_failures: dict[str, int] = field(default_factory=dict)
+    completed_levels: dict[str, int] = field(default_factory=dict)  # "game level" -> games finished
     crashes: int = 0
     recovered: int = 0
     wrong_pins: int = 0
@@ -625,6 +626,9 @@ class Stats:
                 f"{self.abandoned.get(game, 0):>9}  {self.demos.get(game, 0):>5}  "
                 f"{self.demo_failures.get(game, 0):>13}"
             )
+        if self.completed_levels:
+            lines.append("completed by AI level (the strongest at the table; people = no AI):")
+            lines += [f"  {key:<20} {count:>6}" for key, count in sorted(self.completed_levels.items())]
         lines.append(f"crashes (app restarted): {self.crashes}")
         lines.append(f"errors recovered (back to the title): {self.recovered}")
         lines.append(f"wrong PINs: {self.wrong_pins}")
@@ -645,6 +649,9 @@ def read_stats(lines: Iterable[str]) -> Stats:
         if kind in counters:
             game = tags.get("game", "?")
             counters[kind][game] = counters[kind].get(game, 0) + 1
+            if kind == "completed" and "level" in tags:
+                key = f"{game} {tags['level']}"
+                stats.completed_levels[key] = stats.completed_levels.get(key, 0) + 1
         elif kind == "crash":
             stats.crashes += 1
         elif kind == "recovered":

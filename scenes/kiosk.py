@@ -46,6 +46,7 @@ import pygame
 from game import kiosk as setup_kiosk
 from game.core import autosave, stop
 from game.core.match import Match, Seat
+from game.core.records import table_level
 from game.core.registry import get_rules
 from game.core.settings import load_settings
 from game.i18n import language, set_language, t
@@ -350,8 +351,9 @@ class KioskController:
         self.visitor_moves = len(match.log)
         if match.is_over() and not self.visitor_done:
             self.visitor_done = True
+            # visitors are anonymous: no profile, only the organiser's count by game and AI level
             organiser_event("completed", f"a visitor finished {match.game_id}", game=match.game_id,
-                            moves=len(match.log))
+                            moves=len(match.log), level=table_level(match))
             setup_kiosk.write_session(Session())
 
     def _heartbeat(self) -> None:

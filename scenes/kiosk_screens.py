@@ -86,9 +86,9 @@ class KioskTitle(Title):
         return [KioskCard(card, self.offered) for card in super()._make_cards()]
 
     def bottom_row(self) -> list[Any]:
-        """Continue, Rules and the language: no Settings, no Quit at an event."""
-        return [widget for widget in super().bottom_row()
-                if widget is not self.settings_button and widget is not self.quit_button]
+        """Continue, Rules and the language: no Settings, no Quit, no Records at an event."""
+        hidden = (self.settings_button, self.quit_button, self.records_button)
+        return [widget for widget in super().bottom_row() if widget not in hidden]
 
     def open_setup(self, game_id: str) -> None:
         """The setup, with the offered AI levels only."""

@@ -6,6 +6,10 @@ arrives as ``TEXT`` intents (pygame's TEXTINPUT, so a Japanese IME's committed t
 whole), Backspace takes back a character, Enter or Tab keep the name, Esc gives up the change,
 and a tap anywhere else keeps it too. While an IME is composing, its keys are its own: Enter
 commits the composition, not the name. The field asks SDL for text input only while it is open.
+
+A field may offer names known before (``suggestions``: the local profiles): while it is open they
+show as chips under it, those starting with what was typed; a tap on one, or Down/Up then Enter,
+takes it.
 """
 
 from __future__ import annotations
@@ -18,13 +22,16 @@ from game.core.match import MAX_NAME, typed_name
 from scenes import fonts, theme
 from scenes import input as intents
 from scenes.input import Intent
-from scenes.ui import Flag, Label, clipped, draw_focus_ring, fit_size, mix, resolve
+from scenes.ui import Flag, Label, clipped, draw_focus_ring, draw_panel, fit_size, mix, resolve
 
 PADDING = 18  # pixels between the box's edge and the text
 PENCIL_ROOM = 44  # the pencil at the right end of a closed field
 BLINK = 1.0  # seconds of one caret blink (shown the first half)
 REFUSED_FLASH = 0.5  # seconds the border stays red after a refused character
 FIELD_FILL = mix(theme.PAPER, (255, 255, 255), 0.7)
+MAX_CHIPS = 4  # known names offered at once under an open field
+CHIP_HEIGHT = 56
+CHIP_GAP = 10
 
 
 class NameEdit:
@@ -80,6 +87,7 @@ class NameField:
         *,
         enabled: Flag = True,
         on_refused: Callable[[], None] | None = None,
+        suggestions: Callable[[], list[str]] | None = None,
     ) -> None:
         self.rect = pygame.Rect(rect)
         self.name = name  # the name as kept now ("" = the default)
@@ -87,6 +95,9 @@ class NameField:
         self.on_commit = on_commit
         self.enabled = enabled
         self.on_refused = on_refused
+        self.suggestions = suggestions  # names known before (profiles), the last used first
+        self.chosen = -1  # the chip picked with Down/Up (-1: none)
+        self.changed = False  # typed in since it opened: the chips follow the text only then
         self.edit: NameEdit | None = None  # the text being typed while the field is open
         self.composing = ""  # an IME's text not yet committed
         self.clock = 0.0  # seconds since the field opened or last changed (the caret's blink)
@@ -112,9 +123,11 @@ class NameField:
         """A tap or Enter: open the field for typing."""
         if self.is_enabled and not self.editing:
             self.edit = NameEdit(self.name())
-            self.composing, self.clock = "", 0.0
+            self.composing, self.clock, self.chosen, self.changed = "", 0.0, -1, False
             pygame.key.start_text_input()
-            pygame.key.set_text_input_rect(self.rect)  # the IME's candidate list opens below the field
+            # the IME's candidate list opens below the field (and below the known names' chips)
+            chips = self.chip_area()
+            pygame.key.set_text_input_rect(self.rect.union(chips) if chips.height else self.rect)
 
     def commit(self) -> None:
         """Keep what was typed and close the field."""
@@ -142,6 +155,9 @@ class NameField:
             self.composing = intent.key
             return True
         if kind in (intents.PRESS, intents.MOVE, intents.RELEASE, intents.WHEEL):
+            if kind == intents.PRESS and self._chip_at(intent.pos) is not None:
+                self.take(self._chip_at(intent.pos) or "")
+                return True
             if kind == intents.PRESS and not self.contains(intent.pos):
                 self.commit()
                 return False
@@ -151,19 +167,73 @@ class NameField:
         if kind in (intents.FOCUS_NEXT, intents.FOCUS_PREV):
             self.commit()
             return False
-        if kind == intents.ACTIVATE and intent.key != "space":  # a space arrives as TEXT
+        if kind == intents.NAV and intent.dy and self.offered():
+            count = len(self.offered())
+            start = -1 if intent.dy > 0 else 0  # the first Down picks the top chip, the first Up the last
+            self.chosen = ((self.chosen if self.chosen >= 0 else start) + intent.dy) % count
+        elif kind == intents.ACTIVATE and intent.key != "space":  # a space arrives as TEXT
+            if 0 <= self.chosen < len(self.offered()):
+                self.take(self.offered()[self.chosen])
+                return True
             self.commit()
         elif kind == intents.BACK and intent.key == "backspace":
             self.edit.delete()
-            self.clock = 0.0
+            self.clock, self.chosen, self.changed = 0.0, -1, True
         elif kind == intents.BACK:
             self.close()
         return True  # arrows, letters as keys ("u" is Undo elsewhere): the typed text is what counts
 
+    # ----- known names ---------------------------------------------------------------------------
+    def offered(self) -> list[str]:
+        """The known names to offer now: all of them when the field has just opened, then those
+        starting with what was typed (any case); never the name in the field; at most ``MAX_CHIPS``."""
+        if self.edit is None or self.suggestions is None:
+            return []
+        typed = self.edit.text.strip().casefold() if self.changed else ""
+        names = [name for name in self.suggestions() if name.casefold().startswith(typed) and name != self.edit.text]
+        return names[:MAX_CHIPS]
+
+    def chip_area(self) -> pygame.Rect:
+        """Where the chips go: under the field, as wide as it."""
+        return pygame.Rect(self.rect.x, self.rect.bottom + CHIP_GAP, self.rect.width,
+                           (CHIP_HEIGHT + CHIP_GAP) * len(self.offered()))
+
+    def chip_rects(self) -> list[tuple[str, pygame.Rect]]:
+        """Each offered name with its chip, one under the other."""
+        area = self.chip_area()
+        return [(name, pygame.Rect(area.x, area.y + index * (CHIP_HEIGHT + CHIP_GAP), area.width, CHIP_HEIGHT))
+                for index, name in enumerate(self.offered())]
+
+    def _chip_at(self, pos: tuple[int, int]) -> str | None:
+        """The offered name under ``pos``, if any."""
+        return next((name for name, rect in self.chip_rects() if rect.collidepoint(pos)), None)
+
+    def take(self, name: str) -> None:
+        """Keep a known name and close the field."""
+        if self.edit is not None:
+            self.edit.text = name
+            self.commit()
+
+    def draw_chips(self, surface: pygame.Surface) -> None:
+        """The known names under an open field, on a card of their own (drawn last: it lies over
+        the rows below, like a drop-down list)."""
+        rects = self.chip_rects()
+        if not rects:
+            return
+        draw_panel(surface, self.chip_area().inflate(16, 6).move(0, -2), FIELD_FILL, radius=18)
+        for index, (name, rect) in enumerate(rects):
+            chosen = index == self.chosen
+            pygame.draw.rect(surface, theme.GOLD if chosen else theme.PAPER, rect, border_radius=14)
+            pygame.draw.rect(surface, theme.ACCENT if chosen else theme.INK_SOFT, rect, 2, border_radius=14)
+            width = rect.width - PADDING * 2
+            size = fit_size(name, theme.BODY, width, bold=True, smallest=theme.SMALL)
+            image = fonts.text(clipped(name, size, width, True), size, theme.INK, True)
+            surface.blit(image, image.get_rect(midleft=(rect.x + PADDING, rect.centery)))
+
     def _type(self, typed: str) -> None:
         """Add typed text; a refusal flashes the border and tells ``on_refused``."""
         assert self.edit is not None
-        self.composing, self.clock = "", 0.0
+        self.composing, self.clock, self.chosen, self.changed = "", 0.0, -1, True
         if not self.edit.type(typed):
             self.refused_for = REFUSED_FLASH
             if self.on_refused is not None:

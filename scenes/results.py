@@ -13,6 +13,7 @@ import pygame
 
 from game.core.autosave import clear_autosave
 from game.core.match import Match
+from game.core.records import Records
 from game.core.rules import Result
 from game.i18n import catalogue, t
 from scenes import fonts, tables, theme
@@ -109,9 +110,19 @@ class Results(MenuScene):
         self.group.focus_on(self.again_button)
 
     def enter(self) -> None:
-        """A finished match is not offered as "Continue" any more."""
+        """A finished match is not offered as "Continue" any more, and goes into the records of
+        the people who named their seats (never in the kiosk: its visitors stay anonymous)."""
         if self.match.is_over():
             clear_autosave()
+            if not self.app.locked:
+                self.note_records()
+
+    def note_records(self) -> None:
+        """Record the match (once per match id); say so when a bad records file was put aside."""
+        records = Records()
+        records.record_match(self.match)
+        if records.aside is not None:
+            self.toast.show(t("records.kept_aside", name=records.aside or "?"), 6.0)
 
     def play_again(self) -> None:
         """A new match with the same game, seats and options, on its table."""

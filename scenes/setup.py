@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.core.match import MAX_NAME, Match, Seat
+from game.core.records import Records, profiles_of
 from game.core.registry import get_rules
 from game.core.rules import OptionSpec
 from game.i18n import catalogue, language, t
@@ -114,6 +115,7 @@ class Setup(MenuScene):
         self.players = self.rules.min_players
         # one choice per possible seat, kept when the player count goes down and up again
         self.kinds = ["human"] + ["normal"] * (self.rules.max_players - 1)
+        self.profiles = [] if app.locked else Records().profiles()  # known names, the last used first
         self.names = self._remembered_names()  # typed names per possible seat ("" = "Player n")
         self.option_values: dict[str, Any] = {
             spec.key: spec.default for spec in self.rules.options if not spec.per_seat
@@ -177,6 +179,8 @@ class Setup(MenuScene):
         """The names typed at the last setup, one per possible seat (none in the kiosk: the next
         visitor does not meet the last one's name)."""
         remembered = [] if self.app.locked else list(self.app.settings.seat_names)
+        if not any(remembered) and self.profiles:
+            remembered = [self.profiles[0]]  # no names kept in the settings: the last profile used
         return [remembered[seat] if seat < len(remembered) else "" for seat in range(self.rules.max_players)]
 
     def set_name(self, seat: int, name: str) -> None:
@@ -311,7 +315,14 @@ class Setup(MenuScene):
             lambda name: self.set_name(seat, name),
             enabled=lambda: self.kinds[seat] == "human",
             on_refused=lambda: self.toast.show(t("ui.setup.name_too_long", n=MAX_NAME)),
+            suggestions=None if self.app.locked else lambda: self.known_names(seat),
         )
+
+    def known_names(self, seat: int) -> list[str]:
+        """The profiles to offer at ``seat``: every one, the last used first, but those typed at
+        the other seats (the kiosk offers none: its visitors stay anonymous)."""
+        taken = {name for other, name in enumerate(self.names[: self.players]) if other != seat}
+        return [name for name in self.profiles if name not in taken]
 
     def _default_name(self, seat: int) -> str:
         """What a seat is called when no name was typed: "Player 2", or the AI's name."""
@@ -363,6 +374,9 @@ class Setup(MenuScene):
     def start(self) -> None:
         """Build the match with a new seed and open its table."""
         match = Match(self.game_id, self.seats(), seed=tables.new_seed(), options=self.options())
+        if not self.app.locked:  # the names typed become profiles, offered at the next setup
+            for name in profiles_of(match).values():
+                Records().add_profile(name)
         tables.open_table(self.app, match)
 
     # ----- drawing ----------------------------------------------------------------------------
@@ -375,6 +389,9 @@ class Setup(MenuScene):
         self._draw_seat_labels(surface)
         self._draw_option_labels(surface)
         self.group.draw(surface)
+        field = self.editing_field()
+        if field is not None:
+            field.draw_chips(surface)
         self.toast.draw(surface)
 
     def ai_hint(self) -> str:

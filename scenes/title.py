@@ -380,6 +380,10 @@ class Title(MenuScene):
         self.quit_button = Button(
             pygame.Rect(0, 0, 200, theme.BUTTON_HEIGHT), lambda: t("ui.quit"), self.quit, style="ghost"
         )
+        self.records_button = Button(
+            pygame.Rect(0, 0, 200, theme.BUTTON_HEIGHT), lambda: t("records.title_button"), self.open_records,
+            style="secondary",
+        )
         self.can_continue = False
         self._seen_focus: object = None  # the widget focused when the title last looked
         if not app.headless:
@@ -409,6 +413,8 @@ class Title(MenuScene):
         if self.can_continue:
             row.append(self.continue_button)
         row += [self.rules_button, self.settings_button, self.language_choice, self.quit_button]
+        if not self.app.locked:  # kiosk visitors are anonymous: no records to show
+            row.insert(row.index(self.settings_button), self.records_button)
         return row
 
     def refresh(self) -> None:
@@ -466,6 +472,12 @@ class Title(MenuScene):
         from scenes.settings_scene import SettingsScene
 
         self.app.push(SettingsScene(self.app))
+
+    def open_records(self) -> None:
+        """The records of the local profiles."""
+        from scenes.records_scene import RecordsScene
+
+        self.app.push(RecordsScene(self.app))
 
     def switch_language(self, lang: str) -> None:
         """Every label follows at the next frame (labels are read at draw time)."""

@@ -24,6 +24,7 @@ import pytest
 from game import kiosk
 from game.core import autosave
 from game.core.match import Match, Seat
+from game.core.records import RECORDS_FILE
 from game.kiosk import Backoff, KioskConfig, Session, Supervisor, load_config
 from scenes import input as intents
 from scenes import tables
@@ -492,12 +493,14 @@ def test_a_touch_during_the_warning_keeps_the_game_and_is_not_passed_on(kiosk_ap
 
 def test_a_finished_game_offers_play_again_then_resets(kiosk_app: KioskController, clock: FakeClock,
                                                        events: pytest.LogCaptureFixture) -> None:
-    match = Match("neko", [Seat("human"), Seat("ai", "easy")], seed=3)
+    match = Match("neko", [Seat("human", name="Mika"), Seat("ai", "easy")], seed=3)  # a typed name
     finish(match)
     tables.open_table(kiosk_app.app, match)
     kiosk_app.app.push(Results(kiosk_app.app, match))
     run(kiosk_app, clock, 1)
     assert kiosk_app.mode() == RESULTS and len(tagged(events, "completed")) == 1
+    assert "level=easy" in tagged(events, "completed")[0]  # the organiser's count by AI level
+    assert not (Path(os.environ["KOTATSU_HOME"]) / RECORDS_FILE).exists()  # visitors stay anonymous
     run(kiosk_app, clock, CONFIG.play_again_for - 3)
     assert kiosk_app.mode() == RESULTS
     run(kiosk_app, clock, 3)
@@ -750,6 +753,8 @@ def test_stats_count_games_per_game_and_crashes() -> None:
     lines = [
         "x INFO kotatsu.kiosk: a visitor started neko [event=started game=neko seats=human,ai:normal]",
         "x INFO kotatsu.kiosk: a visitor finished neko [event=completed game=neko moves=40]",
+        "x INFO kotatsu.kiosk: a visitor finished neko [event=completed game=neko moves=30 level=hard]",
+        "x INFO kotatsu.kiosk: a visitor finished neko [event=completed game=neko moves=33 level=hard]",
         "x INFO kotatsu.kiosk: a visitor started noaron [event=started game=noaron seats=human,ai:easy]",
         "x INFO kotatsu.kiosk: abandoned [event=abandoned game=noaron reason=idle moves=3]",
         "x INFO kotatsu.kiosk: the kiosk app died [event=crash code=-9]",
@@ -758,7 +763,9 @@ def test_stats_count_games_per_game_and_crashes() -> None:
     ]
     stats = kiosk.read_stats(lines)
     assert stats.started == {"neko": 1, "noaron": 1}
-    assert stats.completed == {"neko": 1} and stats.abandoned == {"noaron": 1}
+    assert stats.completed == {"neko": 3} and stats.abandoned == {"noaron": 1}
+    assert stats.completed_levels == {"neko hard": 2}  # the untagged line predates the levels
+    assert "neko hard" in stats.as_text()
     assert stats.crashes == 1 and stats.demos == {"neko": 1}
     assert "neko" in stats.as_text() and "crashes (app restarted): 1" in stats.as_text()
 

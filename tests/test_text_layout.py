@@ -31,16 +31,19 @@ PIN pad (waiting, wrong PIN, locked).
 from __future__ import annotations
 
 import random
+import tempfile
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pygame
 import pytest
 from random_matches import random_moves
 from text_probe import TextRecord, iter_pairs, probing, visible_texts
 
-from game.core.match import Match, Seat
+from game.core.match import MAX_NAME, Match, Seat
+from game.core.records import Records
 from game.core.registry import available_games, get_rules
 from game.core.settings import Settings
 from game.core.storage import SavingOff
@@ -65,6 +68,7 @@ from scenes.kiosk_screens import (
     draw_still_playing,
 )
 from scenes.pause import PauseMenu
+from scenes.records_scene import RecordsScene
 from scenes.results import Results
 from scenes.settings_scene import SettingsScene
 from scenes.setup import SeatProfiles, Setup
@@ -262,6 +266,25 @@ def menu_screen(make: Callable[[App], Scene]) -> Show:
     return show
 
 
+def records_screen(filled: bool) -> Show:
+    """The records screen: a long-named profile's figures over many games and levels (or none),
+    from a records file of its own."""
+    def show(app: App) -> None:
+        records = Records(Path(tempfile.mkdtemp(prefix="kotatsu-records-")) / "records.sqlite3")
+        if filled:
+            number = 0
+            for game_id in available_games():
+                for level in ("easy", "hard"):
+                    number += 1
+                    players = get_rules(game_id).min_players
+                    people = [Seat("human", name="W" * MAX_NAME)] + [Seat("ai", level)] * (players - 1)
+                    records.record_match(random_moves(Match(game_id, people, number, started=number), None, number))
+            records.add_profile("さくら", when=1)  # an older profile without games
+        app.reset_to(RecordsScene(app, records))
+        settle(app)
+    return show
+
+
 def title_screen(with_continue: bool) -> Show:
     """The title, with Continue (an autosave waiting) or without."""
     def show(app: App) -> None:
@@ -382,7 +405,8 @@ def pin_pad(state: str) -> Callable[[App], Callable[[pygame.Surface], None]]:
 def all_screens() -> list[Screen]:
     """Every screen the test renders, named."""
     found = [Screen("title", title_screen(False)), Screen("title-continue", title_screen(True)),
-             Screen("settings", menu_screen(SettingsScene))]
+             Screen("settings", menu_screen(SettingsScene)),
+             Screen("records", records_screen(True)), Screen("records-empty", records_screen(False))]
     for game_id in available_games():
         rules = get_rules(game_id)
         counts = sorted({rules.min_players, rules.max_players})

@@ -17,6 +17,13 @@ LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 DEFAULT_BUDGETS: dict[str, float] = {"random": 0.0, "easy": 0.0, "normal": 0.0, "hard": 1.0}
 
 
+def decision_seed(match_seed: int, log_length: int, seat: int) -> int:
+    """The seed of an AI seat's decision: a function of the match's seed, how many actions were
+    played and the seat, so the same position always gets the same roll (a take-back never
+    rerolls the AI's luck, and a replay meets the same answers)."""
+    return (match_seed * 1_000_003 + log_length * 7919 + seat) & 0x7FFFFFFF
+
+
 class Agent(Protocol):
     """Anything that picks an action from an observation."""
 

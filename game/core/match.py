@@ -4,11 +4,17 @@ The log is the truth: a match is rebuilt from (game id, players, options, seed, 
 file is small, readable and cannot smuggle code (never pickle). Undo follows Board Game Arena:
 a seat may take back only its own last actions, never once another seat has acted, and never past
 an event that revealed hidden information or drew on chance.
+
+Against AI seats only (one person at the table) the person may also *take back* their last move
+together with the AI replies that followed it (``can_take_back``/``take_back``), still never past a
+reveal; the replies taken back are remembered (``remembered_reply``) so that the same move meets
+the same answer: a take-back never rerolls the AI's luck.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -61,6 +67,7 @@ MAX_SEATS = 16  # above every game's table; the rules check the exact count
 MAX_LOG = 100_000  # actions; a long match has a few hundred
 MAX_ACTION = 200  # characters of one encoded action
 MAX_OPTIONS = 32
+MAX_TAKE_BACK = 400  # actions since the last reveal kept for a take-back (a long reveal-free stretch)
 MAX_SEED = 1 << 64  # seeds are drawn below 2**30; the command line may pass a bigger one
 SCALARS = (bool, int, str)
 
@@ -127,6 +134,13 @@ def _checked_seed(seed: Any) -> int:
     return seed
 
 
+def _checked_started(started: Any) -> int:
+    """When a saved match began: Unix seconds, 0 for a save written before it was kept."""
+    if isinstance(started, bool) or not isinstance(started, int) or not 0 <= started < MAX_SEED:
+        raise SaveError(f"save file is malformed: the start time {_short(started)} is not a whole number")
+    return started
+
+
 def _checked_options(options: Any) -> dict[str, Any]:
     """The options of a save file: a small dict of text keys and JSON scalars or flat lists
     (tuples when the dict comes from ``to_json`` in memory); the rules check keys and values."""
@@ -182,8 +196,12 @@ class Match:
         seats: list[Seat],
         seed: int,
         options: Mapping[str, Any] | None = None,
+        started: int | None = None,
     ) -> None:
         self.game_id = game_id
+        # when the match began (Unix seconds): with the game and seed it names the match, so a
+        # finished match reloaded, replayed or reviewed is recorded once (see ``match_id``)
+        self.started = int(time.time()) if started is None else started
         self.rules = get_rules(game_id)
         self.seats = list(seats)
         self.seed = int(seed)
@@ -193,8 +211,17 @@ class Match:
         self.events: list[Event] = []  # every event so far, for a results screen or replay view
         # (state before, log length before, events length before, seat) per undoable action
         self._undo_stack: list[tuple[Any, int, int, int]] = []
+        # the same, for every action since the last reveal (a take-back against the AI)
+        self._checkpoints: list[tuple[Any, int, int, int]] = []
+        self._revealed_at = 0  # log length just after the last action that hid undo
+        self._taken_back: tuple[int, list[LogEntry]] = (0, [])  # (log length, actions taken back)
 
     # ----- playing ---------------------------------------------------------------------------
+    @property
+    def match_id(self) -> str:
+        """A name for this match that survives saving and replaying: game, seed, start time."""
+        return f"{self.game_id}:{self.seed}:{self.started}"
+
     @property
     def players(self) -> int:
         """Number of seats."""
@@ -225,10 +252,15 @@ class Match:
         self.events.extend(events)
         if any(event.hides_undo for event in events) or self.is_over():
             self._undo_stack.clear()
+            self._checkpoints.clear()
+            self._revealed_at = len(self.log)
         else:
             if self._undo_stack and self._undo_stack[-1][3] != seat:
                 self._undo_stack.clear()
-            self._undo_stack.append((before, len(self.log) - 1, events_before, seat))
+            point = (before, len(self.log) - 1, events_before, seat)
+            self._undo_stack.append(point)
+            self._checkpoints.append(point)
+            del self._checkpoints[:-MAX_TAKE_BACK]
         return events
 
     def can_undo(self, seat: int) -> bool:
@@ -243,9 +275,79 @@ class Match:
         if not self.can_undo(seat):
             raise RulesError("reason.no_undo", "nothing of yours can be taken back now")
         state, index, events_before, _ = self._undo_stack.pop()
+        self._rewind(state, index, events_before)
+
+    def _rewind(self, state: Any, index: int, events_before: int) -> None:
+        """Go back to ``state``, the position before log entry ``index``; the checkpoints after it
+        go, and the strict undo stack keeps only what still lies before it."""
         self.state = state
         del self.log[index:]
         del self.events[events_before:]
+        if index < self._taken_back[0]:
+            self._taken_back = (0, [])  # the remembered replies followed moves now gone
+        self._checkpoints = [point for point in self._checkpoints if point[1] < index]
+        self._undo_stack = [point for point in self._undo_stack if point[1] < index]
+
+    # ----- taking back against the AI ---------------------------------------------------------
+    def people(self) -> list[int]:
+        """The seats of the people at the table."""
+        return [index for index, seat in enumerate(self.seats) if seat.is_human]
+
+    def can_take_back(self, seat: int) -> tuple[bool, str]:
+        """Whether ``seat`` may take back its last move now, and if not why (a catalogue key).
+
+        With another person at the table the strict rule of ``can_undo`` holds (a take-back
+        would also take back what they did). Alone against AI seats, the person may take back
+        their last move and every AI reply since, unless something hidden came out since."""
+        if not (0 <= seat < self.players) or not self.seats[seat].is_human:
+            return False, "reason.take_back.not_yours"
+        if self.is_over():
+            return False, "reason.take_back.over"
+        if len(self.people()) > 1:
+            if self.can_undo(seat):
+                return True, ""
+            return False, "reason.take_back.other_person"
+        if self._take_back_point(seat) is not None:
+            return True, ""
+        moved = any(entry.seat == seat for entry in self.log)
+        return False, "reason.take_back.revealed" if moved else "reason.take_back.nothing"
+
+    def _take_back_point(self, seat: int) -> int | None:
+        """The index in the checkpoints of ``seat``'s last move since the last reveal, if any."""
+        for position in range(len(self._checkpoints) - 1, -1, -1):
+            if self._checkpoints[position][3] == seat:
+                return position
+        return None
+
+    def take_back(self, seat: int) -> list[LogEntry]:
+        """Take back ``seat``'s last move and the AI replies after it (see ``can_take_back``);
+        returns the actions taken back, oldest first. ``RulesError`` with the reason when refused."""
+        allowed, reason = self.can_take_back(seat)
+        if not allowed:
+            raise RulesError(reason, "that move cannot be taken back now")
+        if len(self.people()) > 1:
+            removed = self.log[-1:]
+            self.undo(seat)
+            return removed
+        position = self._take_back_point(seat)
+        assert position is not None  # can_take_back found it
+        state, index, events_before, _ = self._checkpoints[position]
+        removed = self.log[index:]
+        self._rewind(state, index, events_before)
+        self._taken_back = (index, removed)
+        return removed
+
+    def remembered_reply(self, seat: int) -> Any | None:
+        """The action AI seat ``seat`` played here before a take-back, when the match has come
+        back to the very same position by the same moves; None otherwise (ask the AI)."""
+        start, removed = self._taken_back
+        done = len(self.log) - start
+        if done < 0 or done >= len(removed) or self.log[start:] != removed[:done]:
+            return None
+        entry = removed[done]
+        if entry.seat != seat or self.seats[seat].is_human:
+            return None
+        return self.rules.decode_action(entry.action)
 
     # ----- saving ----------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -259,6 +361,7 @@ class Match:
             "seats": [asdict(seat) for seat in self.seats],
             "log": [[entry.seat, entry.action] for entry in self.log],
             "position": self.rules.notation(self.state),
+            "started": self.started,
         }
 
     @classmethod
@@ -289,7 +392,8 @@ class Match:
         if not isinstance(data.get("game"), str):
             raise KeyError("game")
         seats = _checked_seats(data["seats"])
-        match = cls(data["game"], seats, _checked_seed(data["seed"]), _checked_options(data.get("options")))
+        match = cls(data["game"], seats, _checked_seed(data["seed"]), _checked_options(data.get("options")),
+                    started=_checked_started(data.get("started", 0)))
         version = data["version"]
         for number, (seat, text) in enumerate(_checked_log(data["log"]), start=1):
             try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.base import DEFAULT_BUDGETS
+from game.ai.base import DEFAULT_BUDGETS, decision_seed
 from game.core.errors import IllegalAction
 from scenes.table.mixin import TableMixin
 
@@ -54,8 +54,13 @@ class AiSeats(TableMixin):
         seat = self.ai_seat_to_move()
         if seat < 0:
             return
+        remembered = self.match.remembered_reply(seat)
+        if remembered is not None and self.ai_answer is None:
+            # the same position after a take-back: the same answer, even from a timed search
+            self.cancel_ai()
+            self.ai_seat, self.ai_answer = seat, remembered
         worker = self._ensure_worker()
-        if self.ai_ticket is None or self.ai_seat != seat:
+        if self.ai_answer is None and (self.ai_ticket is None or self.ai_seat != seat):
             self._request_ai(worker, seat)
         self.ai_waited += dt * self.speed()
         if self.ai_answer is None:
@@ -70,7 +75,7 @@ class AiSeats(TableMixin):
     def _request_ai(self, worker: Any, seat: int) -> None:
         """Send the seat's observation and legal actions to the worker."""
         level = self.match.seats[seat].level or "normal"
-        seed = (self.match.seed * 1_000_003 + len(self.match.log) * 7919 + seat) & 0x7FFFFFFF
+        seed = decision_seed(self.match.seed, len(self.match.log), seat)
         budget = DEFAULT_BUDGETS.get(level, 0.0)
         self.ai_ticket = worker.request(self.match.game_id, level, self.match.observe(seat),
                                         self.match.legal_actions(seat), seed, budget)

@@ -124,6 +124,7 @@ from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
 from scenes.table.saver import BackgroundSaver
 from scenes.table.still import StillLayer, StillPart
+from scenes.table.undo_button import ExplainedButton
 from scenes.ui import Button, FocusGroup, Toast, clipped, seat_label
 
 if TYPE_CHECKING:
@@ -355,8 +356,9 @@ class TableScene(AiSeats, StillLayer, Scene):
 
     def _build_buttons(self) -> None:
         """The game's buttons, Undo at the lower right, Help and Menu at the top right."""
-        self.undo_button = Button(pygame.Rect(UNDO_RECT), lambda: t("table.undo"), self.press_undo,
-                                  enabled=self.can_undo, style="secondary")
+        # pressed while unavailable it says why (see ``press_undo``)
+        self.undo_button = ExplainedButton(pygame.Rect(UNDO_RECT), lambda: t("table.undo"), self.press_undo,
+                                           available=self.can_undo)
         self.help_button = Button(pygame.Rect(HELP_RECT), lambda: t("table.help"), self.open_help,
                                   style="ghost")
         self.menu_button = Button(pygame.Rect(MENU_RECT), lambda: t("table.menu"), self.open_pause,
@@ -422,10 +424,19 @@ class TableScene(AiSeats, StillLayer, Scene):
         """True when the viewer's own pieces belong to a person and may be handled."""
         return self.viewer_is_person() and not self.hand_hidden and not self.finished
 
+    def undo_refusal(self) -> str:
+        """Why the viewer cannot take a move back now (a catalogue key), "" when they can: their
+        own last move, and alone against AI seats the AI replies since (``Match.can_take_back``)."""
+        if not self.viewer_is_person():
+            return "reason.take_back.not_yours"
+        if self.panel is not None or self.finished:
+            return "reason.take_back.not_now"
+        allowed, reason = self.match.can_take_back(self.viewer)
+        return "" if allowed else reason
+
     def can_undo(self) -> bool:
-        """The Undo button's enabled flag: the viewer's own last action, nothing since."""
-        return (self.viewer_is_person() and self.panel is None and not self.finished
-                and self.match.can_undo(self.viewer))
+        """The Undo button's look: True when a press takes a move back."""
+        return not self.undo_refusal()
 
     def name_of(self, seat: int) -> str:
         """A seat's name on screen, without its symbol (remembered per language)."""
@@ -527,15 +538,19 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.refresh_hints()
 
     def press_undo(self) -> None:
-        """The Undo button / Esc: take back the viewer's own last action and re-read the table."""
-        if not self.can_undo():
+        """The Undo button / U / Esc: take back the viewer's last move (and the AI replies since,
+        when alone against AI seats) and re-read the table; refused, say why in a toast."""
+        reason = self.undo_refusal()
+        if reason:
+            self.toast.show(t(reason), 2.5)
+            self.app.audio.play("refuse")
             return
         self.animator.finish_all()
         self.ambient.finish_all()
         self.cancel_ai()
         try:
-            self.saver.wait()
-            self.match.undo(self.viewer)
+            self.saver.wait()  # the saver thread must not write a match being rewound
+            self.match.take_back(self.viewer)
         except RulesError as error:
             self.toast.show(t(error.reason), 2.5)
             return
