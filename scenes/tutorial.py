@@ -45,7 +45,8 @@ SMALL_SIZE = theme.SMALL  # the step counter and the "go on" line (well above th
 SKIP_SIZE = (250, theme.MIN_TARGET)
 GLOW_GROW = 14  # px the glow stands out around a spot
 PULSE = 1.6  # seconds of one glow pulse
-ARROW_GAP = 18  # px between an arrow's tip and its spot
+ARROW_GAP = 10  # px between an arrow's tip and its spot's glow
+ARROW_LENGTH = 70  # px
 SPOTS_EVERY = 0.25  # seconds between re-reads of where the spots are (pieces move)
 MARGIN = 24  # px the card keeps from the screen's edges
 FREE_TOAST = 5.0  # seconds the "play on" line shows
@@ -96,6 +97,7 @@ class TutorialLayer(Scene):
         self.wrong_text = ""
         self.clock = 0.0
         self.spots: list[pygame.Rect] = []
+        self.places: list[pygame.Rect] = []  # the table's other named places (the card avoids them too)
         self._spots_key: tuple[Any, ...] = ()
         self._spots_age = 0.0
         self.skip_button = Button(pygame.Rect((0, 0), SKIP_SIZE), lambda: t("tutorial.skip"), self.skip,
@@ -267,6 +269,7 @@ class TutorialLayer(Scene):
             named = {}
         rects.extend(named[name] for name in step.spots if name in named)
         self.spots = [rect for rect in rects if rect.width > 0 and rect.height > 0]
+        self.places = [rect for name, rect in named.items() if name not in step.spots]
         return self.spots
 
     # ----- drawing --------------------------------------------------------------------------------
@@ -277,9 +280,10 @@ class TutorialLayer(Scene):
             return []
         return fonts.wrap(t(step.caption), CAPTION_SIZE, CARD_WIDTH - 2 * CARD_PAD)
 
-    def card_rect(self, lines: list[str], avoid: list[pygame.Rect]) -> pygame.Rect:
+    def card_rect(self, lines: list[str], avoid: list[pygame.Rect], rather_not: list[pygame.Rect]) -> pygame.Rect:
         """Where the caption card goes: the candidate place that covers the least of ``avoid``
-        (the spots, the viewer's strip, the table's buttons)."""
+        (the spots, the viewer's strip, the table's buttons), then of ``rather_not`` (the
+        table's other places)."""
         height = CARD_PAD * 2 + len(lines) * fonts.line_height(CAPTION_SIZE) + 16 + SKIP_SIZE[1]
         if self.wrong_text:
             height += len(self.wrong_lines()) * fonts.line_height(SMALL_SIZE) + 8
@@ -291,15 +295,15 @@ class TutorialLayer(Scene):
                   (SCREEN[0] - CARD_WIDTH - MARGIN, bottom), (SCREEN[0] // 2 - CARD_WIDTH // 2, bottom),
                   (MARGIN, (top + bottom) // 2), (SCREEN[0] - CARD_WIDTH - MARGIN, (top + bottom) // 2)]
 
-        def covered(rect: pygame.Rect) -> int:
+        def covered(rect: pygame.Rect, others: list[pygame.Rect]) -> int:
             total = 0
-            for other in avoid:
+            for other in others:
                 clip = rect.clip(other.inflate(2 * GLOW_GROW, 2 * GLOW_GROW))
                 total += clip.width * clip.height
             return total
 
         rects = [pygame.Rect((x, max(MARGIN, y)), size) for x, y in places]
-        return min(rects, key=covered)
+        return min(rects, key=lambda rect: (covered(rect, avoid), covered(rect, rather_not)))
 
     def wrong_lines(self) -> list[str]:
         """The friendly line after a refused move, wrapped."""
@@ -316,9 +320,11 @@ class TutorialLayer(Scene):
             draw_glow(surface, rect, pulse)
         lines = self.caption_lines()
         avoid = spots + [self.table.viewer_strip()] + [button.rect for button in self.table.buttons.widgets]
-        card = self.card_rect(lines, avoid)
-        if spots:
-            draw_arrow(surface, card, spots[0], pulse)
+        card = self.card_rect(lines, avoid, self.places)
+        strip = self.table.viewer_strip()
+        pointed = [rect for rect in spots if not strip.colliderect(rect)]  # the arrow stays off the prompt
+        if pointed:
+            draw_arrow(surface, pointed[0], pulse)
         self.draw_card(surface, card, lines, step)
 
     def draw_card(self, surface: pygame.Surface, card: pygame.Rect, lines: list[str], step: Step) -> None:
@@ -346,42 +352,30 @@ class TutorialLayer(Scene):
 
 
 def draw_glow(surface: pygame.Surface, rect: pygame.Rect, pulse: float) -> None:
-    """A soft gold outline around ``rect`` that breathes with ``pulse`` (0..1)."""
+    """A soft gold halo around ``rect`` that breathes with ``pulse`` (0..1): a faint wash over
+    the spot and a bright outline with a softer ring outside it."""
     outer = rect.inflate(2 * GLOW_GROW, 2 * GLOW_GROW)
-    glow = pygame.Surface(outer.inflate(16, 16).size, pygame.SRCALPHA)
-    inner = pygame.Rect(8, 8, outer.width, outer.height)
-    for grow, alpha in ((8, 40), (4, 80), (0, 150)):
-        pygame.draw.rect(glow, (*theme.GOLD, round(alpha * (0.55 + 0.45 * pulse))), inner.inflate(grow * 2, grow * 2),
-                         4, border_radius=18 + grow)
-    surface.blit(glow, (outer.x - 8, outer.y - 8))
+    glow = pygame.Surface(outer.inflate(24, 24).size, pygame.SRCALPHA)
+    inner = pygame.Rect(12, 12, outer.width, outer.height)
+    strength = 0.6 + 0.4 * pulse
+    pygame.draw.rect(glow, (*theme.GOLD, round(40 * strength)), inner, border_radius=18)
+    for grow, alpha, width in ((10, 60, 6), (5, 120, 5), (0, 235, 5)):
+        pygame.draw.rect(glow, (*theme.GOLD, round(alpha * strength)), inner.inflate(grow * 2, grow * 2),
+                         width, border_radius=18 + grow)
+    surface.blit(glow, (outer.x - 12, outer.y - 12))
 
 
-def draw_arrow(surface: pygame.Surface, card: pygame.Rect, target: pygame.Rect, pulse: float) -> None:
-    """A thick gold arrow from the caption card's edge to the edge of ``target``."""
-    start = pygame.Vector2(card.center)
-    end = pygame.Vector2(target.center)
-    if (end - start).length() < 1:
-        return
-    direction = (end - start).normalize()
-    start = _edge_point(card, start, direction)
-    tip = _edge_point(target.inflate(2 * (GLOW_GROW + ARROW_GAP), 2 * (GLOW_GROW + ARROW_GAP)), end, -direction)
-    if (tip - start).dot(direction) < 30:
-        return  # the card sits on top of the spot: no room for an arrow
-    tip += direction * (6 * pulse)
-    side = pygame.Vector2(-direction.y, direction.x)
-    head = [tip, tip - direction * 30 + side * 18, tip - direction * 30 - side * 18]
-    pygame.draw.line(surface, theme.INK, start, tip - direction * 24, 12)
-    pygame.draw.line(surface, theme.GOLD, start, tip - direction * 24, 7)
+def draw_arrow(surface: pygame.Surface, target: pygame.Rect, pulse: float) -> None:
+    """A short gold arrow that bobs just above ``target`` and points down at it (below it,
+    pointing up, when the spot is near the top of the screen)."""
+    down = target.top > ARROW_LENGTH + 3 * GLOW_GROW
+    sign = 1 if down else -1
+    edge = target.top - GLOW_GROW - ARROW_GAP if down else target.bottom + GLOW_GROW + ARROW_GAP
+    tip = pygame.Vector2(target.centerx, edge - sign * 8 * pulse)
+    tail = tip - pygame.Vector2(0, sign * ARROW_LENGTH)
+    neck = tip - pygame.Vector2(0, sign * 30)
+    head = [tip, neck + pygame.Vector2(22, 0), neck - pygame.Vector2(22, 0)]
+    pygame.draw.line(surface, theme.INK, tail, neck, 16)
+    pygame.draw.line(surface, theme.GOLD, tail, neck, 10)
     pygame.draw.polygon(surface, theme.GOLD, head)
     pygame.draw.polygon(surface, theme.INK, head, 3)
-
-
-def _edge_point(rect: pygame.Rect, centre: pygame.Vector2, direction: pygame.Vector2) -> pygame.Vector2:
-    """Where a ray from ``centre`` (the middle of ``rect``) along ``direction`` leaves ``rect``."""
-    half_w, half_h = rect.width / 2, rect.height / 2
-    scales = []
-    if abs(direction.x) > 1e-6:
-        scales.append(half_w / abs(direction.x))
-    if abs(direction.y) > 1e-6:
-        scales.append(half_h / abs(direction.y))
-    return centre + direction * min(scales)

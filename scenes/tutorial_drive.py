@@ -8,7 +8,10 @@ there, one frame each, reading the table again between taps."""
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -68,12 +71,14 @@ class TutorialStuck(RuntimeError):
     """A tutorial step could not be played through the table (the message says which)."""
 
 
-def play_tutorial(app: App, game_id: str, *, free_moves: int = 0) -> tuple[float, float]:
+def play_tutorial(app: App, game_id: str, *, free_moves: int = 0,
+                  on_step: Callable[[int], None] | None = None) -> tuple[float, float]:
     """Open ``game_id``'s tutorial on ``app`` and play its scripted path like a person: Enter on
     every explanation, taps for every move; then ``free_moves`` moves of the person against the
     Easy AI (the first legal action each time). Returns (seconds of frames, seconds of reading:
     ``game.tutorials.reading_seconds`` of each caption in the app's language). ``TutorialStuck``
-    when a step never shows or its move does not go through."""
+    when a step never shows or its move does not go through. ``on_step(number)`` is called as
+    each step shows (e.g. to save a picture of it)."""
     from game.i18n import language, t
     from game.tutorials import reading_seconds
     from scenes.tutorial import open_tutorial
@@ -86,6 +91,8 @@ def play_tutorial(app: App, game_id: str, *, free_moves: int = 0) -> tuple[float
         if not settle(clock, lambda: layer.ready() or layer.done) or layer.index != number:
             raise TutorialStuck(f"{where}: never shown")
         reading += reading_seconds(t(step.caption), language())
+        if on_step is not None:
+            on_step(number)
         if not step.waits_for_move:
             clock.step([Intent(ACTIVATE)])
             continue
@@ -111,3 +118,36 @@ def play_free(clock: Clock, table: Any, moves: int) -> None:
         tap_action(clock, table, action)
         if not settle(clock, lambda before=log_before: len(table.match.log) > before, 120):
             raise TutorialStuck(f"a free move ({table.rules.encode_action(action)!r}) did not go through")
+
+
+def check_tutorial(game_id: str, lang: str, shots: Path | None = None) -> int:
+    """``python -m game tutorial GAME --check``: play the tutorial headless at normal speed and
+    print its length: the simulated frames (every animation and AI pause included) plus the
+    reading time of each caption (``game.tutorials.reading_seconds``). With ``shots``, every step
+    is saved as ``<shots>/learn-<game>-<step>.png``. Exit code 0, or 1 when a step cannot be played."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from game.core.settings import Settings
+    from scenes.title import Title
+
+    app = App(Settings(language=lang, anim_speed="normal", sound=False), headless=True)
+
+    def shoot(number: int) -> None:
+        if shots is not None:
+            app.draw()
+            pygame.image.save(app.screen, str(shots / f"learn-{game_id}-{number + 1}.png"))
+
+    try:
+        app.push(Title(app))
+        frames, reading = play_tutorial(app, game_id, on_step=shoot)
+    except TutorialStuck as error:
+        print(f"kotatsu: tutorial {game_id}: {error}", file=sys.stderr)
+        return 1
+    finally:
+        app.close()
+    steps = len(importlib.import_module(f"game.tutorials.{game_id}").TUTORIAL.steps)
+    print(f"{game_id}: {frames + reading:.1f} s ({steps} steps: frames {frames:.1f} s at normal speed "
+          f"+ reading {reading:.1f} s, {lang})")
+    return 0
