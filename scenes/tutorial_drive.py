@@ -106,6 +106,21 @@ def play_tutorial(app: App, game_id: str, *, free_moves: int = 0,
     return clock.seconds, reading
 
 
+def advance_to(clock: Clock, layer: Any, number: int) -> None:
+    """Play a tutorial's script like a person (Enter on explanations, taps for moves) until step
+    ``number`` (0-based) shows; ``TutorialStuck`` when it never does."""
+    while layer.index < number and not layer.done:
+        if not settle(clock, layer.ready):
+            raise TutorialStuck(f"step {layer.index + 1} never showed")
+        if layer.step.expect:
+            tap_action(clock, layer.table, layer.expected_action())
+        else:
+            clock.step([Intent(ACTIVATE)])
+        settle(clock, lambda: layer.ready() or layer.done)
+    if layer.index != number or not settle(clock, layer.ready):
+        raise TutorialStuck(f"step {number + 1} never showed")
+
+
 def play_free(clock: Clock, table: Any, moves: int) -> None:
     """The person's next ``moves`` moves against the AI, by taps (the first legal action)."""
     for _ in range(moves):

@@ -22,7 +22,7 @@ from scenes.kiosk import FakeClock, KioskController, build_kiosk
 from scenes.kiosk_screens import KioskSetup, LearnOrPlay
 from scenes.title import LearnPill, Title
 from scenes.tutorial import TutorialLayer, open_tutorial, spots_module
-from scenes.tutorial_drive import Clock, play_tutorial, settle, tap_action
+from scenes.tutorial_drive import Clock, advance_to, play_tutorial, settle, tap_action
 
 
 # ----- the scripts, on the rules alone ----------------------------------------------------------------
@@ -97,15 +97,7 @@ def open_layer(app: App, game_id: str) -> tuple[TutorialLayer, Clock]:
 
 def go_to_step(layer: TutorialLayer, clock: Clock, number: int) -> None:
     """Play the script (Enter, taps) until step ``number`` (0-based) is shown."""
-    while layer.index < number:
-        assert settle(clock, layer.ready)
-        step = layer.step
-        assert step is not None
-        if step.expect:
-            tap_action(clock, layer.table, layer.expected_action())
-        else:
-            clock.step([Intent(ACTIVATE)])
-        assert settle(clock, lambda: layer.ready() or layer.done)
+    advance_to(clock, layer, number)
 
 
 def test_a_wrong_move_is_refused_with_the_friendly_line_and_changes_nothing(title_app: App) -> None:
