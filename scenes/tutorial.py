@@ -36,7 +36,7 @@ from scenes.input import Intent
 from scenes.table.ai_seats import AI_MIN_THINK
 from scenes.table.base import SCREEN, TableScene
 from scenes.table.saver import NullSaver
-from scenes.ui import Button, draw_panel, fit_size
+from scenes.ui import Button, draw_panel
 
 CARD_WIDTH = 700  # px: the caption card
 CARD_PAD = 26
@@ -343,9 +343,10 @@ class TutorialLayer(Scene):
         counter = t("tutorial.step", n=self.index + 1, total=len(self.steps))
         hint = t("tutorial.next") if not step.waits_for_move else t("tutorial.your_move")
         room = CARD_WIDTH - 2 * CARD_PAD - SKIP_SIZE[0] - 20
-        text = f"{counter} · {hint}" if self.ready() else counter
-        size = fit_size(text, SMALL_SIZE, room, smallest=theme.TINY)
-        image = fonts.text(text, size, theme.INK_SOFT)
+        text = f"{counter} · {hint}"
+        if not self.ready() or fonts.text_width(text, SMALL_SIZE) > room:
+            text = counter  # the hint only when it fits whole beside Skip
+        image = fonts.text(text, SMALL_SIZE, theme.INK_SOFT)
         surface.blit(image, image.get_rect(midleft=(card.left + CARD_PAD, bottom)))
         self.skip_button.rect.midright = (card.right - CARD_PAD // 2, bottom)
         self.skip_button.draw(surface)
@@ -357,9 +358,9 @@ def draw_glow(surface: pygame.Surface, rect: pygame.Rect, pulse: float) -> None:
     outer = rect.inflate(2 * GLOW_GROW, 2 * GLOW_GROW)
     glow = pygame.Surface(outer.inflate(24, 24).size, pygame.SRCALPHA)
     inner = pygame.Rect(12, 12, outer.width, outer.height)
-    strength = 0.6 + 0.4 * pulse
-    pygame.draw.rect(glow, (*theme.GOLD, round(40 * strength)), inner, border_radius=18)
-    for grow, alpha, width in ((10, 60, 6), (5, 120, 5), (0, 235, 5)):
+    strength = 0.65 + 0.35 * pulse
+    pygame.draw.rect(glow, (*theme.GOLD, round(60 * strength)), inner, border_radius=18)
+    for grow, alpha, width in ((10, 70, 6), (5, 140, 5), (0, 255, 7)):
         pygame.draw.rect(glow, (*theme.GOLD, round(alpha * strength)), inner.inflate(grow * 2, grow * 2),
                          width, border_radius=18 + grow)
     surface.blit(glow, (outer.x - 12, outer.y - 12))
