@@ -260,3 +260,20 @@ def test_the_tutorials_key_is_read_and_checked_like_the_others() -> None:
     bad = kiosk.check_config({"games": {"tutorials": "yes"}, "exit": {"pin": "4711"}})
     assert bad.config.tutorials is True and len(bad.warnings) == 1 and "games.tutorials" in bad.warnings[0]
     assert "tutorials = true" in (Path(__file__).parent.parent / "docs" / "kiosk.example.toml").read_text("utf-8")
+
+
+def test_check_prints_the_length_and_fails_on_a_step_the_table_cannot_play(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import game.tutorials.neko as neko_data
+    from scenes.tutorial_drive import check_tutorial
+
+    short = Tutorial("neko", 2, 1, (Step("tutorial.neko.aim", spots=("hand",)),
+                                    Step("tutorial.neko.base", expect="base 4", replies=((1, "base 1"),))))
+    monkeypatch.setattr(neko_data, "TUTORIAL", short)
+    assert check_tutorial("neko", "en") == 0
+    line = capsys.readouterr().out
+    assert line.startswith("neko: ") and "2 steps" in line and "reading" in line
+    broken = Tutorial("neko", 2, 1, (Step("tutorial.neko.base", expect="play 4@1"),))
+    monkeypatch.setattr(neko_data, "TUTORIAL", broken)
+    assert check_tutorial("neko", "en") == 1
+    assert "step 1" in capsys.readouterr().err
