@@ -324,7 +324,10 @@ class TutorialLayer(Scene):
         strip = self.table.viewer_strip()
         pointed = [rect for rect in spots if not strip.colliderect(rect)]  # the arrow stays off the prompt
         if pointed:
-            draw_arrow(surface, pointed[0], pulse)
+            target = pointed[0]
+            others = [rect for rect in spots + self.places if rect is not target and not rect.contains(target)]
+            direction = arrow_direction(target, [*others, card, strip])
+            draw_arrow(surface, target, direction, pulse)
         self.draw_card(surface, card, lines, step)
 
     def draw_card(self, surface: pygame.Surface, card: pygame.Rect, lines: list[str], step: Step) -> None:
@@ -366,16 +369,48 @@ def draw_glow(surface: pygame.Surface, rect: pygame.Rect, pulse: float) -> None:
     surface.blit(glow, (outer.x - 12, outer.y - 12))
 
 
-def draw_arrow(surface: pygame.Surface, target: pygame.Rect, pulse: float) -> None:
-    """A short gold arrow that bobs just above ``target`` and points down at it (below it,
-    pointing up, when the spot is near the top of the screen)."""
-    down = target.top > ARROW_LENGTH + 3 * GLOW_GROW
-    sign = 1 if down else -1
-    edge = target.top - GLOW_GROW - ARROW_GAP if down else target.bottom + GLOW_GROW + ARROW_GAP
-    tip = pygame.Vector2(target.centerx, edge - sign * 8 * pulse)
-    tail = tip - pygame.Vector2(0, sign * ARROW_LENGTH)
-    neck = tip - pygame.Vector2(0, sign * 30)
-    head = [tip, neck + pygame.Vector2(22, 0), neck - pygame.Vector2(22, 0)]
+DIRECTIONS: tuple[tuple[int, int], ...] = ((0, 1), (1, 0), (-1, 0), (0, -1))  # from above, left, right, below
+
+
+def arrow_direction(target: pygame.Rect, avoid: list[pygame.Rect]) -> pygame.Vector2:
+    """Which way the arrow at ``target`` points (it comes from the other side): the first of
+    from above, from the left, from the right, from below whose arrow stays on the screen and
+    covers the least of ``avoid`` (other spots, the card, the viewer's strip, the table's places)."""
+    screen = pygame.Rect((0, 0), SCREEN)
+    best: tuple[int, int, pygame.Vector2] | None = None
+    for order, (dx, dy) in enumerate(DIRECTIONS):
+        direction = pygame.Vector2(dx, dy)
+        body = arrow_body(target, direction)
+        if not screen.contains(body):
+            continue
+        covered = sum(body.clip(rect).width * body.clip(rect).height for rect in avoid)
+        if best is None or (covered, order) < best[:2]:
+            best = (covered, order, direction)
+    return best[2] if best is not None else pygame.Vector2(0, 1)
+
+
+def arrow_body(target: pygame.Rect, direction: pygame.Vector2) -> pygame.Rect:
+    """The area an arrow pointing along ``direction`` at ``target`` covers."""
+    tip = _tip(target, direction)
+    tail = tip - direction * ARROW_LENGTH
+    corner = (round(min(tip.x, tail.x)), round(min(tip.y, tail.y)))
+    return pygame.Rect(corner, (round(abs(tip.x - tail.x)), round(abs(tip.y - tail.y)))).inflate(48, 48)
+
+
+def _tip(target: pygame.Rect, direction: pygame.Vector2) -> pygame.Vector2:
+    """Where an arrow along ``direction`` ends: just outside ``target``'s glow."""
+    reach = GLOW_GROW + ARROW_GAP
+    half = pygame.Vector2(target.width / 2 + reach, target.height / 2 + reach)
+    return pygame.Vector2(target.center) - pygame.Vector2(direction.x * half.x, direction.y * half.y)
+
+
+def draw_arrow(surface: pygame.Surface, target: pygame.Rect, direction: pygame.Vector2, pulse: float) -> None:
+    """A short gold arrow that bobs just outside ``target``, pointing at it along ``direction``."""
+    tip = _tip(target, direction) - direction * 8 * pulse
+    tail = tip - direction * ARROW_LENGTH
+    neck = tip - direction * 30
+    side = pygame.Vector2(-direction.y, direction.x) * 22
+    head = [tip, neck + side, neck - side]
     pygame.draw.line(surface, theme.INK, tail, neck, 16)
     pygame.draw.line(surface, theme.GOLD, tail, neck, 10)
     pygame.draw.polygon(surface, theme.GOLD, head)

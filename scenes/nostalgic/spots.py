@@ -1,7 +1,8 @@
 """Where things are on the Nostalgic table (see ``scenes.table.spots`` for the three questions).
 
 Named spots: "tray" (the viewer's dice), "board" (the balloons), "tidy", "pack" and "recall"
-(the three spaces: the union of their balloons), "cards" (the face-up cards and the deck),
+(the three spaces: the union of their balloons), "balloon:<id>" (each balloon, e.g.
+"balloon:tidy34"), "cards" (the face-up cards and the deck),
 "hand" (the viewer's cards), "score" (the NP track), "boxes" (the box track), "reroll" (the
 Reroll button), "round" (the round card and the info line)."""
 
@@ -49,6 +50,8 @@ def named_spots(scene: NostalgicTable) -> dict[str, pygame.Rect]:
     spots = regions(scene, {"board": "board", "hand": f"hand:{viewer}", "score": f"np:{viewer}",
                             "boxes": f"box:{viewer}", "round": "info"})
     spots["tray"] = pygame.Rect(geometry.tray_rect(viewer))
+    for balloon in BOARD:
+        spots[f"balloon:{balloon.id}"] = pygame.Rect(geometry.balloon_rect(balloon.id))
     for space in ("tidy", "pack", "recall"):
         rects = [geometry.balloon_rect(balloon.id) for balloon in BOARD if balloon.space == space]
         spots[space] = pygame.Rect(rects[0]).unionall(rects[1:])
