@@ -185,6 +185,14 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--lang", choices=("ja", "en"))
     play.add_argument("--continue", dest="resume", action="store_true", help="resume the autosaved match")
 
+    learn = commands.add_parser("tutorial", help="open a game's guided first deal (Learn); --check plays it headless")
+    learn.add_argument("game")
+    learn.add_argument("--check", action="store_true",
+                       help="play the scripted path headless through synthetic taps at normal speed and print its "
+                            "length in seconds (exit 1 if a step cannot be played)")
+    learn.add_argument("--lang", choices=("ja", "en"))
+    learn.add_argument("--shots", type=Path, metavar="DIR", help="with --check: save each step as DIR/learn-GAME-N.png")
+
     sim = commands.add_parser("simulate", help="headless seat-rotated AI tournament")
     sim.add_argument("game")
     sim.add_argument("--players", type=int)
@@ -268,6 +276,21 @@ def cmd_play(args: argparse.Namespace) -> int:
     from scenes.main import run
 
     return run(**kwargs)
+
+
+def cmd_tutorial(args: argparse.Namespace) -> int:
+    """``tutorial GAME``: open the guided first deal; with ``--check`` play it headless and print
+    its length (frames at normal speed plus the reading time of every caption)."""
+    game_id = _game(args.game)
+    if not args.check:
+        from scenes.main import run
+
+        return run(lang=args.lang, tutorial=game_id)
+    from scenes.tutorial_drive import check_tutorial
+
+    if args.shots is not None and not args.shots.is_dir():
+        raise UsageError(f"--shots: {args.shots} is not a folder")
+    return check_tutorial(game_id, args.lang or "en", args.shots)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -482,6 +505,7 @@ COMMANDS = {
     "replay": cmd_replay,
     "shot": cmd_shot,
     "bench": cmd_bench,
+    "tutorial": cmd_tutorial,
 }
 
 

@@ -71,6 +71,7 @@ class KioskConfig:
 
     games: tuple[str, ...] = ()  # offered games; () = every available game
     ai_levels: tuple[str, ...] = ("easy", "normal")  # AI levels a visitor may seat
+    tutorials: bool = True  # the first tap on a game offers "Learn (3 min)" beside "Play"
     language: str = "ja"  # visitors can switch; back to this one after each visitor
     attract_after: float = 60.0  # s idle on the title before the demo games start
     still_playing_after: float = 90.0  # s idle in a game before "Still playing?"
@@ -223,6 +224,7 @@ def _log_file(value: Any) -> str:
 KEYS: tuple[Key, ...] = (
     Key("games", "offered", "games", _games),
     Key("games", "ai_levels", "ai_levels", _levels),
+    Key("games", "tutorials", "tutorials", _flag),
     Key("language", "default", "language", _choice(("ja", "en"))),
     Key("idle", "attract_after", "attract_after", _number(5, 86400)),
     Key("idle", "still_playing_after", "still_playing_after", _number(10, 86400)),

@@ -139,7 +139,7 @@ class KioskController:
     # ----- installing ----------------------------------------------------------------------------
     def make_title(self) -> KioskTitle:
         """A fresh kiosk title."""
-        return KioskTitle(self.app, self.offered, self.config.ai_levels)
+        return KioskTitle(self.app, self.offered, self.config.ai_levels, self.config.tutorials)
 
     def install(self) -> None:
         """Hook into the app: every intent, every frame, the overlays, errors, quit events."""

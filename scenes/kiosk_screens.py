@@ -18,7 +18,7 @@ from scenes.app import App
 from scenes.input import Intent
 from scenes.setup import Setup
 from scenes.title import GameCard, Title
-from scenes.ui import Button, FocusGroup, draw_panel, draw_text_centered, fit_size, mix
+from scenes.ui import Button, FocusGroup, MenuScene, draw_panel, draw_text_centered, fit_size, mix
 
 if TYPE_CHECKING:
     from scenes.kiosk import KioskController
@@ -69,12 +69,66 @@ class KioskCard(GameCard):
         return t("kiosk.title.not_today") if self.resting else t("ui.title.coming_soon")
 
 
-class KioskTitle(Title):
-    """The title without Quit and Settings, offering only the organiser's games."""
+class LearnOrPlay(MenuScene):
+    """The kiosk's question on a tap on a game: "Learn (3 min)" (the guided first game) or
+    "Play" (the setup). A tap beside the panel, or Esc, goes back to the title."""
 
-    def __init__(self, app: App, offered: tuple[str, ...], levels: tuple[str, ...]) -> None:
+    opaque = False
+    PANEL = pygame.Rect(0, 0, 760, 330)
+
+    def __init__(self, app: App, game_id: str, on_learn: Callable[[str], None],
+                 on_play: Callable[[str], None]) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.panel = self.PANEL.copy()
+        self.panel.center = (960, 560)
+        width = (self.panel.width - 3 * 40) // 2
+        top = self.panel.bottom - 40 - theme.BUTTON_HEIGHT
+        self.learn_button = Button(pygame.Rect(self.panel.left + 40, top, width, theme.BUTTON_HEIGHT),
+                                   lambda: t("tutorial.learn_kiosk"), lambda: self._choose(on_learn),
+                                   style="secondary")
+        self.play_button = Button(pygame.Rect(self.panel.right - 40 - width, top, width, theme.BUTTON_HEIGHT),
+                                  lambda: t("ui.play") + "  ▶", lambda: self._choose(on_play))
+        self.group.set_widgets([self.learn_button, self.play_button])
+        self.group.focus_on(self.learn_button)
+
+    def _choose(self, then: Callable[[str], None]) -> None:
+        """Close the question, then open what was chosen."""
+        if self.app.top is self:
+            self.app.pop()
+        then(self.game_id)
+
+    def handle(self, intent: Intent) -> bool:
+        """The two buttons; a tap off the panel closes it."""
+        if intent.kind == intents.PRESS and not self.panel.collidepoint(intent.pos):
+            self.back()
+            return True
+        return super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """A veil over the title, the panel with the game's name and the hint, the two buttons."""
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, self.panel, theme.PAPER, radius=24)
+        name = t(f"game.{self.game_id}.title")
+        size = fit_size(name, theme.HEADING, self.panel.width - 60, bold=True)
+        draw_text_centered(surface, name, size, theme.INK, (self.panel.centerx, self.panel.top + 64), True)
+        hint = t("tutorial.learn_hint")
+        for number, line in enumerate(fonts.wrap(hint, theme.SMALL, self.panel.width - 80)[:2]):
+            draw_text_centered(surface, line, theme.SMALL, theme.INK_SOFT,
+                               (self.panel.centerx, self.panel.top + 130 + number * 34))
+        self.group.draw(surface)
+
+
+class KioskTitle(Title):
+    """The title without Quit and Settings, offering only the organiser's games; with
+    ``tutorials`` a tap on a game asks "Learn (3 min)" or "Play"."""
+
+    def __init__(self, app: App, offered: tuple[str, ...], levels: tuple[str, ...], tutorials: bool = True) -> None:
         self.offered = offered  # before Title.__init__: it builds the cards and the button row
         self.levels = levels
+        self.tutorials = tutorials
         super().__init__(app)
         if self.selected not in offered:
             self.selected = offered[0]
@@ -90,7 +144,19 @@ class KioskTitle(Title):
         hidden = (self.settings_button, self.quit_button, self.records_button)
         return [widget for widget in super().bottom_row() if widget not in hidden]
 
+    def offers_learn(self) -> bool:
+        """No Learn pills on the kiosk's cards: the tap asks instead (see ``open_setup``)."""
+        return False
+
     def open_setup(self, game_id: str) -> None:
+        """Ask "Learn (3 min)" or "Play" when the organiser offers tutorials; else the setup."""
+        self.selected = game_id
+        if self.tutorials:
+            self.app.push(LearnOrPlay(self.app, game_id, self.open_learn, self.open_kiosk_setup))
+        else:
+            self.open_kiosk_setup(game_id)
+
+    def open_kiosk_setup(self, game_id: str) -> None:
         """The setup, with the offered AI levels only."""
         self.selected = game_id
         self.app.push(KioskSetup(self.app, game_id, self.levels))

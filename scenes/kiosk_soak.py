@@ -5,7 +5,7 @@ animations and a clock that jumps (no waiting out idle timers), and reports erro
 warnings and the resident memory: after a warm-up, every tenth of the run, at the end and at its
 peak. With ``--taps`` a visitor comes by between demos, as at a real event: a tap (mouse and
 finger by turns) ends the demo, and every few demos the visitor picks an offered game on the
-title, taps Start and walks away, so the "Still playing?" countdown abandons the game. Every tap
+title, taps Play and Start and walks away, so the "Still playing?" countdown abandons the game. Every tap
 goes through SDL's event queue and the app's own input path, and each one is checked to have
 landed (the demo ended, the setup opened, the game began). When a display is there, that soak
 runs in the config's own window (fullscreen, the cursor hidden as configured, the keyboard
@@ -27,7 +27,7 @@ from game import kiosk as setup_kiosk
 from game.kiosk import KioskConfig
 from scenes.app import FPS, SIZE, App
 from scenes.kiosk import GAME, TITLE, FakeClock, KioskController, build_kiosk
-from scenes.kiosk_screens import KioskSetup
+from scenes.kiosk_screens import KioskSetup, LearnOrPlay
 
 FULL_VISIT_EVERY = 5  # demos between two visitors who start a game (the others only tap)
 SCREEN_CENTRE = (SIZE[0] // 2, SIZE[1] // 2)
@@ -111,7 +111,8 @@ class SoakVisitor:
             self.start_and_walk_away(index // FULL_VISIT_EVERY)
 
     def start_and_walk_away(self, visit: int) -> None:
-        """Tap an offered game's card, then Start; leave it to "Still playing?" and the countdown."""
+        """Tap an offered game's card, then Play (when the kiosk asks "Learn or Play") and Start;
+        leave it to "Still playing?" and the countdown."""
         controller = self.controller
         title = controller.title()
         if title is None:
@@ -119,7 +120,12 @@ class SoakVisitor:
         game_id = controller.offered[visit % len(controller.offered)]
         card = next(card for card in title.cards if card.game_id == game_id)
         if not self.tap(card.rect.center, finger=False, what=f"{game_id}'s card",
-                        landed=lambda: isinstance(self.app.top, KioskSetup)):
+                        landed=lambda: isinstance(self.app.top, KioskSetup | LearnOrPlay)):
+            return
+        question = self.app.top
+        if isinstance(question, LearnOrPlay) and not self.tap(
+                question.play_button.rect.center, finger=True, what=f"{game_id}'s Play",
+                landed=lambda: isinstance(self.app.top, KioskSetup)):
             return
         setup = self.app.top
         assert isinstance(setup, KioskSetup)

@@ -41,8 +41,10 @@ def build_app(
     lang: str | None = None,
     resume: bool = False,
     headless: bool = False,
+    tutorial: str | None = None,
 ) -> App:
-    """The app with the title on the stack and, if asked, a resumed or new table above it."""
+    """The app with the title on the stack and, if asked, a resumed or new table (or the
+    ``tutorial`` of that game id) above it."""
     settings, warning = load_settings()
     if lang:
         settings.language = lang  # for this run only; the settings screen is where it is kept
@@ -53,6 +55,11 @@ def build_app(
         log.warning(warning)
         title.toast.show(t("ui.settings_warning", detail=warning), seconds=WARNING_SECONDS)
     if resume and _resume(app, title):
+        return app
+    if tutorial is not None:
+        from scenes.tutorial import open_tutorial
+
+        open_tutorial(app, tutorial)
         return app
     if game_id is not None:
         match = Match(
@@ -87,6 +94,7 @@ def run(
     lang: str | None = None,
     resume: bool = False,
     headless: bool = False,
+    tutorial: str | None = None,
 ) -> int:
     """Build the app and run it until the window closes; the exit code: 0, 1 after an
     unexpected error, or 128 + N when signal N stopped it (143 SIGTERM, 130 SIGINT).
@@ -95,7 +103,8 @@ def run(
     closes as if the window had been closed (the AI process ends with the table), and one line
     on stderr says what was kept."""
     app = build_app(
-        game_id=game_id, seats=seats, seed=seed, options=options, lang=lang, resume=resume, headless=headless
+        game_id=game_id, seats=seats, seed=seed, options=options, lang=lang, resume=resume, headless=headless,
+        tutorial=tutorial,
     )
     if os.environ.get(FIRST_FRAME_ENV):
         app.after_frame.append(lambda: _report_first_frame(app))

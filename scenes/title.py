@@ -37,6 +37,9 @@ CARD_SIZE = (300, 400)
 CARD_GAP = 32
 CARD_TOP = 318
 ART_HEIGHT = 196
+PILL_MARGIN = 20  # px from a card's sides to its Play and Learn pills
+PILL_GAP = 10
+LEARN_WIDTH = 104
 TABLE_RECT = pygame.Rect(70, 286, 1780, 470)
 BUTTON_ROW_Y = 952
 LANGUAGES = (("ja", "日本語"), ("en", "English"))
@@ -197,6 +200,7 @@ class GameCard:
         self.on_open = on_open
         self.pressed = False
         self.hovered = False
+        self.learn = False  # a Learn pill shares the bottom row with Play (see ``LearnPill``)
 
     @property
     def game_id(self) -> str:
@@ -227,10 +231,13 @@ class GameCard:
         if self.available:
             self.on_open(self.game_id)
 
+    def lift(self) -> int:
+        """Pixels the card is drawn off its place: up when hovered, down when pressed."""
+        return -8 if (self.hovered and self.available and not self.pressed) else (4 if self.pressed else 0)
+
     def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
         """The card: lifted when hovered, sunk when pressed, dimmed when not yet playable."""
-        lift = -8 if (self.hovered and self.available and not self.pressed) else (4 if self.pressed else 0)
-        rect = self.rect.move(0, lift)
+        rect = self.rect.move(0, self.lift())
         face = theme.PAPER if self.available else mix(theme.PAPER_SHADE, theme.WOOD_DARK, 0.35)
         draw_panel(surface, rect, face, radius=20, shadow=True)
         art = self.art_rect(rect)
@@ -262,13 +269,25 @@ class GameCard:
         if self.available:
             fill = mix(theme.FUTON, theme.INK, 0.25) if self.pressed else theme.FUTON
             pygame.draw.rect(surface, fill, pill, border_radius=28)
-            draw_text_centered(surface, t("ui.play") + "  ▶", theme.BODY, theme.TEXT, pill.center, True)
+            label = t("ui.play") + "  ▶"
+            size = fit_size(label, theme.BODY, pill.width - 16, bold=True)
+            draw_text_centered(surface, label, size, theme.TEXT, pill.center, True)
 
-    @staticmethod
-    def pill_rect(rect: pygame.Rect) -> pygame.Rect:
-        """The Play pill at the bottom of a card drawn at ``rect``."""
+    def pill_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The Play pill at the bottom of a card drawn at ``rect`` (its left part when a Learn
+        pill sits beside it)."""
+        if self.learn:
+            pill = pygame.Rect(0, 0, rect.width - 2 * PILL_MARGIN - LEARN_WIDTH - PILL_GAP, 56)
+            pill.bottomleft = (rect.left + PILL_MARGIN, rect.bottom - 22)
+            return pill
         pill = pygame.Rect(0, 0, rect.width - 80, 56)
         pill.midbottom = (rect.centerx, rect.bottom - 22)
+        return pill
+
+    def learn_rect(self, rect: pygame.Rect) -> pygame.Rect:
+        """The Learn pill at the bottom right of a card drawn at ``rect``."""
+        pill = pygame.Rect(0, 0, LEARN_WIDTH, 56)
+        pill.bottomright = (rect.right - PILL_MARGIN, rect.bottom - 22)
         return pill
 
     def word_places(self, rect: pygame.Rect, art: pygame.Rect) -> list[tuple[str, int, bool, tuple[int, int]]]:
@@ -298,6 +317,50 @@ class GameCard:
         pygame.draw.rect(surface, theme.GOLD, badge, border_radius=23)
         pygame.draw.rect(surface, theme.INK, badge, 2, border_radius=23)
         draw_text_centered(surface, label, theme.SMALL, theme.INK, badge.center, True)
+
+
+class LearnPill:
+    """The small "Learn" pill on a game card: opens the game's guided first deal. A widget of
+    its own (focus, click, tap, Enter) drawn over the card's bottom right."""
+
+    def __init__(self, card: GameCard, on_learn: Callable[[str], None]) -> None:
+        self.card = card
+        self.on_learn = on_learn
+        self.pressed = False
+        self.hovered = False
+
+    @property
+    def rect(self) -> pygame.Rect:
+        """The pill where the card is now (the touch area is a little taller than the drawing)."""
+        return self.card.learn_rect(self.card.rect).inflate(0, theme.MIN_TARGET - 56)
+
+    @property
+    def is_enabled(self) -> bool:
+        """Only a playable game has a tutorial to open."""
+        return self.card.available
+
+    def contains(self, pos: tuple[int, int]) -> bool:
+        """True when ``pos`` is on the pill."""
+        return self.rect.collidepoint(pos)
+
+    def activate(self) -> None:
+        """Open the game's tutorial."""
+        if self.is_enabled:
+            self.on_learn(self.card.game_id)
+
+    def draw(self, surface: pygame.Surface, focused: bool = False) -> None:
+        """A paper pill with a gold rim, moving with its card."""
+        if not self.is_enabled:
+            return
+        pill = self.card.learn_rect(self.card.rect.move(0, self.card.lift()))
+        fill = theme.PAPER_SHADE if self.pressed else (mix(theme.PAPER, theme.GOLD, 0.35) if self.hovered else theme.PAPER)
+        pygame.draw.rect(surface, fill, pill, border_radius=28)
+        pygame.draw.rect(surface, theme.GOLD, pill, 3, border_radius=28)
+        label = t("tutorial.learn")
+        size = fit_size(label, theme.SMALL, pill.width - 16, bold=True)
+        draw_text_centered(surface, label, size, theme.INK, pill.center, True)
+        if focused:
+            draw_focus_ring(surface, pill, 28)
 
 
 # ----- the kotatsu -------------------------------------------------------------------------------
@@ -359,6 +422,7 @@ class Title(MenuScene):
         playable = available_games()
         self.selected = playable[0] if playable else CATALOGUE[0].game_id
         self.cards = self._make_cards()
+        self.learn_pills = self._make_learn_pills()
         self.language_choice = Segmented(
             pygame.Rect(0, 0, 360, theme.BUTTON_HEIGHT), LANGUAGES, language(), self.switch_language
         )
@@ -407,6 +471,28 @@ class Title(MenuScene):
             for index, entry in enumerate(CATALOGUE)
         ]
 
+    def offers_learn(self) -> bool:
+        """True when the cards carry a Learn pill (the title always; a kiosk asks on the tap)."""
+        return True
+
+    def _make_learn_pills(self) -> list[LearnPill]:
+        """A Learn pill on each card (none when ``offers_learn`` says no)."""
+        if not self.offers_learn():
+            return []
+        for card in self.cards:
+            card.learn = True
+        return [LearnPill(card, self.open_learn) for card in self.cards]
+
+    def card_widgets(self) -> list[object]:
+        """The cards in the focus order, each followed by its Learn pill."""
+        widgets: list[object] = []
+        pills = {pill.card.game_id: pill for pill in self.learn_pills}
+        for card in self.cards:
+            widgets.append(card)
+            if card.game_id in pills:
+                widgets.append(pills[card.game_id])
+        return widgets
+
     def bottom_row(self) -> list[Button | Segmented]:
         """The controls under the table, left to right (Continue only with an autosave)."""
         row: list[Button | Segmented] = []
@@ -428,7 +514,7 @@ class Title(MenuScene):
             widget.rect.topleft = (x, BUTTON_ROW_Y)
             x += widget.rect.width + gap
         previous = self.group.focused
-        self.group.set_widgets([*self.cards, *row])
+        self.group.set_widgets([*self.card_widgets(), *row])
         if previous is not None and previous in self.group.widgets:
             self.group.focus_on(previous)
         elif self.can_continue:
@@ -447,6 +533,13 @@ class Title(MenuScene):
 
         self.selected = game_id
         self.app.push(Setup(self.app, game_id))
+
+    def open_learn(self, game_id: str) -> None:
+        """Open the guided first deal of a playable game (its table with the tutorial over it)."""
+        from scenes.tutorial import open_tutorial  # late: it imports the tables
+
+        self.selected = game_id
+        open_tutorial(self.app, game_id)
 
     def continue_game(self) -> None:
         """Resume the autosave; a file that cannot be resumed is kept aside and explained."""
@@ -520,6 +613,9 @@ class Title(MenuScene):
         """The game pointed at last: a playable card under the pointer, or one the keys just
         focused. Moving on to the Rules button keeps it."""
         hovered = next((card for card in self.cards if card.hovered and card.available), None)
+        pill = next((pill for pill in self.learn_pills if pill.hovered and pill.is_enabled), None)
+        if pill is not None:
+            hovered = pill.card
         if hovered is not None:
             self.selected = hovered.game_id
         focused = self.group.focused
@@ -527,6 +623,8 @@ class Title(MenuScene):
             self._seen_focus = focused
             if isinstance(focused, GameCard) and focused.available:
                 self.selected = focused.game_id
+            elif isinstance(focused, LearnPill) and focused.is_enabled:
+                self.selected = focused.card.game_id
 
     def show_saving_off(self) -> bool:
         """The one notice per run that saving is off and why; True when it was shown now."""

@@ -40,7 +40,7 @@ from scenes.kiosk import (
     NullSaver,
     build_kiosk,
 )
-from scenes.kiosk_screens import KioskTitle
+from scenes.kiosk_screens import KioskTitle, LearnOrPlay
 from scenes.kiosk_soak import run_soak
 from scenes.results import Results
 from scenes.setup import Setup
@@ -392,7 +392,10 @@ def test_a_touch_in_attract_goes_to_the_title_not_into_the_demo(kiosk_app: Kiosk
     assert kiosk_app.mode() == TITLE
     assert kiosk_app.app.scenes == [title]  # the tap did not open the setup either
     assert kiosk_app.app.audio.enabled == kiosk_app.sound_on
-    run(kiosk_app, clock, DT, tap(neko_card))  # the next tap is the visitor's
+    run(kiosk_app, clock, DT, tap(neko_card))  # the next tap is the visitor's: Learn or Play?
+    question = kiosk_app.app.top
+    assert isinstance(question, LearnOrPlay)
+    run(kiosk_app, clock, DT, tap(question.play_button.rect.center))
     assert isinstance(kiosk_app.app.top, Setup)
 
 
@@ -787,8 +790,8 @@ def test_a_soak_with_taps_ends_demos_and_starts_visitor_games_that_the_countdown
     figures = run_soak(config, 5, taps=True)
     assert figures["window"] == "headless"  # SDL_VIDEODRIVER=dummy
     assert figures["games"] == 5 and figures["errors"] == 0
-    # four gaps between five demos: a tap each; the 2nd and 4th also open a card and tap Start
-    assert figures["taps"] == 4 + 2 * 2 and figures["taps_landed"] == figures["taps"], figures["taps_missed"]
+    # four gaps between five demos: a tap each; the 2nd and 4th also open a card, tap Play and Start
+    assert figures["taps"] == 4 + 2 * 3 and figures["taps_landed"] == figures["taps"], figures["taps_missed"]
     assert figures["visitor_games_started"] == figures["visitor_games_abandoned"] == 2
     assert figures["log_warnings_and_errors"] == 0, figures["first_log_messages"]
 

@@ -50,6 +50,7 @@ from game.core.storage import SavingOff
 from game.i18n import set_language, t
 from game.kiosk import KioskConfig
 from game.rules.neko import DECK, NekoAction
+from game.tutorials import load as load_tutorial
 from scenes import fonts
 from scenes import setup as setup_scene
 from scenes import title as title_module
@@ -62,6 +63,7 @@ from scenes.kiosk import FakeClock, KioskController
 from scenes.kiosk_screens import (
     KioskSetup,
     KioskTitle,
+    LearnOrPlay,
     PinPad,
     draw_attract_banner,
     draw_return_hint,
@@ -78,6 +80,8 @@ from scenes.table.base import TableScene
 from scenes.table.move_log import MoveLog
 from scenes.table.saver import NullSaver
 from scenes.title import Title, saving_off_text
+from scenes.tutorial import open_tutorial
+from scenes.tutorial_drive import Clock, advance_to
 
 DT = 1 / 60
 LANGUAGES = ("ja", "en")
@@ -379,6 +383,24 @@ def kiosk_setup_screen(app: App) -> None:
     settle(app)
 
 
+def tutorial_screen(game_id: str, step: int) -> Show:
+    """A tutorial's caption card, glows and arrow over its table at step ``step`` (0-based),
+    reached through taps and Enter as a person would."""
+    def show(app: App) -> None:
+        layer = open_tutorial(app, game_id)
+        advance_to(Clock(app), layer, step)
+        settle(app)
+
+    return show
+
+
+def kiosk_learn_or_play_screen(app: App) -> None:
+    """The kiosk's question on a tap on a game: Learn (3 min) or Play."""
+    kiosk_title_screen(app)
+    app.push(LearnOrPlay(app, "nostalgic", lambda game: None, lambda game: None))
+    settle(app)
+
+
 def overlay_screen(under: Show, overlay: Callable[[App], Callable[[pygame.Surface], None]]) -> Show:
     """A kiosk picture over another screen."""
     def show(app: App) -> None:
@@ -441,6 +463,11 @@ def all_screens() -> list[Screen]:
                   results_screen("neko", 4), lambda app: lambda s: draw_return_hint(s, 12.0)))]
     found += [Screen(f"kiosk-pin-{state}", overlay_screen(kiosk_title_screen, pin_pad(state)))
               for state in ("hint", "wrong", "locked")]
+    found.append(Screen("kiosk-learn-or-play", kiosk_learn_or_play_screen))
+    for game_id in available_games():  # the first explanation and the first move of each tutorial
+        first_move = next(number for number, step in enumerate(load_tutorial(game_id).steps) if step.expect)
+        found += [Screen(f"tutorial-{game_id}-step{number + 1}", tutorial_screen(game_id, number))
+                  for number in (0, first_move)]
     return found
 
 
