@@ -50,6 +50,7 @@ ARROW_LENGTH = 70  # px
 SPOTS_EVERY = 0.25  # seconds between re-reads of where the spots are (pieces move)
 MARGIN = 24  # px the card keeps from the screen's edges
 FREE_TOAST = 5.0  # seconds the "play on" line shows
+UNDO_TOAST = 3.0  # seconds the "undo is off" line shows
 
 
 def spots_module(game_id: str) -> ModuleType:
@@ -143,9 +144,11 @@ class TutorialLayer(Scene):
         return True
 
     def refused_undo(self) -> None:
-        """Undo is off while the script runs (it would step off the scripted path)."""
+        """Undo is off while the script runs (it would step off the scripted path): say so."""
         if self.step is None:
             self._original_undo()
+            return
+        self.table.toast.show(t("tutorial.undo_off"), UNDO_TOAST)
 
     def finish_step(self) -> None:
         """The step's move or click is done: its replies come next, then the next step."""

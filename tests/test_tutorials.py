@@ -143,6 +143,8 @@ def test_undo_is_off_during_the_script_and_back_after_skip(title_app: App) -> No
     clock.step([Intent(BACK)])  # Esc undoes on a table; not during the lesson
     table.press_undo()
     assert len(table.match.log) == 2
+    click(title_app, table.undo_button.rect.center)  # nor the Undo button: it says why instead
+    assert len(table.match.log) == 2 and table.toast.message == t("tutorial.undo_off")
     layer.skip()
     table.press_undo()
     assert [entry.action for entry in table.match.log] == ["take deck"]

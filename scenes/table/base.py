@@ -356,9 +356,10 @@ class TableScene(AiSeats, StillLayer, Scene):
 
     def _build_buttons(self) -> None:
         """The game's buttons, Undo at the lower right, Help and Menu at the top right."""
-        # pressed while unavailable it says why (see ``press_undo``)
-        self.undo_button = ExplainedButton(pygame.Rect(UNDO_RECT), lambda: t("table.undo"), self.press_undo,
-                                           available=self.can_undo)
+        # pressed while unavailable it says why (see ``press_undo``); looked up when pressed, so
+        # a layer that takes undo over for a while (the tutorial) is obeyed by the button too
+        self.undo_button = ExplainedButton(pygame.Rect(UNDO_RECT), lambda: t("table.undo"),
+                                           lambda: self.press_undo(), available=lambda: self.can_undo())
         self.help_button = Button(pygame.Rect(HELP_RECT), lambda: t("table.help"), self.open_help,
                                   style="ghost")
         self.menu_button = Button(pygame.Rect(MENU_RECT), lambda: t("table.menu"), self.open_pause,
