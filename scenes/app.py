@@ -372,4 +372,5 @@ class App:
             self.remember_window()
             if self.settings.window != before:
                 self.save_settings()
+        self._presenter.release()
         pygame.quit()

@@ -305,6 +305,15 @@ class SdlPresenter:
             return False
         return True
 
+    def release(self) -> None:
+        """Let go of the textures and the renderer while SDL still has them: call it before
+        ``pygame.quit``. A texture freed later, when the interpreter tears down, would be
+        destroyed on a renderer that is gone (a segfault at exit, seen under SIGTERM)."""
+        self._textures.clear()
+        self._canvas_texture = None
+        self._renderer = None
+        self._address = None
+
     def _renderer_at(self, address: int | None) -> Any:
         """pygame's wrapper of the SDL renderer at ``address`` (made again when SDL made a new
         renderer, e.g. on a fullscreen switch: textures belong to one renderer)."""

@@ -177,3 +177,22 @@ def test_a_table_at_4k_marks_its_buttons_status_and_plates() -> None:
         assert len(shown) >= 8, shown
     finally:
         app.close()
+
+
+def test_closing_the_app_lets_go_of_sdl_textures_while_pygame_still_runs(app) -> None:
+    """A crisp-text texture outliving ``pygame.quit`` is destroyed on a renderer that is gone when
+    the interpreter tears down: a segfault at exit (seen once when a window was stopped by
+    SIGTERM). The app must drop them while pygame is still up."""
+    import pygame
+
+    dropped_while_running: list[bool] = []
+
+    class Texture:
+        def __del__(self) -> None:
+            dropped_while_running.append(pygame.get_init())
+
+    presenter = app._presenter
+    presenter._textures[(("x", 17, (0, 0, 0), False), 34)] = Texture()
+    presenter._canvas_texture = Texture()
+    app.close()
+    assert dropped_while_running == [True, True]
