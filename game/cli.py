@@ -1,6 +1,6 @@
 """``python -m game`` / ``kotatsu``: the app and its headless tools.
 
-Commands: play (default), simulate, replay, shot, bench. Bad arguments get one clear line on
+Commands: play (default), simulate, replay, hint, shot, bench. Bad arguments get one clear line on
 stderr and exit code 2, never a traceback. Commands that open a window import ``scenes`` lazily,
 so ``game`` stays free of pygame.
 """
@@ -196,11 +196,23 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--iterations", type=int, help="Hard's search iterations (playouts for ノアロン) per decision")
     sim.add_argument("--jobs", type=int, default=1)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--save-dir", type=Path, help="write every finished game as a save file in this folder")
 
     replay = commands.add_parser("replay", help="rebuild a saved match from its log")
     replay.add_argument("file", type=Path)
     replay.add_argument("--verify", action="store_true", help="fail unless the saved position is rebuilt")
     replay.add_argument("--moves", action="store_true", help="print every logged action")
+    replay.add_argument("--upto", type=int, help="stop after this many actions (with --save: the position then)")
+    replay.add_argument("--save", type=Path, help="write the replayed position as a save file")
+
+    hint = commands.add_parser("hint", help="Hard's ranking of the moves of a saved position")
+    hint.add_argument("file", type=Path)
+    hint.add_argument("--seat", type=int, help="the seat to advise (default: the seat to move)")
+    hint.add_argument("--json", action="store_true")
+    hint.add_argument("--budget", type=float, help="seconds to think (default 1.5)")
+    hint.add_argument("--playouts", type=int, help="a fixed number of playouts instead of a time budget")
+    hint.add_argument("--seed", type=int, default=0)
+    hint.add_argument("--lang", choices=("ja", "en"), default="en")
 
     shot = commands.add_parser("shot", help="render a table (or a rules help page: shot help GAME) headless to a PNG")
     shot.add_argument("game", help="a game id, or help (then the game whose rules to show)")
@@ -276,6 +288,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _seconds("--budget", args.budget, MAX_BUDGET)
     _positive("--iterations", args.iterations)
     _jobs(args.jobs)
+    if args.save_dir is not None and args.save_dir.exists() and not args.save_dir.is_dir():
+        raise UsageError(f"--save-dir {args.save_dir} is not a folder")
     options = _options(game_id, players, args.option)
     from game.tournament import format_report, run_tournament
 
@@ -292,6 +306,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         if not args.json:
             print(file=sys.stderr)  # end the progress line, also when stopped
     print(format_report(report, json=args.json))
+    if args.save_dir is not None:
+        from game.coach import tournament_saves
+
+        paths = tournament_saves(game_id, agents, args.seed, options, report.records, args.save_dir)
+        print(f"{len(paths)} save files in {args.save_dir}", file=sys.stderr)
     return 0
 
 
@@ -303,6 +322,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file: {args.file}")
     try:
         match = Match.load(args.file, verify=args.verify)
+        if args.upto is not None:
+            from game.coach import cut_match
+
+            if not 0 <= args.upto <= len(match.log):
+                raise UsageError(f"--upto must be 0 to {len(match.log)} (the actions logged), not {args.upto}")
+            match = cut_match(match, args.upto)
+        if args.save is not None:
+            match.save(args.save)
+            Match.load(args.save)  # what was written loads and rebuilds its position
     except SaveError as error:
         print(f"kotatsu: replay failed: {error}", file=sys.stderr)
         return 1
@@ -315,6 +343,39 @@ def cmd_replay(args: argparse.Namespace) -> int:
     verified = " verified" if args.verify else ""
     print(f"{match.game_id}: {len(match.log)} actions replayed{verified}; {state}; scores {scores}")
     print(match.rules.notation(match.state))
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """Hard's ranking of a saved position's moves for one seat, from its observation only."""
+    from game.ai.advice import DEFAULT_BUDGET
+    from game.coach import HintRefused, hint_seat, match_advice, ranking_lines
+    from game.core.match import Match
+    from game.i18n import set_language
+
+    _seconds("--budget", args.budget, MAX_BUDGET)
+    _positive("--playouts", args.playouts)
+    if not args.file.exists():
+        raise UsageError(f"no such file: {args.file}")
+    try:
+        match = Match.load(args.file)
+    except SaveError as error:
+        print(f"kotatsu: hint failed: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        seat = hint_seat(match, args.seat)
+    except HintRefused as refused:
+        raise UsageError(f"no hint: {refused}") from None
+    advice = match_advice(match, seat, budget=args.budget or DEFAULT_BUDGET, playouts=args.playouts,
+                          seed=args.seed)
+    if args.json:
+        print(json.dumps(advice.to_json(), indent=1))
+        return 0
+    set_language(args.lang)
+    lines = ranking_lines(match.game_id, advice, match.observe(seat), top=len(advice.moves))
+    print(f"{match.game_id}, seat {seat}, {advice.seconds:.1f} s; Hard would play: {advice.hard_choice}")
+    for number, (line, move) in enumerate(zip(lines, advice.moves, strict=True), start=1):
+        print(f"{number}. {line}  [{move.notation}; {move.samples} playouts; mean points {move.points:.1f}]")
     return 0
 
 
@@ -460,6 +521,7 @@ COMMANDS = {
     "play": cmd_play,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "hint": cmd_hint,
     "shot": cmd_shot,
     "bench": cmd_bench,
 }

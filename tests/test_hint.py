@@ -1,0 +1,144 @@
+"""Hints (issue 18): the ``hint`` command on saved positions, the save files it is measured on
+(``simulate --save-dir``, ``replay --upto --save``), and that a hint never reads hidden cards."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import EXIT_FAILED, EXIT_USAGE, main
+from game.coach import HintRefused, hint_seat
+from game.core.match import Match, Seat
+from game.core.registry import get_rules
+
+PLAYOUTS = "120"  # a fixed race: the answer depends only on the observation and the seed
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """``python -m game ARGV``: exit code, stdout, stderr."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _fresh_save(tmp_path: Path, game_id: str, seed: int, name: str) -> Path:
+    """A new 2-seat match of ``game_id`` dealt from ``seed``, saved before any action."""
+    path = tmp_path / name
+    Match(game_id, [Seat("human"), Seat("ai", "normal")], seed).save(path)
+    return path
+
+
+def _hint_json(capsys: pytest.CaptureFixture[str], path: Path, *extra: str) -> dict:
+    """The ``hint --json`` answer for ``path`` with the fixed race."""
+    code, out, err = _run(capsys, "hint", str(path), "--json", "--playouts", PLAYOUTS, "--seed", "7", *extra)
+    assert code == 0, err
+    return json.loads(out)
+
+
+# ----- simulate --save-dir and replay --upto --save -------------------------------------------
+def test_simulate_writes_every_finished_game_as_a_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = _run(capsys, "simulate", "newold", "--agents", "normal,random,easy", "--games", "3",
+                        "--seed", "40", "--save-dir", str(tmp_path / "saves"))
+    assert code == 0, err
+    paths = sorted((tmp_path / "saves").iterdir())
+    assert [path.name for path in paths] == [f"newold-seed{40 + i}-{i:04d}.json" for i in range(3)]
+    for index, path in enumerate(paths):
+        match = Match.load(path)  # verifies the saved position
+        assert match.is_over() and match.seed == 40 + index and match.log
+        assert sorted(seat.level for seat in match.seats) == ["easy", "normal", "random"]
+
+
+def test_replay_upto_saves_the_position_after_n_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _run(capsys, "simulate", "neko", "--agents", "normal,normal", "--games", "1", "--save-dir", str(tmp_path))
+    full = Match.load(tmp_path / "neko-seed1-0000.json")
+    out = tmp_path / "cut.json"
+    code, stdout, err = _run(capsys, "replay", str(tmp_path / "neko-seed1-0000.json"), "--upto", "9", "--save", str(out))
+    assert code == 0, err
+    cut = Match.load(out)
+    assert [entry.action for entry in cut.log] == [entry.action for entry in full.log[:9]]
+    assert not cut.is_over() and "9 actions replayed" in stdout
+    code, _, err = _run(capsys, "replay", str(out), "--upto", "10")
+    assert code == EXIT_USAGE and "--upto must be 0 to 9" in err
+
+
+# ----- the hint command ---------------------------------------------------------------------------
+def test_hint_ranks_the_moves_best_first_in_words_and_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _fresh_save(tmp_path, "neko", 3, "neko.json")
+    answer = _hint_json(capsys, path)
+    values = [move["value"] for move in answer["moves"]]
+    assert values == sorted(values, reverse=True) and len(values) >= 2
+    legal = {get_rules("neko").encode_action(a) for a in Match.load(path).legal_actions(answer["seat"])}
+    assert {move["move"] for move in answer["moves"]} <= legal
+    assert sum(move["hard"] for move in answer["moves"]) == 1
+    code, out, _ = _run(capsys, "hint", str(path), "--playouts", PLAYOUTS)
+    assert code == 0
+    first = out.splitlines()[1]
+    assert first.startswith("1. Lay your ") and " %" in first
+
+
+def test_hint_refuses_a_finished_match_a_seat_without_a_move_and_a_bad_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _run(capsys, "simulate", "neko", "--agents", "normal,normal", "--games", "1", "--save-dir", str(tmp_path))
+    code, _, err = _run(capsys, "hint", str(tmp_path / "neko-seed1-0000.json"))
+    assert code == EXIT_USAGE and "over" in err
+    fresh = _fresh_save(tmp_path, "neko", 3, "fresh.json")
+    waiting = 1 - Match.load(fresh).to_move()[0]
+    code, _, err = _run(capsys, "hint", str(fresh), "--seat", str(waiting))
+    assert code == EXIT_USAGE and f"seat {waiting} has no move now" in err
+    code, _, err = _run(capsys, "hint", str(fresh), "--seat", "5")
+    assert code == EXIT_USAGE and "no seat 5" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "kotatsu-match", "version": 2, "game": "neko"}')
+    code, _, err = _run(capsys, "hint", str(bad))
+    assert code == EXIT_FAILED and "hint failed" in err
+    code, _, err = _run(capsys, "hint", str(tmp_path / "missing.json"))
+    assert code == EXIT_USAGE and "no such file" in err
+
+
+def test_hint_seat_names_why_there_is_no_hint() -> None:
+    match = Match("neko", [Seat("human"), Seat("human")], 3)
+    waiting = 1 - match.to_move()[0]
+    with pytest.raises(HintRefused) as refused:
+        hint_seat(match, waiting)
+    assert refused.value.key == "coach.hint.off.turn"
+    assert hint_seat(match) == match.to_move()[0]
+
+
+# ----- no hidden information -----------------------------------------------------------------------
+def _twin_noaron_seeds() -> tuple[int, int, int]:
+    """Two seeds whose opening positions look the same to the seat to move (its hand and every
+    face-up card) but deal the hidden cards differently; and that seat."""
+    rules = get_rules("noaron")
+    seen: dict[str, tuple[int, int]] = {}
+    for seed in range(3000):
+        state = rules.new_game(2, seed)
+        seat = rules.to_move(state)[0]
+        key = repr(rules.observe(state, seat))
+        if key in seen:
+            return seen[key][0], seed, seat
+        seen[key] = (seed, seat)
+    raise AssertionError("no twin seeds below 3000")
+
+
+def test_hint_is_the_same_when_only_hidden_cards_differ(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, second, seat = _twin_noaron_seeds()
+    rules = get_rules("noaron")
+    one, two = rules.new_game(2, first), rules.new_game(2, second)
+    assert rules.notation(one) != rules.notation(two)  # the hidden cards do differ
+    answers = [_hint_json(capsys, _fresh_save(tmp_path, "noaron", seed, f"{seed}.json"), "--seat", str(seat))
+               for seed in (first, second)]
+    assert [answer.pop("seconds") >= 0 for answer in answers] == [True, True]
+    assert answers[0] == answers[1]
+
+
+def test_hint_changes_when_the_seats_own_cards_differ(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    first, _, seat = _twin_noaron_seeds()
+    rules = get_rules("noaron")
+    other = next(seed for seed in range(first + 1, first + 50)
+                 if rules.observe(rules.new_game(2, seed), seat).hand != rules.observe(rules.new_game(2, first), seat).hand
+                 and rules.to_move(rules.new_game(2, seed))[0] == seat)
+    answers = [_hint_json(capsys, _fresh_save(tmp_path, "noaron", seed, f"{seed}.json"), "--seat", str(seat))
+               for seed in (first, other)]
+    assert answers[0]["moves"] != answers[1]["moves"]
