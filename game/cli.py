@@ -228,6 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--out", type=Path, default=Path("table.png"))
     shot.add_argument("--live", type=float, default=0.0, metavar="SECONDS",
                       help="let the table run this long at normal speed (AI seats) and shoot what moves")
+    shot.add_argument("--hint", action="store_true", help="play on to seat 0's turn and show a hint")
 
     bench = commands.add_parser("bench", help="measure rules, AI or frame speed")
     bench.add_argument("what", choices=("rules", "ai", "frames", "startup"))
@@ -394,7 +395,7 @@ def cmd_shot(args: argparse.Namespace) -> int:
     from scenes.shot import take_shot
 
     path = take_shot(game_id, players, args.seed, args.moves, size=size, out=out, lang=args.lang,
-                     live=args.live)
+                     live=args.live, hint=args.hint)
     print(path)
     return 0
 

@@ -142,3 +142,69 @@ def test_hint_changes_when_the_seats_own_cards_differ(tmp_path: Path, capsys: py
     answers = [_hint_json(capsys, _fresh_save(tmp_path, "noaron", seed, f"{seed}.json"), "--seat", str(seat))
                for seed in (first, other)]
     assert answers[0]["moves"] != answers[1]["moves"]
+
+
+# ----- the Hint button on a table --------------------------------------------------------------
+@pytest.fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201 - a fixture
+    """A headless app with instant animations and its own settings folder."""
+    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
+    from game.core.settings import Settings
+    from scenes.app import App
+
+    application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
+    yield application
+    application.close()
+
+
+def _table(app, seats: list[Seat], seed: int = 4):  # noqa: ANN001, ANN202 - test helper
+    """A neko table for ``seats`` pushed on ``app``, at seat 0's turn."""
+    from scenes.shot import _to_seat_zero, make_scene
+
+    match = Match("neko", seats, seed, {"quick": True})
+    _to_seat_zero(match, seed)
+    scene = make_scene(app, match, viewer=0)
+    app.push(scene)
+    for _ in range(5):
+        app.step(1 / 60)
+    return scene
+
+
+def test_the_hint_key_shows_the_best_moves_and_goes_when_the_person_acts(app) -> None:  # noqa: ANN001
+    from scenes.input import KEY, Intent
+
+    scene = _table(app, [Seat("human"), Seat("human")])
+    app.step(1 / 60, feed=[Intent(KEY, key="/")])
+    app.step(1 / 60)
+    assert scene.hint_advice is not None and scene.match.hints_used == [1, 0]
+    lines = scene.hint_lines()
+    assert 1 <= len(lines) <= 3 and all(" %" in line for line in lines)
+    assert scene.draw_hint(app.screen)  # the panel (and the marks) are painted
+    panel = scene.hint_panel().get_rect(topright=(1892, 104))
+    assert not panel.colliderect(scene.viewer_strip())
+    scene.attempt(scene.hint_advice.best.action)
+    app.step(1 / 60)
+    assert scene.hint_advice is None and scene.draw_hint(app.screen) == []
+    saved = Match.from_json(scene.match.to_json())
+    assert saved.hints_used == [1, 0]  # the count goes with the save
+
+
+def test_no_hint_button_for_an_ai_viewer_or_a_seat_with_hints_off(app) -> None:  # noqa: ANN001
+    scene = _table(app, [Seat("human", hints=False), Seat("ai", "normal")])
+    assert scene.hint_refusal() == "coach.hint.off.disabled" and not scene.hint_button.is_enabled
+    scene.press_hint()
+    assert scene.hint_ticket is None and scene.match.hints_used == [0, 0]
+    scene.viewer = 1
+    assert scene.hint_refusal() == "coach.hint.off.ai"
+
+
+def test_old_saves_without_hint_fields_load_and_keep_hints_on(tmp_path: Path) -> None:
+    match = Match("neko", [Seat("human"), Seat("human", hints=False)], 2)
+    data = match.to_json()
+    assert "hints_used" not in data and "hints" not in data["seats"][0]
+    assert data["seats"][1]["hints"] is False
+    loaded = Match.from_json(data)
+    assert [seat.hints for seat in loaded.seats] == [True, False] and loaded.hints_used == [0, 0]
+    data["hints_used"] = [1]
+    with pytest.raises(Exception, match="hints_used"):
+        Match.from_json(data)
