@@ -146,7 +146,7 @@ def test_hint_changes_when_the_seats_own_cards_differ(tmp_path: Path, capsys: py
 
 # ----- the Hint button on a table --------------------------------------------------------------
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201 - a fixture
+def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A headless app with instant animations and its own settings folder."""
     monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
     from game.core.settings import Settings
@@ -157,7 +157,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # noqa: ANN201 - a fi
     application.close()
 
 
-def _table(app, seats: list[Seat], seed: int = 4):  # noqa: ANN001, ANN202 - test helper
+def _table(app, seats: list[Seat], seed: int = 4):
     """A neko table for ``seats`` pushed on ``app``, at seat 0's turn."""
     from scenes.shot import _to_seat_zero, make_scene
 
@@ -170,7 +170,7 @@ def _table(app, seats: list[Seat], seed: int = 4):  # noqa: ANN001, ANN202 - tes
     return scene
 
 
-def test_the_hint_key_shows_the_best_moves_and_goes_when_the_person_acts(app) -> None:  # noqa: ANN001
+def test_the_hint_key_shows_the_best_moves_and_goes_when_the_person_acts(app) -> None:
     from scenes.input import KEY, Intent
 
     scene = _table(app, [Seat("human"), Seat("human")])
@@ -189,7 +189,7 @@ def test_the_hint_key_shows_the_best_moves_and_goes_when_the_person_acts(app) ->
     assert saved.hints_used == [1, 0]  # the count goes with the save
 
 
-def test_no_hint_button_for_an_ai_viewer_or_a_seat_with_hints_off(app) -> None:  # noqa: ANN001
+def test_no_hint_button_for_an_ai_viewer_or_a_seat_with_hints_off(app) -> None:
     scene = _table(app, [Seat("human", hints=False), Seat("ai", "normal")])
     assert scene.hint_refusal() == "coach.hint.off.disabled" and not scene.hint_button.is_enabled
     scene.press_hint()
