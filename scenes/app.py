@@ -11,6 +11,7 @@ Headless mode (``SDL_VIDEODRIVER=dummy``) runs the same code for tests, screensh
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import time
@@ -60,6 +61,13 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint this scene. Must not change any state."""
+
+
+def window_unavailable(error: pygame.error) -> OSError:
+    """The one-line failure for a window SDL cannot open (no display reachable, a driver
+    missing): the command line prints it instead of a traceback."""
+    where = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "unset"
+    return OSError(errno.ENODEV, f"cannot open a window: {error} (DISPLAY={where})", "display")
 
 
 class App:
@@ -119,7 +127,10 @@ class App:
         try:
             screen = pygame.display.set_mode(SIZE, flags, vsync=1, display=self.display)
         except pygame.error:
-            screen = pygame.display.set_mode(SIZE, flags, display=self.display)
+            try:
+                screen = pygame.display.set_mode(SIZE, flags, display=self.display)
+            except pygame.error as error:
+                raise window_unavailable(error) from error
         if not self.settings.fullscreen:
             self._show_fitted()
         return screen

@@ -71,7 +71,9 @@ def translate(event: pygame.event.Event, logical_size: tuple[int, int], held: bo
             return None
         return Intent(PRESS if kind == pygame.MOUSEBUTTONDOWN else RELEASE, event.pos)
     if kind in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
-        pos = (int(event.x * width), int(event.y * height))
+        # SDL clamps a touch on a letterbox bar to the canvas edge, 1.0, which would land one
+        # pixel past the last column or row; keep it on the surface
+        pos = (min(width - 1, int(event.x * width)), min(height - 1, int(event.y * height)))
         if kind == pygame.FINGERDOWN:
             return Intent(PRESS, pos, touch=True)
         if kind == pygame.FINGERUP:

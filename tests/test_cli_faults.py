@@ -184,6 +184,20 @@ def test_shot_on_a_full_disk_fails_in_one_line_and_leaves_no_truncated_png(tmp_p
     assert list(tmp_path.iterdir()) == []  # neither a truncated PNG nor a temporary file
 
 
+def test_no_reachable_display_fails_in_one_line(tmp_path: Path) -> None:
+    """The game asked for a real window where no X server answers (DISPLAY points nowhere): one
+    line naming the display, exit 1, and no traceback."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               DISPLAY=":97", XDG_DATA_HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "game"], cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=SPAWN_SECONDS, check=False)
+    assert done.returncode == EXIT_FAILED, done.stderr
+    ours = [line for line in done.stderr.splitlines() if line.startswith("kotatsu: ")]
+    assert len(ours) == 1, done.stderr
+    assert ours[0].startswith("kotatsu: display: cannot open a window: ") and ours[0].endswith("(DISPLAY=:97)")
+    assert "Traceback" not in done.stderr
+
+
 # ----- pipes and file errors ---------------------------------------------------------------------
 def _saved_match(path: Path) -> Path:
     """A finished neko match saved at ``path``."""

@@ -420,3 +420,14 @@ def test_every_button_is_on_the_canvas_and_none_overlap(game_id: str, app: App) 
         for index, rect in enumerate(rects):
             for other in rects[index + 1:]:
                 assert not rect.colliderect(other), (game_id, players, rect, other)
+
+
+def test_a_touch_on_the_far_letterbox_bars_stays_on_the_canvas() -> None:
+    """SDL clamps a finger on the right or bottom bar to x or y = 1.0; the table must see the last
+    pixel column or row, not one past it, where nothing can be hit."""
+    from scenes.input import PRESS, translate
+
+    event = pygame.event.Event(pygame.FINGERDOWN, x=1.0, y=1.0, touch_id=1, finger_id=1)
+    intent = translate(event, (1920, 1080), held=False)
+    assert intent is not None and intent.kind == PRESS
+    assert intent.pos == (1919, 1079)

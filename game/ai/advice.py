@@ -180,7 +180,8 @@ def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 
     def draw() -> tuple[Any, int]:
         return rules.determinize(observation, rng), rng.getrandbits(32)
 
-    deadline = None if fixed else started + max(0.05, budget * (1 - HARD_SHARE))
+    # the race gets what Hard left of the budget (Hard may answer early: a single sensible move)
+    deadline = None if fixed else max(time.perf_counter() + 0.05, started + budget)
     cap = playouts if fixed else DEFAULT_PLAYOUTS
     outcome = race(len(moves), draw, play, ADVICE_RACE, max(cap, 2 * len(moves)), deadline)
     means = outcome.means()
