@@ -208,3 +208,39 @@ def test_old_saves_without_hint_fields_load_and_keep_hints_on(tmp_path: Path) ->
     data["hints_used"] = [1]
     with pytest.raises(Exception, match="hints_used"):
         Match.from_json(data)
+
+
+def _finished_neko(seats: list[Seat], seed: int = 2) -> Match:
+    """A neko match for ``seats`` played to its end with random legal moves."""
+    import random
+
+    match = Match("neko", seats, seed=seed)
+    rng = random.Random(seed)
+    while not match.is_over():
+        seat = match.to_move()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    return match
+
+
+def _texts_drawn(app, match: Match, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the results screen of ``match`` paints."""
+    import scenes.fonts
+    from scenes.results import Results
+
+    drawn: list[str] = []
+    real = scenes.fonts.text
+    monkeypatch.setattr(scenes.fonts, "text", lambda text, *args, **kwargs: (drawn.append(text), real(text, *args, **kwargs))[1])
+    Results(app, match).draw(app.screen)
+    return drawn
+
+
+def test_the_results_count_the_hints_each_person_used_only_when_any_were(app, monkeypatch: pytest.MonkeyPatch) -> None:
+    seats = [Seat("human"), Seat("human"), Seat("ai", "hard")]
+    match = _finished_neko(seats)
+    assert "Hints used" not in _texts_drawn(app, match, monkeypatch)
+    match.hints_used = [3, 0, 0]
+    resumed = Match.from_json(match.to_json())  # the count comes back with the save
+    drawn = _texts_drawn(app, resumed, monkeypatch)
+    assert "Hints used" in drawn
+    row = drawn[drawn.index("Hints used") + 1:][:3]
+    assert row == ["3", "0", "–"], "a count per person, a dash for the AI seat"
