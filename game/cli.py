@@ -230,13 +230,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="let the table run this long at normal speed (AI seats) and shoot what moves")
     shot.add_argument("--hint", action="store_true", help="play on to seat 0's turn and show a hint")
 
-    bench = commands.add_parser("bench", help="measure rules, AI or frame speed")
-    bench.add_argument("what", choices=("rules", "ai", "frames", "startup"))
-    bench.add_argument("--game", default="neko")
+    bench = commands.add_parser("bench", help="measure rules, AI, hint or frame speed")
+    bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "startup"))
+    bench.add_argument("--game", help="the game (neko unless given; bench hint: all five unless given)")
     bench.add_argument("--players", type=int)
     bench.add_argument("--seconds", type=float, default=5.0)
     bench.add_argument("--decisions", type=int, default=20)
-    bench.add_argument("--budget", type=float, default=1.0)
+    bench.add_argument("--budget", type=float, help="seconds per decision (ai: 1; hint: the Hint's own budget)")
+    bench.add_argument("--games", type=int, default=4, help="bench hint: seeded matches of Normal players per game")
+    bench.add_argument("--positions", type=int, default=40, help="bench hint: positions per game, spread through them")
+    bench.add_argument("--hint", action="store_true",
+                       help="bench frames: seat 0 is a person who keeps asking for a hint (and plays its best move)")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--runs", type=int, default=5, help="launches for bench startup (median)")
     bench.add_argument("--moves", type=int, default=0,
@@ -431,10 +435,12 @@ def _shot_target(out: Path) -> Path:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print rules, AI or frame timings a person can rerun."""
-    game_id = _game(args.game)
+    game_id = _game(args.game or "neko")
     _seconds("--seconds", args.seconds, MAX_BENCH_SECONDS)
     _positive("--decisions", args.decisions)
     _seconds("--budget", args.budget, MAX_BUDGET)
+    _positive("--games", args.games)
+    _positive("--positions", args.positions)
     _not_negative("--moves", args.moves)
     size = _size(args.size)
     if args.what == "rules":
@@ -449,13 +455,19 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from game.bench import bench_ai
 
         players = _players(game_id, args.players, get_rules(game_id).max_players)
-        figures = bench_ai(game_id, players, decisions=args.decisions, budget=args.budget, seed=args.seed)
+        budget = 1.0 if args.budget is None else args.budget
+        figures = bench_ai(game_id, players, decisions=args.decisions, budget=budget, seed=args.seed)
+    elif args.what == "hint":
+        from game.bench import HINT_GAMES, bench_hint
+
+        games = HINT_GAMES if args.game is None else (game_id,)
+        figures = bench_hint(games, matches=args.games, positions=args.positions, budget=args.budget, seed=args.seed)
     else:
         from scenes.bench import bench_frames
 
         players = _players(game_id, args.players, get_rules(game_id).max_players)
         figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed, moves=args.moves,
-                               size=size)
+                               size=size, hint=args.hint)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 

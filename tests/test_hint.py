@@ -244,3 +244,43 @@ def test_the_results_count_the_hints_each_person_used_only_when_any_were(app, mo
     assert "Hints used" in drawn
     row = drawn[drawn.index("Hints used") + 1:][:3]
     assert row == ["3", "0", "–"], "a count per person, a dash for the AI seat"
+
+
+# ----- the hint's figures (python -m game bench hint) and the frames bench's hint ------------------
+def test_bench_hint_prints_time_and_agreement_per_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "bench", "hint", "--game", "noaron", "--games", "1", "--positions", "3",
+                        "--budget", "0.1", "--json")
+    assert code == 0
+    figures = json.loads(out)
+    assert set(figures) >= {"noaron", "all"} and "neko" not in figures, "--game keeps to that game"
+    game = figures["noaron"]
+    assert game["positions"] == 3 and 0 <= game["agreed"] <= 3
+    low, high = game["agreement_95"]
+    assert low <= game["agreement"] <= high and 0 <= low < high <= 1
+    assert 0 < game["seconds_p50"] <= game["seconds_p95"] <= game["seconds_max"]
+    assert figures["all"]["positions"] == 3
+
+
+def test_positions_for_the_hint_bench_come_from_the_whole_match() -> None:
+    from game.bench import decision_points, hint_positions, spread
+
+    assert spread(list(range(100)), 4) == [12, 37, 62, 87], "opening, middle and end alike"
+    assert spread([1, 2], 5) == [1, 2]
+    rules = get_rules("newold")
+    chosen = hint_positions("newold", 2, 5, 5)
+    assert len(chosen) == 5 and all(len(rules.legal_actions(state, seat)) > 1 for state, seat in chosen)
+    first = decision_points("newold", 3, 5)
+    assert rules.observe(chosen[0][0], chosen[0][1]) == rules.observe(*spread(first, 3)[0])
+
+
+def test_the_frames_bench_person_asks_for_a_hint_and_follows_it(app) -> None:
+    from scenes.bench import keep_hinting
+
+    scene = _table(app, [Seat("human"), Seat("human")])
+    assert keep_hinting(scene), "their turn: a hint is asked"
+    for _ in range(3):
+        app.step(1 / 60)
+    assert scene.hint_advice is not None
+    played = len(scene.match.log)
+    keep_hinting(scene)
+    assert len(scene.match.log) == played + 1, "the hint's best move was played"
