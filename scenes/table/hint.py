@@ -5,7 +5,10 @@ on their turn. The viewer's observation and legal moves go to a second worker pr
 (``game.ai.worker`` with the ``ADVICE`` level), never the true state, so the render loop keeps its
 pace while Hard thinks; the button says so meanwhile. The answer marks the best move on the table
 (the game's ``spots.action_spots``) and lists the three best moves with their win chances in a small
-panel at the top right, clear of the viewer's hand strip. The hint goes away when anyone acts, the
+panel, as wide as its lines, clear of the viewer's hand strip. The button sits left of Log, Help and
+Menu and the panel under them unless a game's table has something there: then the game moves them
+(``HINT_BUTTON`` and ``HINT_STYLE``, ``HINT_PANEL_WIDTH``, ``hint_panel_areas``): the panel takes the
+first of its places that leaves the marked move in sight. The hint goes away when anyone acts, the
 position changes or the viewer changes; each hint asked is counted on the match (``hints_used``).
 """
 
@@ -26,7 +29,7 @@ from scenes.ui import Button, clipped, draw_panel
 HINT_RECT = (1330, 30, 150, 60)  # the button: left of Log, Help and Menu at the top right
 PANEL_RIGHT = 1892  # the panel's right edge (the buttons' right edge)
 PANEL_TOP = 104  # under the buttons
-PANEL_WIDTH = 760
+PANEL_WIDTH = 760  # at most: a panel is as wide as its longest line
 PANEL_PAD = 20
 LINE_GAP = 8
 MARK_WIDTH = 6  # px of the gold frame around the best move's pieces
@@ -40,11 +43,15 @@ class HintSeat(TableMixin):
     hint_for: tuple[Any, ...] | None = None  # the position asked about (see ``hint_position``)
     hint_advice: Any = None
     hint_picture: pygame.Surface | None = None
+    HINT_BUTTON: tuple[int, int, int, int] = HINT_RECT  # a game moves it off its own pieces
+    HINT_STYLE = "ghost"  # like Log, Help and Menu; a game that puts it among its buttons matches them
+    HINT_PANEL_WIDTH = PANEL_WIDTH  # longer lines wrap
+    HINT_PANEL_FILLS = False  # True: the panel is that wide even when its lines are shorter
 
     def hint_button_widget(self) -> Button:
         """The Hint button (its label says when Hard is thinking)."""
-        self.hint_button = Button(pygame.Rect(HINT_RECT), self.hint_label, self.press_hint,
-                                  enabled=self.hint_shown, style="ghost")
+        self.hint_button = Button(pygame.Rect(self.HINT_BUTTON), self.hint_label, self.press_hint,
+                                  enabled=self.hint_shown, style=self.HINT_STYLE)
         return self.hint_button
 
     def hint_label(self) -> str:
@@ -141,19 +148,37 @@ class HintSeat(TableMixin):
         key = (id(self.hint_advice), tuple(lines))
         if self.hint_picture is not None and getattr(self, "_hint_key", None) == key:
             return self.hint_picture
-        inner = PANEL_WIDTH - 2 * PANEL_PAD
-        rows = [fonts.text(clipped(line, theme.SMALL, inner, bold=index == 0), theme.SMALL, theme.INK, index == 0)
-                for index, line in enumerate(lines)]
-        height = 2 * PANEL_PAD + sum(row.get_height() for row in rows) + LINE_GAP * (len(rows) - 1)
-        picture = pygame.Surface((PANEL_WIDTH, height), pygame.SRCALPHA)
+        inner = self.HINT_PANEL_WIDTH - 2 * PANEL_PAD
+        entries = [[fonts.text(clipped(part, theme.SMALL, inner, bold=index == 0), theme.SMALL, theme.INK, index == 0)
+                    for part in fonts.wrap(line, theme.SMALL, inner, index == 0)]
+                   for index, line in enumerate(lines)]
+        rows = [row for entry in entries for row in entry]
+        width = max(row.get_width() for row in rows) + 2 * PANEL_PAD
+        width = self.HINT_PANEL_WIDTH if self.HINT_PANEL_FILLS else width
+        height = 2 * PANEL_PAD + sum(row.get_height() for row in rows) + LINE_GAP * (len(entries) - 1)
+        picture = pygame.Surface((width, height), pygame.SRCALPHA)
         draw_panel(picture, picture.get_rect(), radius=16, shadow=False)
         y = PANEL_PAD
-        for row in rows:
-            picture.blit(row, (PANEL_PAD, y))
-            y += row.get_height() + LINE_GAP
+        for entry in entries:  # a gap between entries, none inside a wrapped one
+            for row in entry:
+                picture.blit(row, (PANEL_PAD, y))
+                y += row.get_height()
+            y += LINE_GAP
         self.hint_picture = picture
         self._hint_key = key
         return picture
+
+    def hint_panel_areas(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Where the panel may go, best first: under Log, Help and Menu, at the right (a game may
+        say otherwise)."""
+        return [pygame.Rect((PANEL_RIGHT - size[0], PANEL_TOP), size)]
+
+    def hint_panel_place(self, size: tuple[int, int], marks: list[pygame.Rect]) -> pygame.Rect:
+        """The first of ``hint_panel_areas`` (each lifted above the viewer's hand and prompt) that
+        covers none of ``marks``, else the first."""
+        top = self.viewer_strip().top
+        areas = [area.move(0, min(0, top - area.bottom)) for area in self.hint_panel_areas(size)]
+        return next((area for area in areas if area.collidelist(marks) < 0), areas[0])
 
     def hint_marks(self) -> list[pygame.Rect]:
         """Where the best move's pieces and target are on the table (none when the game's
@@ -175,9 +200,7 @@ class HintSeat(TableMixin):
             pygame.draw.rect(surface, theme.GOLD, frame, MARK_WIDTH, border_radius=12)
             painted.append(frame)
         panel = self.hint_panel()
-        area = panel.get_rect(topright=(PANEL_RIGHT, PANEL_TOP))
-        strip = self.viewer_strip()
-        area.bottom = min(area.bottom, strip.top)  # never over the viewer's hand and prompt
+        area = self.hint_panel_place(panel.get_size(), painted)
         surface.blit(panel, area)
         painted.append(area)
         return painted
