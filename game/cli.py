@@ -310,7 +310,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if not args.json:
             print(file=sys.stderr)  # end the progress line, also when stopped
-    print(format_report(report, json=args.json))
+    print(format_report(report, json=args.json), flush=True)  # before the stderr line below, also into one file
     if args.save_dir is not None:
         from game.coach import tournament_saves
 

@@ -50,6 +50,22 @@ def test_simulate_writes_every_finished_game_as_a_save(tmp_path: Path, capsys: p
         assert sorted(seat.level for seat in match.seats) == ["easy", "normal", "random"]
 
 
+def test_simulate_ends_its_progress_line_and_reports_before_naming_the_saves(tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    environment = {key: value for key, value in os.environ.items() if key != "PYTHONUNBUFFERED"}
+    environment["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent)
+    with open(tmp_path / "out.txt", "w") as both:  # stdout and stderr into one file, stdout buffered
+        subprocess.run([sys.executable, "-m", "game", "simulate", "neko", "--agents", "normal,normal", "--games", "2",
+                        "--save-dir", str(tmp_path / "saves")], stdout=both, stderr=both, env=environment, check=True,
+                       timeout=120)
+    lines = (tmp_path / "out.txt").read_bytes().decode().rstrip("\n").split("\n")  # the progress line keeps its carriage returns
+    assert lines[0].endswith("2/2 games"), "the progress line ends before anything else"
+    assert lines[1].startswith("neko, 2 players") and lines[-1].startswith("2 save files in ")
+
+
 def test_replay_upto_saves_the_position_after_n_actions(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     _run(capsys, "simulate", "neko", "--agents", "normal,normal", "--games", "1", "--save-dir", str(tmp_path))
     full = Match.load(tmp_path / "neko-seed1-0000.json")
