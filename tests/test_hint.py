@@ -300,3 +300,27 @@ def test_the_frames_bench_person_asks_for_a_hint_and_follows_it(app) -> None:
     played = len(scene.match.log)
     keep_hinting(scene)
     assert len(scene.match.log) == played + 1, "the hint's best move was played"
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("neko", 3), ("neko", 4), ("newold", 5), ("noaron", 2),
+                                                  ("nostalgic", 4), ("wallpaper", 5)])
+def test_the_hint_keeps_off_the_tables_buttons_and_its_marked_move(app, game_id: str, players: int) -> None:
+    from game.coach import match_advice
+    from scenes.shot import _to_seat_zero, make_scene, play_moves
+
+    match = Match(game_id, [Seat("human")] + [Seat("ai", "normal")] * (players - 1), 6)
+    play_moves(match, 8, 6)
+    _to_seat_zero(match, 6)
+    scene = make_scene(app, match, viewer=0)
+    app.push(scene)
+    app.step(1 / 60)
+    button = scene.hint_button.rect
+    others = [widget.rect for widget in scene.buttons.widgets if widget is not scene.hint_button]
+    assert button.collidelist(others) < 0, "the Hint button lies on another button"
+    scene.hint_advice = match_advice(match, 0, playouts=48, seed=1)
+    scene.hint_for = scene.hint_position()
+    *marks, panel = scene.draw_hint(app.screen)
+    assert marks, "the best move is marked"
+    assert not panel.colliderect(button) and not panel.colliderect(scene.viewer_strip())
+    assert panel.collidelist([mark.inflate(-2 * 6, -2 * 6) for mark in marks]) < 0, "the panel hides the marked move"
+    assert (0, 0, 1920, 1080) == panel.union((0, 0, 1920, 1080)), "the panel lies on the canvas"
