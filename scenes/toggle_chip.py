@@ -2,8 +2,8 @@
 
 Setup puts one on each person's seat row for their hints (``Seat.hints``): a segmented Off/On
 switch would not fit beside the name and the seat's kind. On and off differ in fill, weight and a
-strike line, not in colour alone. A tap, a click or Enter flips it; a hidden chip (an AI seat) is
-neither drawn nor focusable.
+strike line, not in colour alone. A tap, a click or Enter flips it (it is a ``Button`` whose
+click flips it); a hidden chip (an AI seat) is neither drawn nor focusable.
 """
 
 from __future__ import annotations
@@ -13,37 +13,22 @@ from collections.abc import Callable
 import pygame
 
 from scenes import theme
-from scenes.ui import Flag, Label, draw_focus_ring, draw_text_centered, fit_size, resolve
+from scenes.ui import Button, Flag, Label, draw_focus_ring, draw_text_centered, fit_size
 
 PADDING = 12  # pixels between the chip's edge and its word
 
 
-class ToggleChip:
-    """A one-word on/off switch; ``label`` and ``shown`` may be callables, read at draw time."""
+class ToggleChip(Button):
+    """A one-word on/off switch, shown while ``shown`` (a flag or a callable read at draw time)."""
 
     def __init__(self, rect: pygame.Rect, label: Label, on: bool, on_change: Callable[[bool], None], *,
                  shown: Flag = True) -> None:
-        self.rect = pygame.Rect(rect)
-        self.label = label
+        super().__init__(rect, label, self.flip, enabled=shown, style="secondary")
         self.on = on
         self.on_change = on_change
-        self.shown = shown
-        self.pressed = False
-        self.hovered = False
 
-    @property
-    def is_enabled(self) -> bool:
-        """True when the chip is shown (a ``FocusGroup`` skips it otherwise)."""
-        return bool(resolve(self.shown))
-
-    def contains(self, pos: tuple[int, int]) -> bool:
-        """True when ``pos`` is on the chip."""
-        return self.rect.collidepoint(pos)
-
-    def activate(self) -> None:
-        """Flip the chip and say so."""
-        if not self.is_enabled:
-            return
+    def flip(self) -> None:
+        """On becomes off and off on; ``on_change`` hears the new state."""
         self.on = not self.on
         self.on_change(self.on)
 
@@ -53,7 +38,7 @@ class ToggleChip:
             return
         radius = theme.BUTTON_RADIUS
         pygame.draw.rect(surface, theme.PAPER_SHADE, self.rect, border_radius=radius)
-        text = str(resolve(self.label))
+        text = self.text
         size = fit_size(text, theme.SMALL + 2, self.rect.width - 2 * PADDING, bold=self.on)
         if self.on:
             pygame.draw.rect(surface, theme.FUTON, self.rect.inflate(-8, -8), border_radius=radius - 4)

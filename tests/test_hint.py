@@ -227,14 +227,12 @@ def test_old_saves_without_hint_fields_load_and_keep_hints_on(tmp_path: Path) ->
 
 
 def _finished_neko(seats: list[Seat], seed: int = 2) -> Match:
-    """A neko match for ``seats`` played to its end with random legal moves."""
-    import random
+    """A neko match for ``seats`` played to its end by quick AI agents."""
+    from scenes.shot import play_moves
 
     match = Match("neko", seats, seed=seed)
-    rng = random.Random(seed)
-    while not match.is_over():
-        seat = match.to_move()[0]
-        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    play_moves(match, 100_000, seed)
+    assert match.is_over()
     return match
 
 
