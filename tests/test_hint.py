@@ -322,3 +322,16 @@ def test_the_hint_keeps_off_the_tables_buttons_and_its_marked_move(app, game_id:
     assert not panel.colliderect(button) and not panel.colliderect(scene.viewer_strip())
     assert panel.collidelist([mark.inflate(-2 * 6, -2 * 6) for mark in marks]) < 0, "the panel hides the marked move"
     assert (0, 0, 1920, 1080) == panel.union((0, 0, 1920, 1080)), "the panel lies on the canvas"
+
+
+def test_the_panel_says_when_its_chances_rest_on_few_playouts(app) -> None:
+    from dataclasses import replace
+
+    from game.coach import match_advice
+
+    scene = _table(app, [Seat("human"), Seat("human")])
+    advice = match_advice(scene.match, 0, playouts=200, seed=1)
+    scene.hint_advice = advice
+    assert min(move.samples for move in advice.moves) >= 20 and scene.hint_caveat() == []
+    scene.hint_advice = replace(advice, moves=tuple(replace(move, samples=3) for move in advice.moves))
+    assert scene.hint_caveat() == ["A rough guess: each move was tried only 3 times"]

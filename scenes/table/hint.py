@@ -33,6 +33,7 @@ PANEL_WIDTH = 760  # at most: a panel is as wide as its longest line
 PANEL_PAD = 20
 LINE_GAP = 8
 MARK_WIDTH = 6  # px of the gold frame around the best move's pieces
+FEW_SAMPLES = 20  # playouts per move under which the panel says its chances are a rough guess
 
 
 class HintSeat(TableMixin):
@@ -142,9 +143,15 @@ class HintSeat(TableMixin):
         """The best moves in words with their win chances (the panel's lines)."""
         return ranking_lines(self.match.game_id, self.hint_advice, self.observation(), TOP_MOVES)
 
+    def hint_caveat(self) -> list[str]:
+        """A line saying the chances are rough when the moves listed had few playouts (a long
+        match such as Wallpaper's at five may get only a handful within the budget), else none."""
+        fewest = min(move.samples for move in self.hint_advice.moves[:TOP_MOVES])
+        return [t("coach.hint.rough", n=fewest)] if fewest < FEW_SAMPLES else []
+
     def hint_panel(self) -> pygame.Surface:
         """The panel picture: a title and the top moves (cached until the hint or language changes)."""
-        lines = [t("coach.hint.title"), *self.hint_lines()]
+        lines = [t("coach.hint.title"), *self.hint_lines(), *self.hint_caveat()]
         key = (id(self.hint_advice), tuple(lines))
         if self.hint_picture is not None and getattr(self, "_hint_key", None) == key:
             return self.hint_picture
