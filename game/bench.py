@@ -127,3 +127,112 @@ def bench_ai(game_id: str, players: int, decisions: int = 20, budget: float = 1.
         "decision_seconds_p95": percentile(times, 0.95),
         "decision_seconds_max": max(times),
     }
+
+
+# ----- the Hint: its decision time and how often its top move is Hard's own ----------------------
+
+HINT_GAMES: tuple[str, ...] = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
+HINT_PLAYERS = 3  # players of the simulated matches (within each game's range)
+Z95 = 1.959964  # two-sided 95 % normal quantile
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a share (95 % by default); (0, 1) with no trials.
+
+    >>> [round(bound, 3) for bound in wilson_interval(8, 10)]
+    [0.49, 0.943]
+    """
+    if trials <= 0:
+        return 0.0, 1.0
+    share = successes / trials
+    centre = share + z * z / (2 * trials)
+    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+def decision_points(game_id: str, players: int, seed: int) -> list[tuple[Any, int]]:
+    """Every position of a seeded match of Normal players where the seat to move has a choice:
+    (a copy of the state, that seat), in the order of the match."""
+    rules = get_rules(game_id)
+    agent = make_agent(game_id, "normal")
+    rng = random.Random(seed)
+    state = rules.new_game(players, seed)
+    points: list[tuple[Any, int]] = []
+    while not rules.is_over(state):
+        seat = rules.to_move(state)[0]
+        legal = rules.legal_actions(state, seat)
+        if len(legal) > 1:
+            points.append((rules.clone(state), seat))
+        rules.advance(state, seat, agent.choose(rules.observe(state, seat), legal, rng, 0.0))
+    return points
+
+
+def spread(items: Sequence[Any], count: int) -> list[Any]:
+    """``count`` items (at most all) evenly spread from the start to the end of ``items``.
+
+    >>> spread(list(range(10)), 3)
+    [1, 5, 8]
+    """
+    count = min(count, len(items))
+    return [items[int((index + 0.5) * len(items) / count)] for index in range(count)]
+
+
+def hint_positions(game_id: str, games: int, positions: int, seed: int) -> list[tuple[Any, int]]:
+    """``positions`` positions of ``game_id`` from ``games`` seeded matches of Normal players,
+    shared among the matches and spread through each match (opening, middle and end)."""
+    rules = get_rules(game_id)
+    players = max(rules.min_players, min(rules.max_players, HINT_PLAYERS))
+    chosen: list[tuple[Any, int]] = []
+    for index in range(games):
+        share = positions // games + (1 if index < positions % games else 0)
+        chosen += spread(decision_points(game_id, players, seed + index), share)
+    return chosen
+
+
+def hint_one(game_id: str, state: Any, seat: int, seed: int, budget: float) -> tuple[float, bool, bool]:
+    """One position: the hint's seconds, whether its top move is the move of a Hard asked
+    separately (the table's budget, another seed), and whether it is the Hard inside the hint's."""
+    from game.ai.advice import advise
+    from game.ai.base import DEFAULT_BUDGETS
+
+    rules = get_rules(game_id)
+    observation = rules.observe(state, seat)
+    legal = rules.legal_actions(state, seat)
+    started = time.perf_counter()
+    advice = advise(game_id, observation, legal, seed=seed, budget=budget)
+    seconds = time.perf_counter() - started
+    hard = make_agent(game_id, "hard").choose(observation, legal, random.Random(seed ^ 0x5EED), DEFAULT_BUDGETS["hard"])
+    return seconds, advice.best.action == hard, advice.best.hard
+
+
+def bench_hint(games: Sequence[str] = HINT_GAMES, matches: int = 4, positions: int = 40, budget: float | None = None,
+               seed: int = 0) -> dict[str, Any]:
+    """The Hint's decision time (p50/p95) and the share of positions where its top move equals
+    Hard's own move (with a 95 % Wilson interval), per game and over all, on ``positions``
+    positions per game from ``matches`` seeded matches of Normal players."""
+    from game.ai.advice import DEFAULT_BUDGET
+
+    budget = DEFAULT_BUDGET if budget is None else budget
+    figures: dict[str, Any] = {"budget_seconds": budget, "matches_per_game": matches, "seed": seed}
+    agreed = inner = total = 0
+    for game_id in games:
+        results = [hint_one(game_id, state, seat, seed * 1_000_003 + index, budget)
+                   for index, (state, seat) in enumerate(hint_positions(game_id, matches, positions, seed))]
+        times = [seconds for seconds, _, _ in results]
+        same = sum(1 for _, equal, _ in results if equal)
+        figures[game_id] = _agreement(same, len(results)) | {
+            "inner_agreement": round(sum(1 for *_, own in results if own) / len(results), 3),
+            "seconds_p50": percentile(times, 0.5), "seconds_p95": percentile(times, 0.95), "seconds_max": max(times)}
+        agreed += same
+        inner += sum(1 for *_, own in results if own)
+        total += len(results)
+    figures["all"] = _agreement(agreed, total) | {"inner_agreement": round(inner / total, 3) if total else 0.0}
+    return figures
+
+
+def _agreement(same: int, total: int) -> dict[str, Any]:
+    """Positions, agreements and their share with its 95 % interval."""
+    low, high = wilson_interval(same, total)
+    return {"positions": total, "agreed": same, "agreement": round(same / total, 3) if total else 0.0,
+            "agreement_95": [round(low, 3), round(high, 3)]}

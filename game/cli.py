@@ -1,6 +1,6 @@
 """``python -m game`` / ``kotatsu``: the app and its headless tools.
 
-Commands: play (default), simulate, replay, shot, bench. Bad arguments get one clear line on
+Commands: play (default), simulate, replay, hint, shot, bench. Bad arguments get one clear line on
 stderr and exit code 2, never a traceback. Commands that open a window import ``scenes`` lazily,
 so ``game`` stays free of pygame.
 """
@@ -204,11 +204,23 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--iterations", type=int, help="Hard's search iterations (playouts for ノアロン) per decision")
     sim.add_argument("--jobs", type=int, default=1)
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--save-dir", type=Path, help="write every finished game as a save file in this folder")
 
     replay = commands.add_parser("replay", help="rebuild a saved match from its log")
     replay.add_argument("file", type=Path)
     replay.add_argument("--verify", action="store_true", help="fail unless the saved position is rebuilt")
     replay.add_argument("--moves", action="store_true", help="print every logged action")
+    replay.add_argument("--upto", type=int, help="stop after this many actions (with --save: the position then)")
+    replay.add_argument("--save", type=Path, help="write the replayed position as a save file")
+
+    hint = commands.add_parser("hint", help="Hard's ranking of the moves of a saved position")
+    hint.add_argument("file", type=Path)
+    hint.add_argument("--seat", type=int, help="the seat to advise (default: the seat to move)")
+    hint.add_argument("--json", action="store_true")
+    hint.add_argument("--budget", type=float, help="seconds to think (default 1.5)")
+    hint.add_argument("--playouts", type=int, help="a fixed number of playouts instead of a time budget")
+    hint.add_argument("--seed", type=int, default=0)
+    hint.add_argument("--lang", choices=("ja", "en"), default="en")
 
     shot = commands.add_parser("shot", help="render a table (or a rules help page: shot help GAME) headless to a PNG")
     shot.add_argument("game", help="a game id, or help (then the game whose rules to show)")
@@ -224,14 +236,19 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--out", type=Path, default=Path("table.png"))
     shot.add_argument("--live", type=float, default=0.0, metavar="SECONDS",
                       help="let the table run this long at normal speed (AI seats) and shoot what moves")
+    shot.add_argument("--hint", action="store_true", help="play on to seat 0's turn and show a hint")
 
-    bench = commands.add_parser("bench", help="measure rules, AI or frame speed")
-    bench.add_argument("what", choices=("rules", "ai", "frames", "startup"))
-    bench.add_argument("--game", default="neko")
+    bench = commands.add_parser("bench", help="measure rules, AI, hint or frame speed")
+    bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "startup"))
+    bench.add_argument("--game", help="the game (neko unless given; bench hint: all five unless given)")
     bench.add_argument("--players", type=int)
     bench.add_argument("--seconds", type=float, default=5.0)
     bench.add_argument("--decisions", type=int, default=20)
-    bench.add_argument("--budget", type=float, default=1.0)
+    bench.add_argument("--budget", type=float, help="seconds per decision (ai: 1; hint: the Hint's own budget)")
+    bench.add_argument("--games", type=int, default=4, help="bench hint: seeded matches of Normal players per game")
+    bench.add_argument("--positions", type=int, default=40, help="bench hint: positions per game, spread through them")
+    bench.add_argument("--hint", action="store_true",
+                       help="bench frames: seat 0 is a person who keeps asking for a hint (and plays its best move)")
     bench.add_argument("--seed", type=int, default=0)
     bench.add_argument("--runs", type=int, default=5, help="launches for bench startup (median)")
     bench.add_argument("--moves", type=int, default=0,
@@ -303,6 +320,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _seconds("--budget", args.budget, MAX_BUDGET)
     _positive("--iterations", args.iterations)
     _jobs(args.jobs)
+    if args.save_dir is not None and args.save_dir.exists() and not args.save_dir.is_dir():
+        raise UsageError(f"--save-dir {args.save_dir} is not a folder")
     options = _options(game_id, players, args.option)
     from game.tournament import format_report, run_tournament
 
@@ -318,7 +337,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     finally:
         if not args.json:
             print(file=sys.stderr)  # end the progress line, also when stopped
-    print(format_report(report, json=args.json))
+    print(format_report(report, json=args.json), flush=True)  # before the stderr line below, also into one file
+    if args.save_dir is not None:
+        from game.coach import tournament_saves
+
+        paths = tournament_saves(game_id, agents, args.seed, options, report.records, args.save_dir)
+        print(f"{len(paths)} save files in {args.save_dir}", file=sys.stderr)
     return 0
 
 
@@ -330,6 +354,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file: {args.file}")
     try:
         match = Match.load(args.file, verify=args.verify)
+        if args.upto is not None:
+            from game.coach import cut_match
+
+            if not 0 <= args.upto <= len(match.log):
+                raise UsageError(f"--upto must be 0 to {len(match.log)} (the actions logged), not {args.upto}")
+            match = cut_match(match, args.upto)
+        if args.save is not None:
+            match.save(args.save)
+            Match.load(args.save)  # what was written loads and rebuilds its position
     except SaveError as error:
         print(f"kotatsu: replay failed: {error}", file=sys.stderr)
         return 1
@@ -342,6 +375,39 @@ def cmd_replay(args: argparse.Namespace) -> int:
     verified = " verified" if args.verify else ""
     print(f"{match.game_id}: {len(match.log)} actions replayed{verified}; {state}; scores {scores}")
     print(match.rules.notation(match.state))
+    return 0
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    """Hard's ranking of a saved position's moves for one seat, from its observation only."""
+    from game.ai.advice import DEFAULT_BUDGET
+    from game.coach import HintRefused, hint_seat, match_advice, ranking_lines
+    from game.core.match import Match
+    from game.i18n import set_language
+
+    _seconds("--budget", args.budget, MAX_BUDGET)
+    _positive("--playouts", args.playouts)
+    if not args.file.exists():
+        raise UsageError(f"no such file: {args.file}")
+    try:
+        match = Match.load(args.file)
+    except SaveError as error:
+        print(f"kotatsu: hint failed: {error}", file=sys.stderr)
+        return EXIT_FAILED
+    try:
+        seat = hint_seat(match, args.seat)
+    except HintRefused as refused:
+        raise UsageError(f"no hint: {refused}") from None
+    advice = match_advice(match, seat, budget=args.budget or DEFAULT_BUDGET, playouts=args.playouts,
+                          seed=args.seed)
+    if args.json:
+        print(json.dumps(advice.to_json(), indent=1))
+        return 0
+    set_language(args.lang)
+    lines = ranking_lines(match.game_id, advice, match.observe(seat), top=len(advice.moves))
+    print(f"{match.game_id}, seat {seat}, {advice.seconds:.1f} s; Hard would play: {advice.hard_choice}")
+    for number, (line, move) in enumerate(zip(lines, advice.moves, strict=True), start=1):
+        print(f"{number}. {line}  [{move.notation}; {move.samples} playouts; mean points {move.points:.1f}]")
     return 0
 
 
@@ -360,7 +426,7 @@ def cmd_shot(args: argparse.Namespace) -> int:
     from scenes.shot import take_shot
 
     path = take_shot(game_id, players, args.seed, args.moves, size=size, out=out, lang=args.lang,
-                     live=args.live)
+                     live=args.live, hint=args.hint)
     print(path)
     return 0
 
@@ -396,10 +462,12 @@ def _shot_target(out: Path) -> Path:
 
 def cmd_bench(args: argparse.Namespace) -> int:
     """Print rules, AI or frame timings a person can rerun."""
-    game_id = _game(args.game)
+    game_id = _game(args.game or "neko")
     _seconds("--seconds", args.seconds, MAX_BENCH_SECONDS)
     _positive("--decisions", args.decisions)
     _seconds("--budget", args.budget, MAX_BUDGET)
+    _positive("--games", args.games)
+    _positive("--positions", args.positions)
     _not_negative("--moves", args.moves)
     size = _size(args.size)
     if args.what == "rules":
@@ -414,13 +482,19 @@ def cmd_bench(args: argparse.Namespace) -> int:
         from game.bench import bench_ai
 
         players = _players(game_id, args.players, get_rules(game_id).max_players)
-        figures = bench_ai(game_id, players, decisions=args.decisions, budget=args.budget, seed=args.seed)
+        budget = 1.0 if args.budget is None else args.budget
+        figures = bench_ai(game_id, players, decisions=args.decisions, budget=budget, seed=args.seed)
+    elif args.what == "hint":
+        from game.bench import HINT_GAMES, bench_hint
+
+        games = HINT_GAMES if args.game is None else (game_id,)
+        figures = bench_hint(games, matches=args.games, positions=args.positions, budget=args.budget, seed=args.seed)
     else:
         from scenes.bench import bench_frames
 
         players = _players(game_id, args.players, get_rules(game_id).max_players)
         figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed, moves=args.moves,
-                               size=size)
+                               size=size, hint=args.hint)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 
@@ -503,6 +577,7 @@ COMMANDS = {
     "play": cmd_play,
     "simulate": cmd_simulate,
     "replay": cmd_replay,
+    "hint": cmd_hint,
     "shot": cmd_shot,
     "bench": cmd_bench,
     "tutorial": cmd_tutorial,

@@ -41,6 +41,7 @@ class GameRecord:
     decisions: tuple[int, ...]  # decisions each slot took
     think_seconds: tuple[float, ...]  # time each slot spent choosing
     round_ends: dict[str, int] = field(default_factory=dict)  # how its rounds ended: reason -> count
+    log: tuple[tuple[int, str], ...] = ()  # (seat, action notation) in order, for ``simulate --save-dir``
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,7 @@ def play_game(
     decisions = [0] * players
     thinking = [0.0] * players
     ends = RoundEnds(game_id)
+    log: list[tuple[int, str]] = []
     while not rules.is_over(state):
         seat = rules.to_move(state)[0]
         slot = slot_at[seat]
@@ -178,6 +180,7 @@ def play_game(
         if action not in legal:
             raise RuntimeError(f"agent {agents[slot].name} chose the illegal action {action!r}")
         ends.feed(rules.apply(state, seat, action))  # the events tell how rounds end
+        log.append((seat, rules.encode_action(action)))
     result = rules.result(state)
     ranks = tuple(result.ranks[seat] for seat in seats)
     return GameRecord(
@@ -189,6 +192,7 @@ def play_game(
         decisions=tuple(decisions),
         think_seconds=tuple(thinking),
         round_ends=dict(ends.counts),
+        log=tuple(log),
     )
 
 

@@ -10,6 +10,10 @@ prints p50/p95/p99/max in milliseconds, over all frames and over the frames duri
 was thinking, plus the same figures in CPU time of the render thread (``cpu_``: what the frame
 itself costs, without time lost to other processes on a busy machine). Frames are paced at 60 Hz
 like the real loop, so the AI gets the same wall time.
+
+With ``hint`` seat 0 is a person who asks for a hint on each of their turns and plays its best
+move once it comes (``keep_hinting``): the hint's advice runs in its own worker process, and the
+``hint_`` figures cover the frames during which it was being worked out.
 """
 
 from __future__ import annotations
@@ -44,8 +48,8 @@ def summarize(times: list[float], prefix: str = "") -> dict[str, float]:
     }
 
 
-def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0) -> Any:
-    """A fresh all-AI match on its table, shown from seat 0, with the AI in a worker process;
+def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0, hint: bool = False) -> Any:
+    """A fresh all-AI match (seat 0 a person with ``hint``) on its table, shown from seat 0, with the AI in a worker process;
     up to ``moves`` seeded random moves are played first (a full table: walls grown, hands
     played), never the one that would end the match: a finished table has nothing left to play."""
     import importlib
@@ -53,7 +57,8 @@ def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0) 
 
     from game.core.match import Match, Seat
 
-    match = Match(game_id, [Seat("ai", "hard") for _ in range(players)], seed)
+    seats = [Seat("human") if hint and seat == 0 else Seat("ai", "hard") for seat in range(players)]
+    match = Match(game_id, seats, seed)
     rng = random.Random(seed)
     for _ in range(moves):
         seat = match.to_move()[0]
@@ -75,10 +80,10 @@ def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0) 
 
 
 def bench_frames(game_id: str, players: int, seconds: float, seed: int, moves: int = 0,
-                 size: tuple[int, int] | None = None) -> dict[str, Any]:
+                 size: tuple[int, int] | None = None, hint: bool = False) -> dict[str, Any]:
     """Play for ``seconds`` of wall time and return frame-time figures (see the module doc),
     starting ``moves`` random moves into the first match, shown at window ``size`` (by default
-    the canvas's own, 1920x1080).
+    the canvas's own, 1920x1080); with ``hint`` seat 0 keeps asking for hints (see the module doc).
 
     With a display (``scenes.window.display_available``) the table runs in a real window of that
     size and a frame includes SDL scaling the canvas into it (vsync off: the bench paces itself).
@@ -96,9 +101,9 @@ def bench_frames(game_id: str, players: int, seconds: float, seed: int, moves: i
     app, present = _open_app(size, windowed)
     try:
         figures: dict[str, Any] = {"game": game_id, "players": players, "seconds": seconds, "seed": seed,
-                                   "size": list(size)}
+                                   "size": list(size), "hint": hint}
         figures.update(_shown_at(size, windowed))
-        figures.update(_measure(app, game_id, players, seconds, seed, moves, present))
+        figures.update(_measure(app, game_id, players, seconds, seed, moves, present, hint))
         if windowed:
             box = window.current_box()
             figures["window_size"] = list(box[2:]) if box is not None else None
@@ -140,18 +145,32 @@ def _shown_at(size: tuple[int, int], windowed: bool) -> dict[str, Any]:
     return {"scaling": HEADLESS_SCALING, "content_box": list(window.content_box(size))}
 
 
+def keep_hinting(scene: Any) -> bool:
+    """Seat 0's person on a bench table: ask for a hint on their turn, play its best move once it
+    has come; True while a hint is being worked out."""
+    if scene.hint_ticket is not None:
+        return True
+    if scene.hint_advice is not None:
+        scene.attempt(scene.hint_advice.best.action)
+    elif scene.hint_shown() and scene.idle():
+        scene.press_hint()
+    return scene.hint_ticket is not None
+
+
 def _measure(app: Any, game_id: str, players: int, seconds: float, seed: int, moves: int,
-             present: Callable[[], None]) -> dict[str, Any]:
+             present: Callable[[], None], hint: bool = False) -> dict[str, Any]:
     """The frames: warm up, then step (and ``present``) at 60 Hz for ``seconds``, a new match
-    whenever one ends; their times over all frames, the thinking ones and in CPU time."""
+    whenever one ends; their times over all frames, the thinking ones, the hinting ones (with
+    ``hint``) and in CPU time."""
     matches = 1
-    scene = _new_table(app, game_id, players, seed, moves)
+    scene = _new_table(app, game_id, players, seed, moves, hint)
     app.push(scene)
     for _ in range(WARMUP_FRAMES):
         app.step(1 / FPS)
         present()
     times: list[float] = []
     thinking: list[float] = []
+    hinting: list[float] = []
     cpu: list[float] = []
     skipped = moves_before = len(scene.match.log)
     moves = 0
@@ -160,6 +179,7 @@ def _measure(app: Any, game_id: str, players: int, seconds: float, seed: int, mo
         began = time.perf_counter()
         worker = getattr(app.scenes[0], "worker", None)
         was_thinking = bool(worker is not None and worker.busy)
+        was_hinting = hint and app.top is scene and keep_hinting(scene)
         cpu_began = time.thread_time()
         app.step(1 / FPS)
         present()
@@ -167,10 +187,12 @@ def _measure(app: Any, game_id: str, players: int, seconds: float, seed: int, mo
         times.append(time.perf_counter() - began)
         if was_thinking:
             thinking.append(times[-1])
+        if was_hinting:
+            hinting.append(times[-1])
         if app.top is not scene and len(app.scenes) > 1:  # the results are up: next match
             moves += len(scene.match.log) - moves_before
             matches += 1
-            scene = _new_table(app, game_id, players, seed + matches)
+            scene = _new_table(app, game_id, players, seed + matches, hint=hint)
             app.reset_to(scene)
             moves_before = 0
         spare = 1 / FPS - (time.perf_counter() - began)
@@ -181,6 +203,9 @@ def _measure(app: Any, game_id: str, players: int, seconds: float, seed: int, mo
                                "moves": moves, "matches": matches}
     figures.update(summarize(times))
     figures.update(summarize(thinking, "thinking_"))
+    if hint:
+        figures["hint_frames"] = len(hinting)
+        figures.update(summarize(hinting, "hint_"))
     figures.update(summarize(cpu, "cpu_"))
     return figures
 

@@ -2,7 +2,8 @@
 totals and ranks; then "Play again" (same seats and options, a new seed) or back to the title.
 
 Everything comes from ``Rules.result``: its breakdown keys and notes are catalogue keys, so a
-game explains its own scoring categories in both languages.
+game explains its own scoring categories in both languages. Under the ranks, the hints each person
+asked for (``Match.hints_used``), only when anyone asked for one.
 """
 
 from __future__ import annotations
@@ -159,6 +160,14 @@ class Results(MenuScene):
         rows.extend((t(key), self._values(key), "fact") for key in facts)
         return rows
 
+    def hint_cells(self) -> list[str]:
+        """The hints each seat used ("–" for an AI seat, which never gets one), or nothing when
+        nobody asked for a hint: the row is not shown then."""
+        if not any(self.match.hints_used):
+            return []
+        return [format_points(count) if seat.is_human else "–"
+                for seat, count in zip(self.match.seats, self.match.hints_used, strict=True)]
+
     def _values(self, key: str) -> list[float]:
         """One breakdown category's value per seat (0 where a seat has none)."""
         return [float(seat_row.get(key, 0.0)) for seat_row in self.result.breakdown]
@@ -192,7 +201,8 @@ class Results(MenuScene):
         """Seat headers, the rows, and the winners' columns tinted gold."""
         columns = self._columns()
         rows = self.rows()
-        rank_rows = 1
+        hints = self.hint_cells()
+        rank_rows = 2 if hints else 1  # the ranks, and the hints used when any were
         row_height = min(MAX_ROW, (TABLE_BOTTOM - TABLE_TOP - HEADER_ROW) // (len(rows) + rank_rows))
         table_height = HEADER_ROW + row_height * (len(rows) + rank_rows)
         for seat in self.result.winners:
@@ -213,6 +223,10 @@ class Results(MenuScene):
             y += row_height
         ranks = [rank_text(rank) for rank in self.result.ranks]
         self._draw_row(surface, y, row_height, t("ui.results.rank"), ranks, "rank", columns)
+        if hints:
+            y += row_height
+            pygame.draw.line(surface, theme.PAPER_SHADE, (left, y), (PANEL.right - 60, y), 3)
+            self._draw_row(surface, y, row_height, t("coach.hint.used"), hints, "fact", columns)
 
     def _draw_seat_header(self, surface: pygame.Surface, seat: int, rect: pygame.Rect) -> None:
         """A colour disc with the seat's symbol over the seat's name, and under an AI's name its

@@ -1,6 +1,7 @@
 """Setting the table for one game: how many players, who sits where, and the game's options.
 
-Each seat's row has its name and its kind (a person, or an AI of a level). A person's name is a
+Each seat's row has its name and its kind (a person, or an AI of a level); a person's row also
+has a "Hints" chip (on by default: that seat may ask Hard for a hint at the table). A person's name is a
 field to type in (``NameField``); the names typed are remembered in the settings for the next
 game, except in the kiosk, where visitors' names are kept for their game only. An AI's name is
 its character's (``scenes.ui.ai_name``), shown in place of the field.
@@ -27,6 +28,7 @@ from scenes import fonts, tables, theme
 from scenes.app import App
 from scenes.input import Intent
 from scenes.name_field import NameField, draw_pencil
+from scenes.toggle_chip import ToggleChip
 from scenes.ui import (
     Button,
     MenuScene,
@@ -50,9 +52,11 @@ SEATS_HEADING = 116  # "Who sits where", below the panel's top
 SEATS_TOP = 180  # the first seat row, below the panel's top
 ROW_HEIGHT = 92  # five rows and a two-line hint fit the panel
 NAME_X = 112  # the name field, from the panel's left
-NAME_WIDTH = 330
-KIND_X = 466  # the Human/Easy/Normal/Hard choice, from the panel's left
-KIND_WIDTH = 474
+NAME_WIDTH = 270
+HINTS_X = 392  # a person's Hints chip, between the name and the kind
+HINTS_WIDTH = 104
+KIND_X = 508  # the Human/Easy/Normal/Hard choice, from the panel's left
+KIND_WIDTH = 432
 CONTROL_HEIGHT = 72
 FOOTER_Y = 950
 OPTION_BLOCK = 230  # label, switch and up to three lines of hint (less when many options share the panel)
@@ -86,10 +90,10 @@ def draw_side_label(surface: pygame.Surface, label: str, top: int) -> None:
         y += step
 
 
-def seat_for(kind: str, name: str = "") -> Seat:
-    """The seat a segmented choice stands for: a human (with the name typed, if any) or an AI of
-    that level (its name is its character's, worked out when shown)."""
-    return Seat("human", name=name) if kind == "human" else Seat("ai", kind)
+def seat_for(kind: str, name: str = "", hints: bool = True) -> Seat:
+    """The seat a segmented choice stands for: a human (with the name typed, if any, and hints on
+    or off) or an AI of that level (its name is its character's, worked out when shown)."""
+    return Seat("human", name=name, hints=hints) if kind == "human" else Seat("ai", kind)
 
 
 def has_key(key: str) -> bool:
@@ -124,6 +128,8 @@ class Setup(MenuScene):
         self.seat_values: dict[str, list[Any]] = {
             spec.key: [spec.default] * self.rules.max_players for spec in self.rules.options if spec.per_seat
         }
+        self.hints = [True] * self.rules.max_players  # per possible seat: may a person there ask for hints
+        self.hint_chips: list[ToggleChip] = []
         self.profiles_button = Button(
             pygame.Rect(LEFT.x + 300, FOOTER_Y, 560, theme.BUTTON_HEIGHT),
             self._profiles_label,
@@ -173,7 +179,8 @@ class Setup(MenuScene):
 
     def seats(self) -> list[Seat]:
         """The seats as chosen."""
-        return [seat_for(kind, name) for kind, name in zip(self.kinds[: self.players], self.names, strict=False)]
+        chosen = zip(self.kinds[: self.players], self.names, self.hints, strict=False)
+        return [seat_for(kind, name, hints) for kind, name, hints in chosen]
 
     def _remembered_names(self) -> list[str]:
         """The names typed at the last setup, one per possible seat (none in the kiosk: the next
@@ -288,6 +295,7 @@ class Setup(MenuScene):
         self._close_name_field()
         self.seat_choices = []
         self.name_fields = []
+        self.hint_chips = [self._hint_chip(seat) for seat in range(self.players)]
         for seat in range(self.players):
             rect = pygame.Rect(LEFT.x + KIND_X, self.seat_row_y(seat), KIND_WIDTH, CONTROL_HEIGHT)
             choices = [(kind, self._kind_label(kind)) for kind in SEAT_KINDS]
@@ -300,7 +308,7 @@ class Setup(MenuScene):
             self.option_choices[spec.key] = Segmented(
                 rect, choices, self.option_values[spec.key], self._option_setter(spec.key)
             )
-        rows = [widget for pair in zip(self.name_fields, self.seat_choices, strict=True) for widget in pair]
+        rows = [widget for row in zip(self.name_fields, self.hint_chips, self.seat_choices, strict=True) for widget in row]
         widgets = [self.player_choice, *rows, *self.option_choices.values()]
         footer = [self.back_button, self.profiles_button] if self.seat_options() else [self.back_button]
         self.group.set_widgets([*widgets, *footer, self.start_button])
@@ -323,6 +331,18 @@ class Setup(MenuScene):
         the other seats (the kiosk offers none: its visitors stay anonymous)."""
         taken = {name for other, name in enumerate(self.names[: self.players]) if other != seat}
         return [name for name in self.profiles if name not in taken]
+
+    def _hint_chip(self, seat: int) -> ToggleChip:
+        """A person's Hints chip (hidden for an AI seat: AI seats never get hints)."""
+        rect = pygame.Rect(LEFT.x + HINTS_X, self.seat_row_y(seat), HINTS_WIDTH, CONTROL_HEIGHT)
+        return ToggleChip(rect, lambda: t("coach.setup.hints"), self.hints[seat],
+                          lambda on: self.set_hints(seat, on), shown=lambda: self.kinds[seat] == "human")
+
+    def set_hints(self, seat: int, on: bool) -> None:
+        """Hints on or off for the person at ``seat``; a toast says what that means."""
+        self.hints[seat] = on
+        name = seat_name(seat, Seat("human", name=self.names[seat]))
+        self.toast.show(t("coach.setup.hints.on" if on else "coach.setup.hints.off", name=name), 3.0)
 
     def _default_name(self, seat: int) -> str:
         """What a seat is called when no name was typed: "Player 2", or the AI's name."""

@@ -78,6 +78,7 @@ def take_shot(
     *,
     hold: bool = False,
     live: float = 0.0,
+    hint: bool = False,
 ) -> Path:
     """Render the table of a seeded match after ``moves`` AI moves to a PNG at ``out``, as a
     window of ``size`` shows it (letterboxed when its shape is not 16:9).
@@ -85,6 +86,7 @@ def take_shot(
     ``hold`` picks up the first hand card (keyboard selection) so the legal stacks glow.
     ``live`` > 0 instead lets the table run that many seconds at normal speed with every seat
     played by a Normal AI, and shoots whatever is moving then (a deal, a throw, a reveal).
+    ``hint`` plays on to seat 0's turn and presses the Hint key: the table shows Hard's advice.
     """
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -93,7 +95,7 @@ def take_shot(
     from game.core.match import Match, Seat
     from game.core.settings import Settings
     from scenes.app import App
-    from scenes.input import NAV, Intent
+    from scenes.input import KEY, NAV, Intent
     from scenes.table.saver import NullSaver
     from scenes.window import mark_text_for, window_picture
 
@@ -103,6 +105,8 @@ def take_shot(
         mark_text_for(size)
         match = Match(game_id, _seats(players, seats), seed)
         play_moves(match, moves, seed)
+        if hint:
+            _to_seat_zero(match, seed)
         if live > 0:
             match.seats = [Seat("ai", "normal") for _ in match.seats]
             scene = make_scene(app, match, viewer=0, ai_enabled=True)
@@ -113,6 +117,10 @@ def take_shot(
         else:
             scene = make_scene(app, match, viewer=0)
             app.push(scene)
+            for _ in range(SETTLE_FRAMES):
+                app.step(1 / 60)
+        if hint:
+            app.step(1 / 60, feed=[Intent(KEY, key="/")])
             for _ in range(SETTLE_FRAMES):
                 app.step(1 / 60)
         if hold:
@@ -128,6 +136,18 @@ def take_shot(
     finally:
         mark_text_for((1920, 1080))  # back to no marks, as a headless app paints
         app.close()
+
+
+def _to_seat_zero(match: Any, seed: int) -> None:
+    """Play random legal moves until seat 0 may act (a hint is for the person at seat 0)."""
+    import random
+
+    rng = random.Random(seed)
+    for _ in range(1000):
+        if match.is_over() or match.legal_actions(0):
+            return
+        seat = match.to_move()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
 
 
 def take_help_shot(game_id: str, page: str, size: tuple[int, int] = (1920, 1080), out: Path = DEFAULT_OUT,

@@ -36,7 +36,8 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     def ran(*args: object, **kwargs: object) -> None:
         raise AssertionError("the command ran instead of refusing its arguments")
 
-    for module, name in ((game.bench, "bench_rules"), (game.bench, "bench_ai"), (scenes.bench, "bench_frames"),
+    for module, name in ((game.bench, "bench_rules"), (game.bench, "bench_ai"), (game.bench, "bench_hint"),
+                         (scenes.bench, "bench_frames"),
                          (scenes.shot, "take_shot"), (game.tournament, "run_tournament"), (scenes.main, "run")):
         monkeypatch.setattr(module, name, ran)
 
@@ -69,6 +70,8 @@ def assert_usage(capsys: pytest.CaptureFixture[str], *argv: str, says: str = "")
     ("bench", "rules", "--seconds", "nan"),
     ("bench", "ai", "--budget", "nan"),
     ("bench", "ai", "--budget", "inf"),
+    ("bench", "hint", "--budget", "nan"),
+    ("bench", "hint", "--budget", "0"),
     ("simulate", "neko", "--agents", "hard,normal", "--budget", "inf"),
     ("simulate", "neko", "--agents", "hard,normal", "--budget", "nan"),
     ("simulate", "neko", "--agents", "hard,normal", "--budget", "-1"),
@@ -101,6 +104,12 @@ def test_negative_moves_are_refused(capsys: pytest.CaptureFixture[str], argv: tu
 @pytest.mark.usefixtures("no_work")
 def test_every_players_option_is_checked(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
     assert_usage(capsys, *argv)
+
+
+@pytest.mark.parametrize("argv", [("bench", "hint", "--positions", "0"), ("bench", "hint", "--games", "-1")])
+@pytest.mark.usefixtures("no_work")
+def test_bench_hint_counts_must_be_positive(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    assert_usage(capsys, *argv, says=argv[-2])
 
 
 @pytest.mark.usefixtures("no_work")

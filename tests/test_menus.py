@@ -153,7 +153,9 @@ def test_keyboard_only_title_to_setup_to_start(app: App, opened: list[Match]) ->
     assert setup.players == 3 and len(setup.seat_choices) == 3
     keys(app, intents.FOCUS_NEXT)  # seat 1's name (a person's: it can be typed)
     assert setup.group.focused is setup.name_fields[0]
-    keys(app, intents.FOCUS_NEXT, intents.FOCUS_NEXT)  # seat 1's kind, then seat 2's (an AI has no name field)
+    keys(app, intents.FOCUS_NEXT)  # seat 1's Hints chip (a person's)
+    assert setup.group.focused is setup.hint_chips[0]
+    keys(app, intents.FOCUS_NEXT, intents.FOCUS_NEXT)  # seat 1's kind, then seat 2's (an AI has no name or chip)
     assert setup.group.focused is setup.seat_choices[1]
     keys(app, intents.NAV, dx=1)  # normal -> hard
     keys(app, intents.FOCUS_NEXT, intents.FOCUS_NEXT)  # seat 3, then the first option for 3 players

@@ -171,7 +171,7 @@ def test_the_keyboard_opens_the_field_and_tab_keeps_the_name_and_moves_on(app: A
     post_text(app, "はなこ")
     post_key(app, pygame.K_TAB)
     assert not field.editing and setup.names[0] == "はなこ"
-    assert setup.group.focused is setup.seat_choices[0]
+    assert setup.group.focused is setup.hint_chips[0]  # the next control on the row: the Hints chip
 
 
 def test_a_tap_elsewhere_keeps_the_name_and_does_what_it_does(app: App, setup: Setup) -> None:

@@ -21,7 +21,8 @@ short is reported as a warning (a finding to look at, not a broken screen).
 Screens: the title (also with Continue, and with its longest notice), settings, each game's
 setup at its fewest and most players (and with two 40-character names), the seat-profile
 screen, every page of every game's rules help (its pictures included), each game's table at the start, mid-game, with
-its round or settlement panel open (fewest and most players), with a card picked up, with the
+its round or settlement panel open (fewest and most players), with a card picked up, with a hint
+shown (the best move marked, the best moves in words), with the
 move log open and with long names, neko's stall breaker (its bubble and status line) and a round
 nobody could finish (its panel), each game's results, the pause menu and its question, the
 hot-seat curtain, and the kiosk's title, setup, attract banner, "Still playing?", return hint and
@@ -178,6 +179,21 @@ def held_screen(game_id: str, players: int) -> Show:
     return show
 
 
+def hint_screen(game_id: str, players: int) -> Show:
+    """A table mid-game at the person's turn showing a hint: the best move marked, the panel
+    listing the best moves in words (worked out here with a few playouts, not in the worker)."""
+    def show(app: App) -> None:
+        from game.coach import match_advice
+
+        match = random_moves(Match(game_id, seats(game_id, players), seed=players * 3), MID_MOVES, seed=2)
+        random_moves_until(match, lambda: 0 in match.to_move() and len(match.legal_actions(0)) > 1, seed=5)
+        scene = open_table(app, match)
+        scene.hint_advice = match_advice(match, 0, playouts=48, seed=1)
+        scene.hint_for = scene.hint_position()
+        settle(app)
+    return show
+
+
 def neko_must_play_screen(app: App) -> None:
     """4 players: everyone passed in a row, back to the person (seat 0), who holds a card that
     fits: the bubble at the seat, the status line that says a pass is not allowed now."""
@@ -255,6 +271,8 @@ def results_screen(game_id: str, players: int, long_names: bool = False) -> Show
     def show(app: App) -> None:
         match = Match(game_id, seats(game_id, players, long_names), seed=players * 5 + 2)
         random_moves(match, None, seed=3)
+        if long_names:  # the fullest results: the people's hints used get a row too
+            match.hints_used[:2] = [3, 12]
         scene = open_table(app, match)
         app.push(Results(app, match))
         settle(app)
@@ -443,6 +461,7 @@ def all_screens() -> list[Screen]:
                       Screen(f"results-{game_id}-{n}p", results_screen(game_id, n))]
         most = rules.max_players
         found += [Screen(f"table-{game_id}-{most}p-held", held_screen(game_id, most)),
+                  Screen(f"table-{game_id}-{most}p-hint", hint_screen(game_id, most)),
                   Screen(f"log-{game_id}-{most}p", log_screen(game_id, most)),
                   Screen(f"setup-{game_id}-{most}p-long-names", setup_screen(game_id, most, long_names=True)),
                   Screen(f"table-{game_id}-{most}p-long-names",

@@ -62,6 +62,9 @@ FALLBACK_BUDGET = 0.05  # seconds: the fallback runs on the render thread, it mu
 # the render thread, so Hard falls back to Normal's heuristic; the heuristics stand for themselves.
 FALLBACK_LEVELS: dict[str, str] = {"random": "random", "easy": "easy", "normal": "normal", "hard": "normal"}
 PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+# The level of a request for Hard's advice (a hint): its answer is a ``game.ai.advice.Advice``,
+# or None when it could not be worked out (no fallback: a hint is never computed on the render thread).
+ADVICE = "advice"
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,10 @@ def fallback_level(level: str) -> str:
 
 def fallback_action(request: AiRequest, agents: dict[tuple[str, str], Agent]) -> Any:
     """The fallback level's answer to ``request`` (see ``fallback_level``), computed here with a
-    small budget; a random legal action if that fails too. ``agents`` caches the agents."""
+    small budget; a random legal action if that fails too. ``agents`` caches the agents. An
+    advice request gets None: a hint is not worth a stalled frame."""
+    if request.level == ADVICE:
+        return None
     level = fallback_level(request.level)
     try:
         key = (f"fallback:{request.game_id}", level)
@@ -106,8 +112,22 @@ def fallback_action(request: AiRequest, agents: dict[tuple[str, str], Agent]) ->
     return random_action(request.legal, request.seed)
 
 
+def advice_answer(request: AiRequest) -> Any:
+    """Hard's advice on the request's observation within its budget, or None if it fails."""
+    from game.ai.advice import advise
+
+    try:
+        return advise(request.game_id, request.observation, request.legal, seed=request.seed, budget=request.budget)
+    except Exception:
+        log.exception("advice for %s failed", request.game_id)
+        return None
+
+
 def answer(request: AiRequest, agents: dict[tuple[str, str], Agent], factory: AgentFactory) -> Any:
-    """The agent's action for ``request``, or the level's fallback if the agent fails."""
+    """The agent's action for ``request`` (advice for an ``ADVICE`` request), or the level's
+    fallback if the agent fails."""
+    if request.level == ADVICE:
+        return advice_answer(request)
     try:
         key = (request.game_id, request.level)
         if key not in agents:

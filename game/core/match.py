@@ -38,6 +38,7 @@ class Seat:
     kind: str = "human"
     level: str = ""
     name: str = ""
+    hints: bool = True  # a person here may ask for hints (chosen at setup; AI seats never do)
 
     @property
     def is_human(self) -> bool:
@@ -61,7 +62,7 @@ class Seat:
         return "human" if self.is_human else f"ai:{self.level}"
 
 
-SEAT_KEYS = frozenset({"kind", "level", "name"})
+SEAT_KEYS = frozenset({"kind", "level", "name", "hints"})
 MAX_NAME = 40  # characters of a seat name
 MAX_SEATS = 16  # above every game's table; the rules check the exact count
 MAX_LOG = 100_000  # actions; a long match has a few hundred
@@ -112,6 +113,8 @@ def _checked_seat(data: Any) -> Seat:
         raise SaveError(f"save file is malformed: a seat is {_short(data)}")
     if not all(isinstance(data.get(key, ""), str) for key in ("kind", "level")):
         raise SaveError("save file is malformed: a seat's kind and level must be text")
+    if not isinstance(data.get("hints", True), bool):
+        raise SaveError("save file is malformed: a seat's hints must be true or false")
     seat = Seat(**{**data, "name": _checked_name(data.get("name", ""))})
     if seat.kind == "human" or (seat.kind == "ai" and seat.level in AI_LEVELS + ("random",)):
         return seat
@@ -179,6 +182,24 @@ def _checked_log(log: Any) -> list[tuple[int, str]]:
     return entries
 
 
+def _seat_json(seat: Seat) -> dict[str, Any]:
+    """A seat as saved; ``hints`` only when switched off (saves without it have hints on)."""
+    data = asdict(seat)
+    if seat.hints:
+        del data["hints"]
+    return data
+
+
+def _checked_hints(counts: Any, players: int) -> list[int]:
+    """The hints each seat used, from a save (absent in older saves: none)."""
+    if counts is None:
+        return [0] * players
+    if (not isinstance(counts, list) or len(counts) != players
+            or not all(type(count) is int and 0 <= count <= MAX_LOG for count in counts)):
+        raise SaveError("save file is malformed: hints_used must be a count per seat")
+    return list(counts)
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One action as it was taken."""
@@ -215,6 +236,7 @@ class Match:
         self._checkpoints: list[tuple[Any, int, int, int]] = []
         self._revealed_at = 0  # log length just after the last action that hid undo
         self._taken_back: tuple[int, list[LogEntry]] = (0, [])  # (log length, actions taken back)
+        self.hints_used = [0] * len(self.seats)  # hints each seat asked for (shown with the results)
 
     # ----- playing ---------------------------------------------------------------------------
     @property
@@ -358,10 +380,11 @@ class Match:
             "game": self.game_id,
             "seed": self.seed,
             "options": dict(self.options),
-            "seats": [asdict(seat) for seat in self.seats],
+            "seats": [_seat_json(seat) for seat in self.seats],
             "log": [[entry.seat, entry.action] for entry in self.log],
             "position": self.rules.notation(self.state),
             "started": self.started,
+            **({"hints_used": list(self.hints_used)} if any(self.hints_used) else {}),
         }
 
     @classmethod
@@ -384,6 +407,7 @@ class Match:
             raise SaveError(f"save file is malformed: {_clip(str(error))}") from error
         if verify and data["position"] != match.rules.notation(match.state):
             raise SaveError("replaying the log does not rebuild the saved position")
+        match.hints_used = _checked_hints(data.get("hints_used"), match.players)
         return match
 
     @classmethod

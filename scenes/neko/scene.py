@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
@@ -57,6 +59,17 @@ def fan_from_spec(spec: FanSpec) -> HandFan:
 
 class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
     """The neko table scene (see the module docstring)."""
+
+    # Hint above Pass, its panel above it: the top right holds a seat's name plate and the leftover pile
+    HINT_BUTTON = (1580, 750, 300, 76)
+    HINT_STYLE = "secondary"
+
+    def hint_panel_areas(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The hint's panel right above the Hint button, clear of the stacks and the leftover pile;
+        with a seat at the right (four players: no pile) first under Menu, off that seat's plate."""
+        above = pygame.Rect((1880 - size[0], self.HINT_BUTTON[1] - 12 - size[1]), size)
+        under_menu = super().hint_panel_areas(size)
+        return [*under_menu, above] if self.match.players >= 4 else [above, *under_menu]
 
     def __init__(self, app: App, match: Match, *, viewer: int | None = None, ai_enabled: bool = True,
                  worker_inline: bool | None = None) -> None:

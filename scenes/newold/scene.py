@@ -64,6 +64,11 @@ class NewOldTable(NewOldInput, NewOldEffects, NewOldPaint, HandDragMixin, TableS
     """The NEW & OLD table (see the module docstring)."""
 
     KEYS_TEXT = "newold_table.keys"
+    # Hint under the viewer's plate: the seats' plates fill the top row; its panel stays under
+    # Menu, narrow enough to keep off the top right seat's hand
+    HINT_BUTTON = (24, 852, 260, 76)
+    HINT_STYLE = "secondary"
+    HINT_PANEL_WIDTH = 500
     felt = FELT
     status_y = STATUS_Y
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
@@ -44,7 +46,7 @@ from scenes.nostalgic import art_board
 from scenes.nostalgic.art import seat_colour
 from scenes.nostalgic.effects import NostalgicEffects
 from scenes.nostalgic.input import NostalgicInput
-from scenes.nostalgic.layout import BOARD_SIZE, FELT, STATUS_Y, Geometry, hand_order
+from scenes.nostalgic.layout import BOARD_SIZE, FELT, INFO_RECT, STATUS_Y, Geometry, hand_order
 from scenes.nostalgic.paint import NostalgicPaint
 from scenes.nostalgic.panels import FinalPanel
 from scenes.nostalgic.sprites import DieDrag, DieShown, DieSprite, Shown, Throw
@@ -59,6 +61,15 @@ class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScen
     """The Nostalgic table (see the module docstring)."""
 
     KEYS_TEXT = "nostalgic_table.keys"
+    # Hint above Undo (the score track runs along the top); its panel over the round box, as wide
+    HINT_BUTTON = (1580, 852, 300, 76)
+    HINT_STYLE = "secondary"
+    HINT_PANEL_WIDTH = 412
+    HINT_PANEL_FILLS = True  # it covers the whole round box
+
+    def hint_panel_areas(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """Over the round box at the top right (the score track's corner stays in sight)."""
+        return [pygame.Rect(INFO_RECT.topleft, size)]
     felt = FELT
     status_y = STATUS_Y
 

@@ -120,6 +120,7 @@ from scenes.app import App, Scene
 from scenes.input import Intent
 from scenes.table import art, labels
 from scenes.table.ai_seats import AiSeats
+from scenes.table.hint import HintSeat
 from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
 from scenes.table.saver import BackgroundSaver
@@ -161,7 +162,7 @@ def compact_name(seat_index: int, match: Match) -> str:
     return clipped(name, theme.BODY, NAME_WIDTH, bold=True)
 
 
-class TableScene(AiSeats, StillLayer, Scene):
+class TableScene(HintSeat, AiSeats, StillLayer, Scene):
     """The game-independent table (see the module docstring for what it does and its hooks)."""
 
     KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
@@ -325,8 +326,10 @@ class TableScene(AiSeats, StillLayer, Scene):
         """Enter."""
 
     def handle_key(self, key: str) -> None:
-        """Letter shortcuts: H help, L the move log."""
-        if key == "h":
+        """Letter shortcuts: H help, L the move log, ? or / a hint."""
+        if key in ("?", "/"):
+            self.press_hint()
+        elif key == "h":
             self.open_help()
         elif key == "l":
             self.open_log()
@@ -365,7 +368,8 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.menu_button = Button(pygame.Rect(MENU_RECT), lambda: t("table.menu"), self.open_pause,
                                   style="ghost")
         self.log_button = Button(pygame.Rect(LOG_RECT), lambda: t("log.button"), self.open_log, style="ghost")
-        widgets = [*self.game_buttons(), self.undo_button, self.log_button, self.help_button, self.menu_button]
+        widgets = [*self.game_buttons(), self.undo_button, self.hint_button_widget(), self.log_button,
+                   self.help_button, self.menu_button]
         self.buttons = FocusGroup(widgets, audio=getattr(self.app, "audio", None))
         self.buttons.show_focus = False  # keys move between the pieces here, not buttons
 
@@ -711,6 +715,7 @@ class TableScene(AiSeats, StillLayer, Scene):
         self.move_marks.update(dt, self.at_rest())
         self._update_panel(dt)
         self.maybe_curtain()
+        self.update_hint()
         self.update_ai(dt)
         if speed <= 0:
             self.pump_events()
@@ -787,6 +792,7 @@ class TableScene(AiSeats, StillLayer, Scene):
         """Leaving the table: finish the autosave, stop the AI worker, let go of the pictures
         (its full-screen layers; the art caches too when no other table is open)."""
         self.saver.wait()
+        self.close_hint()
         if self.worker is not None:
             self.worker.close()
             self.worker = None

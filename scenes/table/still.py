@@ -54,7 +54,7 @@ class StillLayer(TableMixin):
         else:
             for area in self._painted + changed:
                 surface.blit(still, area, area)
-        moved = self.draw_moving(surface) + self.move_marks.draw(surface, self.at_rest())
+        moved = self.draw_moving(surface) + self.move_marks.draw(surface, self.at_rest()) + self.draw_hint(surface)
         self._painted = [area.inflate(4, 4) for area in moved if area.width and area.height]
         if self.panel is not None:
             labels.draw_veil(surface)

@@ -61,6 +61,15 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
     """The That Old Wallpaper table (see the package docstring)."""
 
     KEYS_TEXT = "wallpaper_table.keys"
+    # Hint above the action button (the wall's title runs up to Log); its panel at the bottom of
+    # the wall, or at its top when the best place to hang a card is down there
+    HINT_BUTTON = (1580, 768, 300, 72)
+    HINT_STYLE = "secondary"
+
+    def hint_panel_areas(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The bottom right of the wall's area, else its top right."""
+        bottom = pygame.Rect((1892 - size[0], 748 - size[1]), size)
+        return [bottom, *super().hint_panel_areas(size)]
     felt = FELT
     status_y = STATUS_Y
 
