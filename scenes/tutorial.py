@@ -50,6 +50,7 @@ ARROW_LENGTH = 70  # px
 SPOTS_EVERY = 0.25  # seconds between re-reads of where the spots are (pieces move)
 MARGIN = 24  # px the card keeps from the screen's edges
 FREE_TOAST = 5.0  # seconds the "play on" line shows
+GUARDED = ("attempt", "press_undo", "hint_refusal")  # table methods the layer holds while the script runs
 UNDO_TOAST = 3.0  # seconds the "undo is off" line shows
 
 
@@ -107,6 +108,7 @@ class TutorialLayer(Scene):
         self._original_undo: Callable[[], None] = table.press_undo
         table.attempt = self.guarded_attempt  # type: ignore[method-assign]
         table.press_undo = self.refused_undo  # type: ignore[method-assign]
+        table.hint_refusal = self.hint_refusal  # type: ignore[method-assign]
 
     # ----- the script ----------------------------------------------------------------------------
     @property
@@ -149,6 +151,13 @@ class TutorialLayer(Scene):
             self._original_undo()
             return
         self.table.toast.show(t("tutorial.undo_off"), UNDO_TOAST)
+
+    def hint_refusal(self) -> str | None:
+        """No Hint while the script leads (the caption already says what to play); the
+        table's own rule once it is over."""
+        if self.step is not None:
+            return "tutorial.hint_off"
+        return type(self.table).hint_refusal(self.table)
 
     def finish_step(self) -> None:
         """The step's move or click is done: its replies come next, then the next step."""
@@ -194,8 +203,8 @@ class TutorialLayer(Scene):
             return
         self.done = True
         table = self.table
-        del table.attempt  # the instance attributes go: the class's methods are back
-        del table.press_undo
+        for name in GUARDED:  # the instance attributes go: the class's methods are back
+            table.__dict__.pop(name, None)
         table.ai_enabled = True
         table.toast.show(t("tutorial.free"), FREE_TOAST)
         if self.app.top is self:
@@ -209,7 +218,7 @@ class TutorialLayer(Scene):
         """Leaving (a skip, the end, or the menu): the table gets its methods back."""
         if not self.done:
             self.done = True
-            for name in ("attempt", "press_undo"):
+            for name in GUARDED:
                 self.table.__dict__.pop(name, None)
             self.table.ai_enabled = True
 

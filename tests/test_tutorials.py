@@ -145,7 +145,10 @@ def test_undo_is_off_during_the_script_and_back_after_skip(title_app: App) -> No
     assert len(table.match.log) == 2
     click(title_app, table.undo_button.rect.center)  # nor the Undo button: it says why instead
     assert len(table.match.log) == 2 and table.toast.message == t("tutorial.undo_off")
+    table.press_hint()  # no Hint either while the caption leads
+    assert table.hint_ticket is None and table.toast.message == t("tutorial.hint_off")
     layer.skip()
+    assert table.hint_refusal() != "tutorial.hint_off"
     table.press_undo()
     assert [entry.action for entry in table.match.log] == ["take deck"]
 
