@@ -14,6 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game.core import autosave, storage
+from game.core.recent import has_recent
 from game.core.registry import CATALOGUE, GameEntry, available_games
 from game.i18n import language, t
 from scenes import fonts, tables, theme
@@ -380,6 +381,10 @@ class Title(MenuScene):
         self.quit_button = Button(
             pygame.Rect(0, 0, 200, theme.BUTTON_HEIGHT), lambda: t("ui.quit"), self.quit, style="ghost"
         )
+        self.recent_button = Button(  # the finished matches kept for a look back (scenes.recent)
+            pygame.Rect(0, 0, 260, theme.BUTTON_HEIGHT), lambda: t("review.recent.heading"), self.open_recent,
+            style="secondary",
+        )
         self.can_continue = False
         self._seen_focus: object = None  # the widget focused when the title last looked
         if not app.headless:
@@ -408,6 +413,8 @@ class Title(MenuScene):
         row: list[Button | Segmented] = []
         if self.can_continue:
             row.append(self.continue_button)
+        if has_recent():
+            row.append(self.recent_button)
         row += [self.rules_button, self.settings_button, self.language_choice, self.quit_button]
         return row
 
@@ -460,6 +467,12 @@ class Title(MenuScene):
     def rules_label(self) -> str:
         """The Rules button names the game whose rules it opens."""
         return t("help.rules_of", game=t(f"help.game.{self.selected}"))
+
+    def open_recent(self) -> None:
+        """The recent finished matches, to look back at one."""
+        from scenes.recent import RecentMatches
+
+        self.app.push(RecentMatches(self.app))
 
     def open_settings(self) -> None:
         """The settings screen."""

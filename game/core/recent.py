@@ -89,6 +89,11 @@ def _bad_files(folder: Path) -> list[Path]:
     return sorted(names, key=lambda path: path.name.split(BAD_MARK)[-1], reverse=True)
 
 
+def has_recent() -> bool:
+    """True when at least one finished match is kept (the title offers "Recent matches")."""
+    return bool(_files(recent_dir()))
+
+
 def prune(folder: Path | None = None) -> list[Path]:
     """Remove kept matches beyond the newest ``KEEP`` and bad files beyond ``KEEP_BAD``;
     returns what went."""
