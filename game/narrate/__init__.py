@@ -5,6 +5,9 @@ Lines are built from the match's events, which carry only public information, so
 tells a face a seat did not show. Each game has its module here (``game.narrate.neko`` ...) with
 ``narrate(event, context) -> list[LogLine]``; ``narrate_match`` walks a whole match and
 ``line_text`` puts a line into words in the current language.
+
+Moves not yet made are put into words too (``describe_action``), for hints and reviews: each game
+module has ``describe(action, observation) -> Term``, built from what the seat sees only.
 """
 
 from __future__ import annotations
@@ -77,6 +80,19 @@ def opening_lines(match: Any) -> list[LogLine]:
 def narrate_match(match: Any) -> list[LogLine]:
     """The log of a ``game.core.match.Match`` so far: its opening, then its events."""
     return opening_lines(match) + narrate_events(match.game_id, match.events, match.players, match.options)
+
+
+def action_term(game_id: str, action: Any, observation: Any) -> Term:
+    """A move ``observation``'s seat could make, as a catalogue term ("Play 5 on the left stack"),
+    so a change of language changes its words too."""
+    module = importlib.import_module(f"game.narrate.{game_id}")
+    return module.describe(action, observation)  # type: ignore[no-any-return]
+
+
+def describe_action(game_id: str, action: Any, observation: Any) -> str:
+    """A move ``observation``'s seat could make, in words a player understands, in the current
+    language ("Play 5 on the left stack", "Pass", "Take row 2")."""
+    return action_term(game_id, action, observation).text()
 
 
 def line_text(line: LogLine, name_of: Callable[[int], str]) -> str:

@@ -6,17 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.events import Event
-from game.narrate import HEADING, PASS, RESULT, Context, LogLine, number, signed
+from game.narrate import HEADING, PASS, RESULT, Context, LogLine, Term, number, signed
 from game.rules.neko import (
     NOBODY,
+    POSITIONS,
     CardPlayed,
     GameEnded,
     MustPlay,
+    NekoAction,
+    NekoObservation,
     Passed,
     RoundEnded,
     RoundStarted,
     StackBuilt,
     position_owners,
+    seat_positions,
 )
 
 
@@ -60,3 +64,19 @@ def narrate(event: Event, context: Context) -> list[LogLine]:
 def opening(start: Any, context: Context) -> list[LogLine]:
     """The lines of the first round's start (its events came before the log began)."""
     return narrate(RoundStarted(start.round, start.start_seat), context)
+
+
+SLOT_WORDS = ("own", "left", "across", "right")  # slots as the viewer sees them, clockwise from its own
+
+
+def describe(action: NekoAction, observation: NekoObservation) -> Term:
+    """A neko move in words: the stack named as the viewer sees it on the table (its own, left,
+    across, right)."""
+    if action.kind == "pass":
+        return Term("coach.pass")
+    if action.kind == "base":
+        return Term("coach.neko.base", {"card": action.card})
+    positions = seat_positions(observation.players)
+    viewer = positions[observation.seat] if 0 <= observation.seat < observation.players else 0
+    slot = SLOT_WORDS[(action.position - viewer) % POSITIONS]
+    return Term(f"coach.neko.play.{slot}", {"card": action.card})

@@ -8,6 +8,7 @@ from typing import Any
 from game.core.events import Event
 from game.narrate import HEADING, PASS, RESULT, Context, LogLine, Term, number, signed
 from game.rules.newold import (
+    STAGE_A,
     ZONE_OLD,
     BoxChosen,
     CardPlayed,
@@ -15,6 +16,8 @@ from game.rules.newold import (
     GameStarted,
     Left,
     MatchEnded,
+    NewOldAction,
+    NewOldObservation,
     Revealed,
     card_kind,
     card_number,
@@ -65,3 +68,15 @@ def narrate(event: Event, context: Context) -> list[LogLine]:
 def opening(start: Any, context: Context) -> list[LogLine]:
     """The lines of the first game's start (its events came before the log began)."""
     return narrate(GameStarted(start.game, start.start_seat, "first"), context)
+
+
+def describe(action: NewOldAction, observation: NewOldObservation) -> Term:
+    """A NEW & OLD move in words: the cards for the box, a card and the zone it goes on (the
+    Old zone in stage A, the New zone in stage B), or the reveal."""
+    if action.kind == "box":
+        return Term("coach.newold.box", {"new": card_term(action.card), "old": card_term(action.card2)})
+    if action.kind == "reveal":
+        return Term("coach.newold.reveal")
+    stage = observation.stages[observation.seat] if 0 <= observation.seat < observation.players else STAGE_A
+    zone = "old" if stage == STAGE_A else "new"
+    return Term(f"coach.newold.play.{zone}", {"card": card_term(action.card)})

@@ -13,6 +13,8 @@ from game.rules.noaron import (
     Declared,
     Discarded,
     GameEnded,
+    NoaronAction,
+    NoaronObservation,
     RoundStarted,
     Settled,
     Took,
@@ -69,3 +71,40 @@ def narrate(event: Event, context: Context) -> list[LogLine]:
 def opening(start: Any, context: Context) -> list[LogLine]:
     """The lines of the first round's start (its events came before the log began)."""
     return narrate(RoundStarted(start.round, start.start_seat), context)
+
+
+def _pile_tops(action: NoaronAction, observation: NoaronObservation) -> tuple[str, ...]:
+    """The two cards a take from piles brings, in the order they join the hand: your own
+    piles left then right; the opponent's right pile first (it lies on your left)."""
+    seat = observation.seat
+    owner = seat if action.source == SOURCE_MINE else 1 - seat
+    left, right = observation.piles[owner]
+    tops = (left[-1] if left else "", right[-1] if right else "")
+    return tuple(card for card in (tops if owner == seat else tops[::-1]) if card)
+
+
+def _gap(index: int, count: int) -> Term:
+    """A gap of a hand of ``count`` cards: an end, or between two cards counted from the left."""
+    if index == 0:
+        return Term("coach.noaron.gap.left")
+    if index >= count:
+        return Term("coach.noaron.gap.right")
+    return Term("coach.noaron.gap.between", {"a": index, "b": index + 1})
+
+
+def describe(action: NoaronAction, observation: NoaronObservation) -> Term:
+    """A ノアロン move in words: where the two cards come from (with their colours when they lie
+    face up), which neighbouring hand cards go on the piles, the gap for the taken pair, or the
+    turn's end."""
+    hand = observation.hand
+    if action.kind == "take":
+        if action.source == SOURCE_DECK:
+            return Term("coach.noaron.take_deck")
+        key = "coach.noaron.take_mine" if action.source == SOURCE_MINE else "coach.noaron.take_theirs"
+        return Term(key, {"cards": cards_term(_pile_tops(action, observation))})
+    if action.kind == "discard":
+        pair = tuple(hand[action.index:action.index + 2])
+        return Term("coach.noaron.discard", {"a": action.index + 1, "b": action.index + 2, "cards": cards_term(pair)})
+    if action.kind == "insert":
+        return Term("coach.noaron.insert", {"gap": _gap(action.index, len(hand))})
+    return Term("coach.noaron.declare" if action.kind == "declare" else "coach.noaron.end")

@@ -18,6 +18,8 @@ from game.rules.nostalgic import (
     FinalScored,
     GameEnded,
     GameStarted,
+    NostalgicAction,
+    NostalgicObservation,
     NpGained,
     RoundStarted,
     card_kind,
@@ -99,3 +101,18 @@ def opening(start: Any, context: Context) -> list[LogLine]:
         values = tuple(start.dice[seat])
         lines.append(_thrown(DiceThrown(seat, tuple(range(len(values))), values, 0, False)))
     return lines
+
+
+def describe(action: NostalgicAction, observation: NostalgicObservation) -> Term:
+    """A Nostalgic move in words: the die (by its number) and the balloon it goes in, the dice
+    thrown again for a chip, or the card taken (a face-up one by its kind and place in the row)."""
+    dice = observation.dice[observation.seat] if 0 <= observation.seat < observation.players else ()
+    if action.kind == "place":
+        return Term("coach.nostalgic.place", {"value": dice[action.die], "balloon": balloon_term(action.balloon)})
+    if action.kind == "reroll":
+        values = listed([str(dice[index]) for index in action.dice])
+        return Term("coach.nostalgic.reroll", {"values": values})
+    if action.source == FACE_UP:
+        return Term("coach.nostalgic.take_deck")
+    card = observation.row[action.source]
+    return Term("coach.nostalgic.take_up", {"card": card_term(card) if card else "", "n": action.source + 1})

@@ -10,6 +10,10 @@ from game.core.events import Event
 from game.narrate import HEADING, PASS, RESULT, Context, LogLine, Term, number
 from game.rules.wallpaper import (
     GRANDMA,
+    MEMORIES,
+    OVAL,
+    PICK,
+    PLAY,
     CardPlaced,
     GameScored,
     HazyGiven,
@@ -18,6 +22,12 @@ from game.rules.wallpaper import (
     RoundStarted,
     RowTaken,
     TokenMoved,
+    WallpaperAction,
+    WallpaperObservation,
+    centre_of,
+    is_hazy,
+    shape_gain,
+    wall_of,
 )
 
 
@@ -81,3 +91,42 @@ def narrate(event: Event, context: Context) -> list[LogLine]:
 def opening(start: Any, context: Context) -> list[LogLine]:
     """The first round's heading (its events came before the log began)."""
     return narrate(RoundStarted(start.round), context)
+
+
+# Where a cell lies from a neighbouring card of the wall: (dx, dy) to the neighbour -> the words.
+_BESIDE = (((-1, 0), "right"), ((0, -1), "below"), ((1, 0), "left"), ((0, 1), "above"))
+
+
+def card_name(card_id: int) -> Term:
+    """A wallpaper card named by what sits in its middle: a memory, a red oval, nothing, or hazy."""
+    if is_hazy(card_id):
+        return Term("coach.wallpaper.card.hazy")
+    centre = centre_of(card_id)
+    if centre in MEMORIES:
+        return Term("coach.wallpaper.card.memory", {"memory": Term(f"wallpaper.memory.{centre}")})
+    return Term("coach.wallpaper.card.oval" if centre == OVAL else "coach.wallpaper.card.plain")
+
+
+def _where(wall: dict[tuple[int, int], tuple[int, int]], x: int, y: int) -> Term:
+    """A cell in words: beside which card of the wall it lies (the first of left, above, right,
+    below that holds one), or the wall's first card."""
+    for (dx, dy), side in _BESIDE:
+        neighbour = wall.get((x + dx, y + dy))
+        if neighbour is not None:
+            return Term(f"coach.wallpaper.where.{side}", {"card": card_name(neighbour[0])})
+    return Term("coach.wallpaper.where.first")
+
+
+def describe(action: WallpaperAction, observation: WallpaperObservation) -> Term:
+    """A wallpaper move in words: the number card, the row taken, or the card hung (what it
+    shows, beside which card of the wall, turned or not, and how many shapes it completes)."""
+    if action.kind == PLAY:
+        return Term("coach.wallpaper.play", {"n": action.number})
+    if action.kind == PICK:
+        return Term("coach.wallpaper.pick", {"row": action.row + 1})
+    wall = wall_of(observation, observation.seat)
+    made = len(shape_gain(wall, (action.x, action.y), action.card, action.rot))
+    count = "none" if made == 0 else ("one" if made == 1 else "many")
+    turn = "turned" if action.rot else "upright"
+    return Term(f"coach.wallpaper.place.{turn}.{count}",
+                {"card": card_name(action.card), "where": _where(wall, action.x, action.y), "n": made})
