@@ -25,6 +25,8 @@ from multiprocessing import get_context
 from typing import Any
 
 from game.core.match import Match
+from game.core.registry import get_rules
+from game.narrate import describe_action
 
 KEY_MOMENTS = 3
 DEFAULT_JOBS = 2
@@ -92,6 +94,7 @@ class Review:
     seconds: float = 0.0
     budget: float | None = None
     playouts: int | None = None
+    observations: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)  # index -> seat's view
     moments: tuple[Decision, ...] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -101,12 +104,26 @@ class Review:
         """``seat``'s win-chance line: (action index, the played move's win chance) in match order."""
         return [(decision.index, decision.played_win) for decision in self.decisions if decision.seat == seat]
 
+    def words(self, decision: Decision) -> tuple[str, str]:
+        """(the played move, the best move) in words in the current language, as the seat saw
+        the table (the notation when the seat's view is not at hand)."""
+        observation = self.observations.get(decision.index)
+        if observation is None:
+            return decision.played, decision.best
+        rules = get_rules(self.game_id)
+        return tuple(describe_action(self.game_id, rules.decode_action(notation), observation)  # type: ignore[return-value]
+                     for notation in (decision.played, decision.best))
+
     def to_json(self) -> dict[str, Any]:
-        """The review as data (``review --json``)."""
+        """The review as data (``review --json``): each move in notation and in words."""
+        def entry(decision: Decision) -> dict[str, Any]:
+            played, best = self.words(decision)
+            return {**decision.to_json(), "played_text": played, "best_text": best}
+
         return {"game": self.game_id, "seats": list(self.seats), "actions": self.actions,
                 "seconds": round(self.seconds, 2), "budget": self.budget, "playouts": self.playouts,
-                "moments": [decision.to_json() for decision in self.moments],
-                "line": [decision.to_json() for decision in self.decisions]}
+                "moments": [entry(decision) for decision in self.moments],
+                "line": [entry(decision) for decision in self.decisions]}
 
 
 def key_moments(decisions: Sequence[Decision], count: int = KEY_MOMENTS) -> tuple[Decision, ...]:
@@ -268,7 +285,8 @@ class ReviewJob:
         """What is analysed so far, as a review (the whole one once ``poll`` is True)."""
         decisions = tuple(self.results[index] for index in sorted(self.results))
         return Review(self.match.game_id, self.seats, len(self.match.log), decisions, self.seconds,
-                      None if self.playouts is not None and not self.budget else self.budget, self.playouts)
+                      None if self.playouts is not None and not self.budget else self.budget, self.playouts,
+                      {task.index: task.observation for task in self.tasks})
 
     def close(self, now: bool = False) -> None:
         """Let the processes go (``now``: stop them mid-decision)."""

@@ -16,6 +16,7 @@ from typing import Any
 
 from game.core.errors import SaveError
 from game.core.match import Match
+from game.i18n import set_language
 from game.review import Review, review_match
 
 BAR_WIDTH = 30  # characters of the progress bar on stderr
@@ -77,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
         from scenes.review import show_review  # the screen: pygame only here
 
         return show_review(match, args.seat, jobs=args.jobs, budget=args.budget, playouts=args.playouts)
+    set_language("en")  # the command line speaks English, as every command does
     bar = None if args.json else progress_bar
     try:
         review = review_match(match, args.seat, jobs=args.jobs, budget=args.budget, playouts=args.playouts,
@@ -91,15 +93,15 @@ def run(args: argparse.Namespace) -> int:
 
 def format_review(review: Review, match: Match) -> str:
     """The review as text: the key moments, then each seat's line."""
-    seconds = f"{review.seconds:.1f} s" + (f", {review.budget:g} s per decision" if review.budget else "")
+    seconds = f"{review.seconds:.1f} s" + (f", {review.budget:.2f} s per decision" if review.budget else "")
     lines = [f"{match.game_id}: {len(review.decisions)} decisions reviewed in {seconds}"]
     if review.playouts:
         lines[0] += f", {review.playouts} playouts each"
     lines.append("Key moments:" if review.moments else "Key moments: none (every choice kept the chances)")
     for number, moment in enumerate(review.moments, start=1):
-        lines.append(f"  {number}. move {moment.move_number} (seat {moment.seat}): played {moment.played} "
-                     f"({percent(moment.played_win)}); Hard would have played {moment.best} "
-                     f"({percent(moment.best_win)})")
+        played, best = review.words(moment)
+        lines.append(f"  {number}. move {moment.move_number} (seat {moment.seat}): played '{played}' "
+                     f"({percent(moment.played_win)}); Hard would have played '{best}' ({percent(moment.best_win)})")
     for seat in review.seats:
         lines.append(f"Win-chance line, seat {seat} (move: chance after the move played):")
         points = [f"{index + 1}: {percent(win)}" for index, win in review.line(seat)]

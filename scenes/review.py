@@ -179,7 +179,8 @@ class ReviewScene(Scene):
             if self.step >= self.total:
                 return t("review.caption.end", total=self.total)
             return t("review.caption.step", step=self.step + 1, total=self.total)
-        texts = {"move": decision.move_number, "played": decision.played, "best": decision.best,
+        played, best = self.review.words(decision)
+        texts = {"move": decision.move_number, "played": played, "best": best,
                  "played_win": percent(decision.played_win), "best_win": percent(decision.best_win)}
         number = self.moment_here()
         if number:

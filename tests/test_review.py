@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from game.ai.advice import Advice, MoveValue
 from game.cli import main
 from game.core.match import Match, Seat
 from game.core.recent import KEEP, KEEP_BAD, has_recent, keep_finished, recent_dir, recent_matches
-from game.review import ReviewJob, decision_seed, review_match, review_tasks
+from game.review import ReviewJob, review_match, review_tasks
 from tests.random_matches import random_moves
+from tests.review_fakes import fake_advisor
 
 GAMES = {"neko": 4, "newold": 4, "nostalgic": 4, "wallpaper": 4, "noaron": 2}
 
@@ -24,25 +23,6 @@ def played_match(game_id: str, players: int, seed: int = 3) -> Match:
     """A match with a person at seat 0 and AIs elsewhere, played to its end at random."""
     seats = [Seat("human")] + [Seat("ai", "normal") for _ in range(players - 1)]
     return random_moves(Match(game_id, seats, seed=seed), None, seed)
-
-
-def fake_advisor(match: Match, wins: Callable[[int, Any, Any], tuple[float, float]]) -> Callable[..., Advice]:
-    """An ``advise`` stand-in: ``wins(action index, played, other)`` gives (played move's win,
-    another legal move's win); the index is found back from the seed the review passes."""
-    indexes = {decision_seed(match.seed, index): index for index in range(len(match.log))}
-
-    def advise(game_id: str, observation: Any, legal: list[Any], *, seed: int, budget: float,
-               playouts: int | None, include: list[Any]) -> Advice:
-        rules = match.rules
-        played = include[0]
-        other = next(action for action in legal if action != played)
-        mine, theirs = wins(indexes[seed], played, other)
-        moves = sorted([MoveValue(played, rules.encode_action(played), mine, 0.0, 10),
-                        MoveValue(other, rules.encode_action(other), theirs, 0.0, 10, hard=True)],
-                       key=lambda move: -move.win)
-        return Advice(game_id, observation.seat, tuple(moves), 0.0, rules.encode_action(other))
-
-    return advise
 
 
 # ----- the analysis ------------------------------------------------------------------------------
@@ -105,7 +85,9 @@ def test_review_json_has_the_moments_and_the_line(tmp_path: Path, capsys: pytest
     assert data["playouts"] == 8 and len(data["line"]) == len(review_tasks(match, (0,)))
     assert len(data["moments"]) <= 3
     for entry in data["line"] + data["moments"]:
-        assert set(entry) == {"move", "seat", "played", "best", "played_win", "best_win", "drop"}
+        assert set(entry) == {"move", "seat", "played", "best", "played_win", "best_win", "drop",
+                              "played_text", "best_text"}
+        assert entry["played_text"] and entry["played_text"] != entry["played"]  # in words, not notation
         assert entry["drop"] == pytest.approx(max(0.0, entry["best_win"] - entry["played_win"]), abs=1e-3)
     drops = [moment["drop"] for moment in data["moments"]]
     assert drops == sorted(drops, reverse=True)
@@ -209,7 +191,8 @@ def test_the_screen_steps_through_a_real_match(app: Any, game_id: str) -> None:
     scene.go_to(moment.index)
     for _ in range(30):
         app.step(1 / 60)
-    assert moment.played in scene.caption() and moment.best in scene.caption()
+    played, best = scene.review.words(moment)
+    assert played in scene.caption() and best in scene.caption() and played != best
     assert app.top is scene  # no results screen, no curtain pushed by the table
     assert not has_recent()  # stepping to the end keeps nothing
 

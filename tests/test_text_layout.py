@@ -38,6 +38,7 @@ from dataclasses import dataclass
 import pygame
 import pytest
 from random_matches import random_moves
+from review_fakes import steady_advisor
 from text_probe import TextRecord, iter_pairs, probing, visible_texts
 
 from game.core.match import Match, Seat
@@ -65,7 +66,9 @@ from scenes.kiosk_screens import (
     draw_still_playing,
 )
 from scenes.pause import PauseMenu
+from scenes.recent import RecentMatches
 from scenes.results import Results
+from scenes.review import ReviewScene
 from scenes.settings_scene import SettingsScene
 from scenes.setup import SeatProfiles, Setup
 from scenes.shot import make_scene
@@ -254,6 +257,33 @@ def results_screen(game_id: str, players: int, long_names: bool = False) -> Show
     return show
 
 
+def review_screen(game_id: str, players: int) -> Show:
+    """The review of a finished match at its first key moment (the banner's longest caption),
+    the analysis done by a stand-in."""
+    def show(app: App) -> None:
+        match = Match(game_id, seats(game_id, players), seed=players * 5 + 2)
+        random_moves(match, None, seed=3)
+        scene = ReviewScene(app, match, jobs=0, advisor=steady_advisor(match))
+        app.push(scene)
+        while scene.job is not None:
+            app.step(DT)
+        scene.go_to(scene.review.moments[0].index)
+        settle(app)
+    return show
+
+
+def recent_screen(app: App) -> None:
+    """Recent matches with a full list of kept matches (long names)."""
+    from game.core.recent import KEEP, keep_finished
+
+    for seed in range(KEEP):
+        game_id = available_games()[seed % len(available_games())]
+        players = get_rules(game_id).max_players
+        keep_finished(random_moves(Match(game_id, seats(game_id, players), seed=seed), None, seed=seed))
+    app.reset_to(RecentMatches(app))
+    settle(app)
+
+
 def menu_screen(make: Callable[[App], Scene]) -> Show:
     """A menu scene on its own."""
     def show(app: App) -> None:
@@ -262,15 +292,17 @@ def menu_screen(make: Callable[[App], Scene]) -> Show:
     return show
 
 
-def title_screen(with_continue: bool) -> Show:
-    """The title, with Continue (an autosave waiting) or without."""
+def title_screen(with_continue: bool, recent: bool = False) -> Show:
+    """The title, with Continue (an autosave waiting) or without, and Recent matches or not."""
     def show(app: App) -> None:
-        original = title_module.autosave.has_autosave
+        original, had_recent = title_module.autosave.has_autosave, title_module.has_recent
         title_module.autosave.has_autosave = lambda: with_continue  # type: ignore[assignment]
+        title_module.has_recent = lambda: recent  # type: ignore[assignment]
         try:
             app.reset_to(Title(app))
         finally:
             title_module.autosave.has_autosave = original  # type: ignore[assignment]
+            title_module.has_recent = had_recent  # type: ignore[assignment]
         settle(app)
     return show
 
@@ -382,7 +414,8 @@ def pin_pad(state: str) -> Callable[[App], Callable[[pygame.Surface], None]]:
 def all_screens() -> list[Screen]:
     """Every screen the test renders, named."""
     found = [Screen("title", title_screen(False)), Screen("title-continue", title_screen(True)),
-             Screen("settings", menu_screen(SettingsScene))]
+             Screen("title-continue-recent", title_screen(True, recent=True)),
+             Screen("recent", recent_screen), Screen("settings", menu_screen(SettingsScene))]
     for game_id in available_games():
         rules = get_rules(game_id)
         counts = sorted({rules.min_players, rules.max_players})
@@ -396,6 +429,7 @@ def all_screens() -> list[Screen]:
                       Screen(f"table-{game_id}-{n}p-panel", table_screen(game_id, n, 0, panel=True)),
                       Screen(f"results-{game_id}-{n}p", results_screen(game_id, n))]
         most = rules.max_players
+        found += [Screen(f"review-{game_id}-{n}p", review_screen(game_id, n)) for n in counts]
         found += [Screen(f"table-{game_id}-{most}p-held", held_screen(game_id, most)),
                   Screen(f"log-{game_id}-{most}p", log_screen(game_id, most)),
                   Screen(f"setup-{game_id}-{most}p-long-names", setup_screen(game_id, most, long_names=True)),
