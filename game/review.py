@@ -15,6 +15,7 @@ Like a hint, a review reads only the seat's observation (never the true hidden s
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import random
 import signal
@@ -34,6 +35,8 @@ DEFAULT_BUDGET = 1.5  # seconds per decision, as a hint (a long match gets less:
 TARGET_SECONDS = 25.0  # a long match gets less per decision, so a review of it stays near this
 MIN_BUDGET = 0.2  # below this Hard and the race have too little to say
 NOTICEABLE = 0.005  # a drop of less than half a percentage point is noise, not a key moment
+MIN_SAMPLES = 8  # playouts behind a move's estimate before its drop may be a key moment
+NOISE_Z = 1.0  # and the drop must exceed this many standard errors of the two estimates
 
 Advisor = Callable[..., Any]  # advise's signature (a fake in the tests)
 
@@ -59,6 +62,17 @@ class Decision:
     best: str  # the notation of the move with the best win chance
     played_win: float  # estimated chance to win the match after the played move
     best_win: float
+    samples: int = 0  # playouts behind the rarer of the two estimates
+
+    @property
+    def clear(self) -> bool:
+        """True when the drop stands out of the estimates' noise: enough playouts, and larger
+        than ``NOISE_Z`` standard errors (each chance smoothed as (wins + 1) / (playouts + 2))."""
+        if self.drop <= NOTICEABLE or self.samples < MIN_SAMPLES:
+            return False
+        n = self.samples
+        variance = sum(p * (1 - p) / n for p in ((w * n + 1) / (n + 2) for w in (self.played_win, self.best_win)))
+        return self.drop > NOISE_Z * math.sqrt(variance)
 
     @property
     def drop(self) -> float:
@@ -74,13 +88,13 @@ class Decision:
         """The decision as plain data."""
         return {"move": self.move_number, "seat": self.seat, "played": self.played, "best": self.best,
                 "played_win": round(self.played_win, 4), "best_win": round(self.best_win, 4),
-                "drop": round(self.drop, 4)}
+                "drop": round(self.drop, 4), "samples": self.samples}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Decision:
         """The inverse of ``to_json`` (the screen's background process sends decisions so)."""
         return Decision(int(data["move"]) - 1, int(data["seat"]), str(data["played"]), str(data["best"]),
-                        float(data["played_win"]), float(data["best_win"]))
+                        float(data["played_win"]), float(data["best_win"]), int(data.get("samples", 0)))
 
 
 @dataclass(frozen=True)
@@ -128,8 +142,9 @@ class Review:
 
 def key_moments(decisions: Sequence[Decision], count: int = KEY_MOMENTS) -> tuple[Decision, ...]:
     """The ``count`` decisions with the largest drops (the earliest first among equal drops),
-    largest first; a drop too small to tell from noise is never a key moment."""
-    ranked = sorted((d for d in decisions if d.drop > NOTICEABLE), key=lambda d: (-d.drop, d.index))
+    largest first; a drop the estimates cannot tell from noise (``Decision.clear``) is never a
+    key moment."""
+    ranked = sorted((d for d in decisions if d.clear), key=lambda d: (-d.drop, d.index))
     return tuple(ranked[:count])
 
 
@@ -186,8 +201,9 @@ def analyse(game_id: str, task: ReviewTask, match_seed: int, budget: float, play
     played = advice.value_of(task.played)
     best = advice.best
     played_win = played.win if played is not None else 0.0
+    samples = min(best.samples, played.samples) if played is not None else 0
     return Decision(task.index, task.seat, played.notation if played is not None else "", best.notation,
-                    played_win, max(best.win, played_win))
+                    played_win, max(best.win, played_win), samples)
 
 
 # ----- the pool --------------------------------------------------------------------------------

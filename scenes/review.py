@@ -233,6 +233,8 @@ class ReviewScene(Scene):
             self.first() if intent.key == "home" else self.last()
         elif kind == intents.BACK:
             self.close()
+        elif kind == intents.PRESS and (moment := self._moment_at(intent.pos)) is not None:
+            self.go_to(moment.index)
         elif (kind == intents.PRESS or (kind == intents.MOVE and intent.held)) and GRAPH.collidepoint(intent.pos):
             self.go_to(self._step_at(intent.pos[0]))  # a tap or a drag along the line
         else:
@@ -254,6 +256,13 @@ class ReviewScene(Scene):
     def _step_at(self, x: int) -> int:
         """The step nearest to ``x`` on the graph."""
         return round((x - GRAPH.x) / GRAPH.width * self.total)
+
+    def _moment_at(self, pos: tuple[int, int]) -> Decision | None:
+        """The key moment whose badge is under ``pos`` (a finger's width around it), or None."""
+        for _, moment, (x, y) in self._moment_marks():
+            if math.hypot(pos[0] - x, pos[1] - y) <= MOMENT_RADIUS + 10:
+                return moment
+        return None
 
     def _y_of(self, win: float) -> int:
         """Where a win chance lies up the graph."""
@@ -304,13 +313,22 @@ class ReviewScene(Scene):
             pygame.draw.circle(surface, theme.GOLD, point, 3)
         x = self._x_of(self.step)
         pygame.draw.line(surface, theme.ACCENT, (x, GRAPH.y - 4), (x, GRAPH.bottom + 4), 3)
-        for number, moment in enumerate(self.review.moments, start=1):
-            centre = (self._x_of(moment.index + 0.5), GRAPH.bottom - MOMENT_RADIUS - 2)
+        for number, moment, centre in self._moment_marks():
             current = moment.index == self.step
             pygame.draw.circle(surface, theme.FUTON if not current else theme.ACCENT, centre, MOMENT_RADIUS)
             pygame.draw.circle(surface, theme.TEXT, centre, MOMENT_RADIUS, 2)
             draw_text_centered(surface, str(number), theme.LEAST + 1, theme.TEXT, centre, True)
-        draw_text(surface, "100%", theme.LEAST, theme.TEXT_DIM, (GRAPH.x + 6, GRAPH.y + 2))
+
+    def _moment_marks(self) -> list[tuple[int, Decision, tuple[int, int]]]:
+        """(number, moment, centre) of each key moment's badge along the bottom of the graph;
+        badges that would touch are stacked upwards."""
+        marks: list[tuple[int, Decision, tuple[int, int]]] = []
+        step = 2 * MOMENT_RADIUS + 2
+        for number, moment in sorted(enumerate(self.review.moments, start=1), key=lambda pair: pair[1].index):
+            x = self._x_of(moment.index + 0.5)
+            level = sum(1 for _, _, (other, _) in marks if abs(other - x) < step)
+            marks.append((number, moment, (x, GRAPH.bottom - MOMENT_RADIUS - 2 - level * step)))
+        return marks
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         """While the analysis runs (or after it failed): a bar and what it is doing."""

@@ -11,9 +11,11 @@ from game.core.match import Match
 from game.review import decision_seed
 
 
-def fake_advisor(match: Match, wins: Callable[[int, Any, Any], tuple[float, float]]) -> Callable[..., Advice]:
+def fake_advisor(match: Match, wins: Callable[[int, Any, Any], tuple[float, float]],
+                 samples: int = 400) -> Callable[..., Advice]:
     """An ``advise`` stand-in: ``wins(action index, played, other)`` gives (played move's win,
-    another legal move's win); the index is found back from the seed the review passes."""
+    another legal move's win), each as if from ``samples`` playouts; the index is found back
+    from the seed the review passes."""
     indexes = {decision_seed(match.seed, index): index for index in range(len(match.log))}
 
     def advise(game_id: str, observation: Any, legal: list[Any], *, seed: int, budget: float,
@@ -22,8 +24,8 @@ def fake_advisor(match: Match, wins: Callable[[int, Any, Any], tuple[float, floa
         played = include[0]
         other = next(action for action in legal if action != played)
         mine, theirs = wins(indexes[seed], played, other)
-        moves = sorted([MoveValue(played, rules.encode_action(played), mine, 0.0, 10),
-                        MoveValue(other, rules.encode_action(other), theirs, 0.0, 10, hard=True)],
+        moves = sorted([MoveValue(played, rules.encode_action(played), mine, 0.0, samples),
+                        MoveValue(other, rules.encode_action(other), theirs, 0.0, samples, hard=True)],
                        key=lambda move: -move.win)
         return Advice(game_id, observation.seat, tuple(moves), 0.0, rules.encode_action(other))
 

@@ -50,6 +50,16 @@ def test_no_key_moment_when_every_choice_was_the_best() -> None:
     assert review.decisions and review.moments == ()
 
 
+def test_a_drop_the_playouts_cannot_tell_from_noise_is_no_key_moment() -> None:
+    match = played_match("noaron", 2)
+    few = review_match(match, jobs=0, advisor=fake_advisor(match, lambda *_: (0.0, 1.0), samples=2))
+    assert few.decisions and all(d.drop == 1.0 for d in few.decisions) and few.moments == ()
+    close = review_match(match, jobs=0, advisor=fake_advisor(match, lambda *_: (0.45, 0.55), samples=30))
+    assert close.moments == ()  # ten points apart on 30 playouts each: within the noise
+    sure = review_match(match, jobs=0, advisor=fake_advisor(match, lambda *_: (0.45, 0.55), samples=800))
+    assert len(sure.moments) == min(3, len(sure.decisions))
+
+
 def test_decisions_with_one_legal_move_are_skipped_and_only_the_seat_is_reviewed() -> None:
     match = played_match("neko", 4)
     tasks = review_tasks(match, (0,))
@@ -85,7 +95,7 @@ def test_review_json_has_the_moments_and_the_line(tmp_path: Path, capsys: pytest
     assert data["playouts"] == 8 and len(data["line"]) == len(review_tasks(match, (0,)))
     assert len(data["moments"]) <= 3
     for entry in data["line"] + data["moments"]:
-        assert set(entry) == {"move", "seat", "played", "best", "played_win", "best_win", "drop",
+        assert set(entry) == {"move", "seat", "played", "best", "played_win", "best_win", "drop", "samples",
                               "played_text", "best_text"}
         assert entry["played_text"] and entry["played_text"] != entry["played"]  # in words, not notation
         assert entry["drop"] == pytest.approx(max(0.0, entry["best_win"] - entry["played_win"]), abs=1e-3)
@@ -164,7 +174,7 @@ def _gold_in_graph(surface: Any) -> int:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_screen_steps_through_a_real_match(app: Any, game_id: str) -> None:
-    from scenes.input import KEY, NAV, Intent
+    from scenes.input import KEY, NAV, PRESS, RELEASE, Intent
     from scenes.review import ReviewScene
 
     match = played_match(game_id, GAMES[game_id])
@@ -188,7 +198,9 @@ def test_the_screen_steps_through_a_real_match(app: Any, game_id: str) -> None:
     app.step(1 / 60, feed=[Intent(KEY, key="home")])
     assert scene.step == 0 and not scene.table.match.log
     moment = scene.review.moments[0]
-    scene.go_to(moment.index)
+    badge = next(centre for number, _, centre in scene._moment_marks() if number == 1)
+    app.step(1 / 60, feed=[Intent(PRESS, badge), Intent(RELEASE, badge)])
+    assert scene.step == moment.index
     for _ in range(30):
         app.step(1 / 60)
     played, best = scene.review.words(moment)
