@@ -109,7 +109,15 @@ class Results(MenuScene):
             pygame.Rect(PANEL.x + 40, bottom, 320, theme.BUTTON_HEIGHT), lambda: t("review.button"),
             self.open_review, style="secondary",
         )
-        self.group.set_widgets([self.review_button, self.title_button, self.again_button])
+        row = [self.title_button, self.again_button]
+        if not app.locked:  # a kiosk's visitors do not start an analysis nobody will wait for
+            row.insert(0, self.review_button)
+        # centred as one row
+        x = center - (sum(button.rect.width for button in row) + 20 * (len(row) - 1)) // 2
+        for button in row:
+            button.rect.x = x
+            x += button.rect.width + 20
+        self.group.set_widgets(row)
         self.group.focus_on(self.again_button)
 
     def enter(self) -> None:

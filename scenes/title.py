@@ -413,7 +413,7 @@ class Title(MenuScene):
         row: list[Button | Segmented] = []
         if self.can_continue:
             row.append(self.continue_button)
-        if has_recent():
+        if has_recent() and not self.app.locked:  # a kiosk shows no earlier visitor's match
             row.append(self.recent_button)
         row += [self.rules_button, self.settings_button, self.language_choice, self.quit_button]
         return row

@@ -238,6 +238,21 @@ def test_results_review_button_opens_the_review(app: Any, monkeypatch: pytest.Mo
     assert app.top is results
 
 
+def test_a_kiosk_offers_no_review_and_no_recent_matches(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes import title as title_module
+    from scenes.results import Results
+    from scenes.title import Title
+
+    monkeypatch.setattr(title_module, "has_recent", lambda: True)
+    match = played_match("neko", 2)
+    for locked in (False, True):
+        app.locked = locked
+        results, title = Results(app, match), Title(app)
+        assert (results.review_button in results.group.widgets) is not locked
+        assert (title.recent_button in title.group.widgets) is not locked
+    app.locked = False
+
+
 def test_a_finished_table_keeps_its_match(app: Any) -> None:
     from scenes.shot import make_scene
 
