@@ -15,6 +15,7 @@ Like a hint, a review reads only the seat's observation (never the true hidden s
 from __future__ import annotations
 
 import contextlib
+import gc
 import math
 import os
 import random
@@ -313,6 +314,10 @@ class ReviewJob:
             pool.terminate()
         with contextlib.suppress(Exception):
             pool.join()
+        # the pool's queues hold semaphores: free them now, while the resource tracker that
+        # would otherwise call them leaked is still there (``game.cli`` stops it on the way out)
+        del pool
+        gc.collect()
 
 
 def review_match(match: Match, seat: int | None = None, *, jobs: int = DEFAULT_JOBS, budget: float | None = None,

@@ -14,7 +14,6 @@ top right shows how far it is, and the line grows as decisions come in.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import math
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.core import stop
 from game.core.match import Match
 from game.i18n import t
 from game.review import Decision, Review, ReviewJob
@@ -368,8 +368,10 @@ def show_review(match: Match, seat: int | None = None, *, jobs: int = 2, budget:
     from scenes.main import build_app
 
     app = build_app()
-    app.push(ReviewScene(app, match, seat, jobs=jobs, budget=budget, playouts=playouts))
-    with contextlib.suppress(KeyboardInterrupt):
-        app.loop()
-    app.close()
-    return 0
+    try:
+        app.push(ReviewScene(app, match, seat, jobs=jobs, budget=budget, playouts=playouts))
+        signum = app.run()  # closing the review leaves the title, as the app does
+    except stop.Stopped as stopped:  # a second signal: the scenes' exits still end the analysis
+        app.close()
+        return stopped.exit_code
+    return 0 if signum is None else stop.exit_code_for(signum)
