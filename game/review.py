@@ -14,16 +14,12 @@ Like a hint, a review reads only the seat's observation (never the true hidden s
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import math
-import os
 import random
-import signal
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import get_context
+from multiprocessing import connection
 from typing import Any
 
 from game.core.match import Match
@@ -208,17 +204,19 @@ def analyse(game_id: str, task: ReviewTask, match_seed: int, budget: float, play
 
 
 # ----- the pool --------------------------------------------------------------------------------
-def _pool_start(parent_pid: int) -> None:
-    """A review process: Ctrl+C is the parent's, it dies with its parent and yields the CPU."""
-    from game.ai.worker import _lower_priority, die_with_parent
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent(parent_pid)
-    _lower_priority()
+_niced = False  # this process has lowered its priority already (os.nice adds up)
 
 
-def _pool_task(game_id: str, task: ReviewTask, match_seed: int, budget: float, playouts: int | None) -> Decision:
-    """One decision in a pool process."""
+def _pool_task(game_id: str, task: ReviewTask, match_seed: int, index: int, budget: float,
+               playouts: int | None) -> Decision:
+    """One decision in a pool process (``game.tournament.Pool``; ``index`` is the task's place
+    in the job), which yields the CPU to the table's render loop."""
+    global _niced
+    if not _niced:
+        from game.ai.worker import _lower_priority
+
+        _lower_priority()
+        _niced = True
     return analyse(game_id, task, match_seed, budget, playouts)
 
 
@@ -237,24 +235,40 @@ class ReviewJob:
         self.budget = 0.0 if playouts is not None and budget is None else decision_budget(len(self.tasks), jobs, budget)
         self.advisor = advisor
         self.results: dict[int, Decision] = {}
-        self.errors: list[BaseException] = []
         self.started = time.perf_counter()
         self.seconds = 0.0
         self._pool: Any = None
+        self._idle: list[Any] = []  # the pipes of processes waiting for a task
+        self._busy: dict[Any, int] = {}  # pipe -> the task it works on
+        self._sent = 0
         if jobs > 0 and self.tasks:
-            self._start_pool()
+            from game.tournament import Pool
 
-    def _start_pool(self) -> None:
-        """Spawn the processes and hand them every decision."""
-        context = get_context("spawn")
-        self._pool = context.Pool(min(self.jobs, len(self.tasks)), initializer=_pool_start, initargs=(os.getpid(),))
-        for task in self.tasks:
-            # callbacks run on the pool's result thread: a dict store is atomic enough
-            self._pool.apply_async(
-                _pool_task, (self.match.game_id, task, self.match.seed, self.budget, self.playouts),
-                callback=lambda decision: self.results.__setitem__(decision.index, decision),
-                error_callback=self.errors.append)
-        self._pool.close()
+            self._pool = Pool(min(jobs, len(self.tasks)), run=_pool_task)
+            self._idle = [conn for _, conn in self._pool.workers]
+
+    def _feed(self) -> None:
+        """Give every idle process the next decision."""
+        while self._idle and self._sent < len(self.tasks):
+            conn = self._idle.pop()
+            task = self.tasks[self._sent]
+            conn.send((self.match.game_id, task, self.match.seed, self._sent, self.budget, self.playouts))
+            self._busy[conn] = self._sent
+            self._sent += 1
+
+    def _collect(self, timeout: float) -> None:
+        """Take the answers that are in (waiting up to ``timeout`` seconds for one); a process
+        that failed or died raises ``RuntimeError``."""
+        for conn in connection.wait(list(self._busy), timeout):
+            try:
+                kind, _, payload = conn.recv()
+            except (EOFError, OSError):
+                raise RuntimeError(f"a review process died on decision {self._busy[conn]}") from None
+            if kind == "error":
+                raise RuntimeError(f"a review process failed:\n{payload}")
+            self.results[payload.index] = payload
+            del self._busy[conn]
+            self._idle.append(conn)
 
     @property
     def total(self) -> int:
@@ -266,12 +280,15 @@ class ReviewJob:
         """Decisions analysed so far."""
         return len(self.results)
 
-    def poll(self) -> bool:
-        """Analyse one decision here when there is no pool; True once every decision is done.
-        A process's failure is raised here."""
-        if self.errors:
-            raise RuntimeError(f"a review process failed: {self.errors[0]!r}") from self.errors[0]
-        if self._pool is None and self.done < self.total:
+    def poll(self, timeout: float = 0.0) -> bool:
+        """Take in the processes' answers (waiting up to ``timeout`` seconds) or, with no pool,
+        analyse one decision here; True once every decision is done. A process's failure is
+        raised here."""
+        if self._pool is not None:
+            self._feed()
+            self._collect(timeout)
+            self._feed()
+        elif self.done < self.total:
             task = self.tasks[self.done]
             self.results[task.index] = analyse(self.match.game_id, task, self.match.seed, self.budget,
                                                self.playouts, self.advisor)
@@ -285,12 +302,10 @@ class ReviewJob:
         """Block until every decision is analysed (``progress(done, total)`` as they come)."""
         shown = -1
         try:
-            while not self.poll():
+            while not self.poll(interval):
                 if progress is not None and self.done != shown:
                     shown = self.done
                     progress(shown, self.total)
-                if self._pool is not None:
-                    time.sleep(interval)
         except BaseException:
             self.close(now=True)
             raise
@@ -308,16 +323,9 @@ class ReviewJob:
     def close(self, now: bool = False) -> None:
         """Let the processes go (``now``: stop them mid-decision)."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        if now or len(self.results) < len(self.tasks):
-            pool.terminate()
-        with contextlib.suppress(Exception):
-            pool.join()
-        # the pool's queues hold semaphores: free them now, while the resource tracker that
-        # would otherwise call them leaked is still there (``game.cli`` stops it on the way out)
-        del pool
-        gc.collect()
+        if pool is not None:
+            pool.close(now=now or len(self.results) < len(self.tasks))
+        self._idle, self._busy = [], {}
 
 
 def review_match(match: Match, seat: int | None = None, *, jobs: int = DEFAULT_JOBS, budget: float | None = None,

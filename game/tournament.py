@@ -219,10 +219,11 @@ def _play_task(
     return play_game(game_id, players, agents, budgets, game_index, seed, options)
 
 
-def _pool_worker(conn: Any, parent_pid: int) -> None:
+def _pool_worker(conn: Any, parent_pid: int, run: Callable[..., Any] | None = None) -> None:
     """A tournament process: play the games it is sent (``None``: stop), answer each with
     ("done", index, record) or ("error", index, traceback text). Ctrl+C is the parent's to
-    handle, and the process dies with its parent (see ``game.ai.worker.die_with_parent``)."""
+    handle, and the process dies with its parent (see ``game.ai.worker.die_with_parent``).
+    ``run`` does another kind of task instead (its arguments' fourth is the task's index)."""
     import signal
     import traceback
 
@@ -236,25 +237,26 @@ def _pool_worker(conn: Any, parent_pid: int) -> None:
             if task is None:
                 return
             try:
-                conn.send(("done", task[3], _play_task(*task)))
+                conn.send(("done", task[3], (run or _play_task)(*task)))
             except Exception:  # noqa: BLE001 - reported to the parent, which raises it
                 conn.send(("error", task[3], traceback.format_exc()))
     except (EOFError, OSError):
         return  # the parent is gone
 
 
-class _Pool:
-    """``jobs`` tournament processes, each fed one game at a time through its own pipe.
+class Pool:
+    """``jobs`` tournament processes, each fed one game at a time through its own pipe (or one
+    task of ``run``: a match review's decisions, see ``game.review``).
 
     Plain processes and pipes (no ``concurrent.futures`` queues or semaphores): a stop ends
     every process at once, and a process that dies is reported instead of waited for."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, run: Callable[..., Any] | None = None) -> None:
         context = get_context("spawn")
         self.workers: list[tuple[Any, Any]] = []  # (process, the parent's end of its pipe)
         for _ in range(jobs):
             parent_end, child_end = context.Pipe()
-            process = context.Process(target=_pool_worker, args=(child_end, os.getpid()),
+            process = context.Process(target=_pool_worker, args=(child_end, os.getpid(), run),
                                       name="kotatsu-tournament", daemon=True)
             process.start()
             child_end.close()
@@ -286,7 +288,7 @@ def _run_pool(
 ) -> list[GameRecord]:
     """Every game in a pool of ``jobs`` processes; a stop signal or an error ends them at once."""
     records: list[GameRecord | None] = [None] * games
-    pool = _Pool(min(jobs, games))
+    pool = Pool(min(jobs, games))
     try:
         idle = [conn for _, conn in pool.workers]
         busy: dict[Any, int] = {}
