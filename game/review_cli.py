@@ -97,7 +97,7 @@ def format_review(review: Review, match: Match) -> str:
     lines = [f"{match.game_id}: {len(review.decisions)} decisions reviewed in {seconds}"]
     if review.playouts:
         lines[0] += f", {review.playouts} playouts each"
-    lines.append("Key moments:" if review.moments else "Key moments: none (every choice kept the chances)")
+    lines.append("Key moments:" if review.moments else "Key moments: none (no drop stands out of the estimates' noise)")
     for number, moment in enumerate(review.moments, start=1):
         played, best = review.words(moment)
         lines.append(f"  {number}. move {moment.move_number} (seat {moment.seat}): played '{played}' "
