@@ -19,7 +19,6 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import connection
 from typing import Any
 
 from game.core.match import Match
@@ -259,13 +258,7 @@ class ReviewJob:
     def _collect(self, timeout: float) -> None:
         """Take the answers that are in (waiting up to ``timeout`` seconds for one); a process
         that failed or died raises ``RuntimeError``."""
-        for conn in connection.wait(list(self._busy), timeout):
-            try:
-                kind, _, payload = conn.recv()
-            except (EOFError, OSError):
-                raise RuntimeError(f"a review process died on decision {self._busy[conn]}") from None
-            if kind == "error":
-                raise RuntimeError(f"a review process failed:\n{payload}")
+        for conn, _, payload in self._pool.answers(self._busy, "decision", timeout):
             self.results[payload.index] = payload
             del self._busy[conn]
             self._idle.append(conn)

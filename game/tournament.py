@@ -26,6 +26,7 @@ from game.round_ends import RoundEnds, merged
 
 Z95 = 1.96
 POOL_STOP_SECONDS = 1.0  # a pool process gets this long to go after SIGTERM before SIGKILL
+TASK_PROCESS = "pool process"  # how errors name one of the pool's processes
 
 
 # ----- records ---------------------------------------------------------------------------------
@@ -262,6 +263,22 @@ class Pool:
             child_end.close()
             self.workers.append((process, parent_end))
 
+    @staticmethod
+    def answers(busy: dict[Any, int], task: str, timeout: float | None = None) -> list[tuple[Any, int, Any]]:
+        """(pipe, task index, result) of each answer in among the ``busy`` pipes (``{pipe: task
+        index}``), waiting up to ``timeout`` seconds for one (None: until one comes). A process
+        that failed or died raises ``RuntimeError`` naming the ``task`` ("game", "decision")."""
+        answers = []
+        for conn in connection.wait(list(busy), timeout):
+            try:
+                kind, index, payload = conn.recv()
+            except (EOFError, OSError):
+                raise RuntimeError(f"a {TASK_PROCESS} died working on {task} {busy[conn]}") from None
+            if kind == "error":
+                raise RuntimeError(f"{task} {index} failed in a {TASK_PROCESS}:\n{payload}")
+            answers.append((conn, index, payload))
+        return answers
+
     def close(self, now: bool = False) -> None:
         """Let the processes go (``now``: terminate them at once), then make sure they are gone."""
         for process, conn in self.workers:
@@ -299,13 +316,7 @@ def _run_pool(
                 conn.send(task_args(submitted))
                 busy[conn] = submitted
                 submitted += 1
-            for conn in connection.wait(list(busy)):
-                try:
-                    kind, index, payload = conn.recv()
-                except (EOFError, OSError):
-                    raise RuntimeError(f"a tournament process died while playing game {busy[conn]}") from None
-                if kind == "error":
-                    raise RuntimeError(f"game {index} failed in a tournament process:\n{payload}")
+            for conn, index, payload in pool.answers(busy, "game"):
                 records[index] = payload
                 del busy[conn]
                 idle.append(conn)
