@@ -260,6 +260,16 @@ def build_parser() -> argparse.ArgumentParser:
     records = commands.add_parser("records", help="print the local profiles' records")
     records.add_argument("--profile", metavar="NAME", help="only this profile")
     records.add_argument("--json", action="store_true")
+    review = commands.add_parser("review", help="a look back at a finished match: its key moments and win-chance line")
+    review.add_argument("file", type=Path, nargs="?", help="a match save file (or --last, --list)")
+    review.add_argument("--seat", type=int, help="the seat to review, from 0 (default: every human seat)")
+    review.add_argument("--json", action="store_true")
+    review.add_argument("--jobs", type=int, default=2, help="processes analysing decisions (default 2)")
+    review.add_argument("--budget", type=float, help="seconds per decision (default: fitted to the match)")
+    review.add_argument("--playouts", type=int, help="playouts per decision instead of a time: reproducible")
+    review.add_argument("--list", action="store_true", help="list the recent finished matches, newest first")
+    review.add_argument("--last", action="store_true", help="review the newest finished match")
+    review.add_argument("--show", action="store_true", help="open the review screen (steps through the table)")
 
     kiosk = commands.add_parser("kiosk", help="kiosk mode for game events (see README \"Kiosk mode\")")
     kiosk.add_argument("--config", type=Path, help="the organiser's TOML file (docs/kiosk.example.toml)")
@@ -570,6 +580,20 @@ def cmd_records(args: argparse.Namespace) -> int:
         return EXIT_FAILED
     return 0
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """``review FILE`` / ``--last`` / ``--list``: a finished match's key moments and line."""
+    from game import review_cli
+
+    if args.list:
+        return review_cli.list_recent(args.json)
+    _jobs(args.jobs)
+    _seconds("--budget", args.budget, MAX_BUDGET)
+    _positive("--playouts", args.playouts)
+    try:
+        return review_cli.run(args)
+    except review_cli.ReviewUsage as error:
+        raise UsageError(str(error)) from None
+
 
 COMMANDS = {
     "kiosk": cmd_kiosk,
@@ -581,6 +605,7 @@ COMMANDS = {
     "shot": cmd_shot,
     "bench": cmd_bench,
     "tutorial": cmd_tutorial,
+    "review": cmd_review,
 }
 
 

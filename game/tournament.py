@@ -26,6 +26,7 @@ from game.round_ends import RoundEnds, merged
 
 Z95 = 1.96
 POOL_STOP_SECONDS = 1.0  # a pool process gets this long to go after SIGTERM before SIGKILL
+TASK_PROCESS = "pool process"  # how errors name one of the pool's processes
 
 
 # ----- records ---------------------------------------------------------------------------------
@@ -223,10 +224,11 @@ def _play_task(
     return play_game(game_id, players, agents, budgets, game_index, seed, options)
 
 
-def _pool_worker(conn: Any, parent_pid: int) -> None:
+def _pool_worker(conn: Any, parent_pid: int, run: Callable[..., Any] | None = None) -> None:
     """A tournament process: play the games it is sent (``None``: stop), answer each with
     ("done", index, record) or ("error", index, traceback text). Ctrl+C is the parent's to
-    handle, and the process dies with its parent (see ``game.ai.worker.die_with_parent``)."""
+    handle, and the process dies with its parent (see ``game.ai.worker.die_with_parent``).
+    ``run`` does another kind of task instead (its arguments' fourth is the task's index)."""
     import signal
     import traceback
 
@@ -240,29 +242,46 @@ def _pool_worker(conn: Any, parent_pid: int) -> None:
             if task is None:
                 return
             try:
-                conn.send(("done", task[3], _play_task(*task)))
+                conn.send(("done", task[3], (run or _play_task)(*task)))
             except Exception:  # noqa: BLE001 - reported to the parent, which raises it
                 conn.send(("error", task[3], traceback.format_exc()))
     except (EOFError, OSError):
         return  # the parent is gone
 
 
-class _Pool:
-    """``jobs`` tournament processes, each fed one game at a time through its own pipe.
+class Pool:
+    """``jobs`` tournament processes, each fed one game at a time through its own pipe (or one
+    task of ``run``: a match review's decisions, see ``game.review``).
 
     Plain processes and pipes (no ``concurrent.futures`` queues or semaphores): a stop ends
     every process at once, and a process that dies is reported instead of waited for."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, run: Callable[..., Any] | None = None) -> None:
         context = get_context("spawn")
         self.workers: list[tuple[Any, Any]] = []  # (process, the parent's end of its pipe)
         for _ in range(jobs):
             parent_end, child_end = context.Pipe()
-            process = context.Process(target=_pool_worker, args=(child_end, os.getpid()),
+            process = context.Process(target=_pool_worker, args=(child_end, os.getpid(), run),
                                       name="kotatsu-tournament", daemon=True)
             process.start()
             child_end.close()
             self.workers.append((process, parent_end))
+
+    @staticmethod
+    def answers(busy: dict[Any, int], task: str, timeout: float | None = None) -> list[tuple[Any, int, Any]]:
+        """(pipe, task index, result) of each answer in among the ``busy`` pipes (``{pipe: task
+        index}``), waiting up to ``timeout`` seconds for one (None: until one comes). A process
+        that failed or died raises ``RuntimeError`` naming the ``task`` ("game", "decision")."""
+        answers = []
+        for conn in connection.wait(list(busy), timeout):
+            try:
+                kind, index, payload = conn.recv()
+            except (EOFError, OSError):
+                raise RuntimeError(f"a {TASK_PROCESS} died working on {task} {busy[conn]}") from None
+            if kind == "error":
+                raise RuntimeError(f"{task} {index} failed in a {TASK_PROCESS}:\n{payload}")
+            answers.append((conn, index, payload))
+        return answers
 
     def close(self, now: bool = False) -> None:
         """Let the processes go (``now``: terminate them at once), then make sure they are gone."""
@@ -290,7 +309,7 @@ def _run_pool(
 ) -> list[GameRecord]:
     """Every game in a pool of ``jobs`` processes; a stop signal or an error ends them at once."""
     records: list[GameRecord | None] = [None] * games
-    pool = _Pool(min(jobs, games))
+    pool = Pool(min(jobs, games))
     try:
         idle = [conn for _, conn in pool.workers]
         busy: dict[Any, int] = {}
@@ -301,13 +320,7 @@ def _run_pool(
                 conn.send(task_args(submitted))
                 busy[conn] = submitted
                 submitted += 1
-            for conn in connection.wait(list(busy)):
-                try:
-                    kind, index, payload = conn.recv()
-                except (EOFError, OSError):
-                    raise RuntimeError(f"a tournament process died while playing game {busy[conn]}") from None
-                if kind == "error":
-                    raise RuntimeError(f"game {index} failed in a tournament process:\n{payload}")
+            for conn, index, payload in pool.answers(busy, "game"):
                 records[index] = payload
                 del busy[conn]
                 idle.append(conn)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.recent import has_recent
 from game.core.records import PEOPLE, RECENT, Figures, Records
 from game.i18n import t
 from scenes import fonts, theme
@@ -68,10 +69,20 @@ class RecordsScene(MenuScene):
         self.next_button = Button(pygame.Rect(PANEL.right - 300, bottom, 300, theme.BUTTON_HEIGHT),
                                   lambda: t("records.next"), lambda: self.turn(1), enabled=self._has_next,
                                   style="secondary")
+        # the finished matches kept for a look back (scenes.recent), once there are any
+        self.recent_button = Button(pygame.Rect(PANEL.x + 340, bottom, 420, theme.BUTTON_HEIGHT),
+                                    lambda: t("review.recent.heading"), self.open_recent, style="secondary")
         paging = [self.prev_button, self.next_button] if len(self.figures) > ROWS_PER_PAGE else []
-        self.group.set_widgets([*self.profile_buttons, *paging, self.back_button])
+        recent = [self.recent_button] if has_recent() else []
+        self.group.set_widgets([*self.profile_buttons, *recent, *paging, self.back_button])
         if self.records.warning:
             self.toast.show(t("records.kept_aside", name=self.records.aside or "?"), 6.0)
+
+    def open_recent(self) -> None:
+        """The recent finished matches, to look back at one."""
+        from scenes.recent import RecentMatches
+
+        self.app.push(RecentMatches(self.app))
 
     def _profile_button(self, index: int, name: str) -> Button:
         """A profile's button in the list: filled when it is the one shown."""

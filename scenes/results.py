@@ -107,7 +107,19 @@ class Results(MenuScene):
             self.to_title,
             style="secondary",
         )
-        self.group.set_widgets([self.title_button, self.again_button])
+        self.review_button = Button(  # a look back at the match (scenes.review)
+            pygame.Rect(PANEL.x + 40, bottom, 320, theme.BUTTON_HEIGHT), lambda: t("review.button"),
+            self.open_review, style="secondary",
+        )
+        row = [self.title_button, self.again_button]
+        if not app.locked:  # a kiosk's visitors do not start an analysis nobody will wait for
+            row.insert(0, self.review_button)
+        # centred as one row
+        x = center - (sum(button.rect.width for button in row) + 20 * (len(row) - 1)) // 2
+        for button in row:
+            button.rect.x = x
+            x += button.rect.width + 20
+        self.group.set_widgets(row)
         self.group.focus_on(self.again_button)
 
     def enter(self) -> None:
@@ -128,6 +140,12 @@ class Results(MenuScene):
     def play_again(self) -> None:
         """A new match with the same game, seats and options, on its table."""
         tables.open_table(self.app, tables.rematch(self.match))
+
+    def open_review(self) -> None:
+        """Step through this match with Hard's view of the person's choices."""
+        from scenes.review import ReviewScene
+
+        self.app.push(ReviewScene(self.app, self.match))
 
     def to_title(self) -> None:
         """Back to the title (the bottom of the stack)."""

@@ -41,6 +41,7 @@ from pathlib import Path
 import pygame
 import pytest
 from random_matches import random_moves
+from review_fakes import steady_advisor
 from text_probe import TextRecord, iter_pairs, probing, visible_texts
 
 from game.core.match import MAX_NAME, Match, Seat
@@ -53,6 +54,7 @@ from game.kiosk import KioskConfig
 from game.rules.neko import DECK, NekoAction
 from game.tutorials import load as load_tutorial
 from scenes import fonts
+from scenes import records_scene as records_module
 from scenes import setup as setup_scene
 from scenes import title as title_module
 from scenes.app import SIZE, App, Scene
@@ -71,8 +73,10 @@ from scenes.kiosk_screens import (
     draw_still_playing,
 )
 from scenes.pause import PauseMenu
+from scenes.recent import RecentMatches
 from scenes.records_scene import RecordsScene
 from scenes.results import Results
+from scenes.review import ReviewScene
 from scenes.settings_scene import SettingsScene
 from scenes.setup import SeatProfiles, Setup
 from scenes.shot import make_scene
@@ -280,6 +284,33 @@ def results_screen(game_id: str, players: int, long_names: bool = False) -> Show
     return show
 
 
+def review_screen(game_id: str, players: int) -> Show:
+    """The review of a finished match at its first key moment (the banner's longest caption),
+    the analysis done by a stand-in."""
+    def show(app: App) -> None:
+        match = Match(game_id, seats(game_id, players), seed=players * 5 + 2)
+        random_moves(match, None, seed=3)
+        scene = ReviewScene(app, match, jobs=0, advisor=steady_advisor(match))
+        app.push(scene)
+        while scene.job is not None:
+            app.step(DT)
+        scene.go_to(scene.review.moments[0].index)
+        settle(app)
+    return show
+
+
+def recent_screen(app: App) -> None:
+    """Recent matches with a full list of kept matches (long names)."""
+    from game.core.recent import KEEP, keep_finished
+
+    for seed in range(KEEP):
+        game_id = available_games()[seed % len(available_games())]
+        players = get_rules(game_id).max_players
+        keep_finished(random_moves(Match(game_id, seats(game_id, players), seed=seed), None, seed=seed))
+    app.reset_to(RecentMatches(app))
+    settle(app)
+
+
 def menu_screen(make: Callable[[App], Scene]) -> Show:
     """A menu scene on its own."""
     def show(app: App) -> None:
@@ -288,9 +319,9 @@ def menu_screen(make: Callable[[App], Scene]) -> Show:
     return show
 
 
-def records_screen(filled: bool) -> Show:
+def records_screen(filled: bool, recent: bool = False) -> Show:
     """The records screen: a long-named profile's figures over many games and levels (or none),
-    from a records file of its own."""
+    from a records file of its own; with ``recent``, the Recent matches button shows too."""
     def show(app: App) -> None:
         records = Records(Path(tempfile.mkdtemp(prefix="kotatsu-records-")) / "records.sqlite3")
         if filled:
@@ -302,7 +333,12 @@ def records_screen(filled: bool) -> Show:
                     people = [Seat("human", name="W" * MAX_NAME)] + [Seat("ai", level)] * (players - 1)
                     records.record_match(random_moves(Match(game_id, people, number, started=number), None, number))
             records.add_profile("さくら", when=1)  # an older profile without games
-        app.reset_to(RecordsScene(app, records))
+        original = records_module.has_recent
+        records_module.has_recent = lambda: recent  # type: ignore[assignment]
+        try:
+            app.reset_to(RecordsScene(app, records))
+        finally:
+            records_module.has_recent = original  # type: ignore[assignment]
         settle(app)
     return show
 
@@ -445,8 +481,8 @@ def pin_pad(state: str) -> Callable[[App], Callable[[pygame.Surface], None]]:
 def all_screens() -> list[Screen]:
     """Every screen the test renders, named."""
     found = [Screen("title", title_screen(False)), Screen("title-continue", title_screen(True)),
-             Screen("settings", menu_screen(SettingsScene)),
-             Screen("records", records_screen(True)), Screen("records-empty", records_screen(False))]
+             Screen("settings", menu_screen(SettingsScene)), Screen("recent", recent_screen),
+             Screen("records", records_screen(True, recent=True)), Screen("records-empty", records_screen(False))]
     for game_id in available_games():
         rules = get_rules(game_id)
         counts = sorted({rules.min_players, rules.max_players})
@@ -460,6 +496,7 @@ def all_screens() -> list[Screen]:
                       Screen(f"table-{game_id}-{n}p-panel", table_screen(game_id, n, 0, panel=True)),
                       Screen(f"results-{game_id}-{n}p", results_screen(game_id, n))]
         most = rules.max_players
+        found += [Screen(f"review-{game_id}-{n}p", review_screen(game_id, n)) for n in counts]
         found += [Screen(f"table-{game_id}-{most}p-held", held_screen(game_id, most)),
                   Screen(f"table-{game_id}-{most}p-hint", hint_screen(game_id, most)),
                   Screen(f"log-{game_id}-{most}p", log_screen(game_id, most)),

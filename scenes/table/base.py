@@ -671,6 +671,7 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
         self.cancel_ai()
         self.app.audio.play("win")
         self.saver.clear()
+        self.saver.keep(self.match)  # among the recent matches, for a look back
         self.app.push(Results(self.app, self.match))
 
     # ----- hot-seat -------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import threading
 from typing import Any
 
 from game.core.autosave import clear_autosave, save_autosave
+from game.core.recent import keep_finished
 
 log = logging.getLogger("kotatsu.autosave")
 
@@ -61,6 +62,11 @@ class BackgroundSaver:
         except OSError as error:
             log.warning("could not clear the autosave: %s", error)
 
+    def keep(self, match: Any) -> None:
+        """Keep the finished ``match`` among the recent matches (for a review); never raises."""
+        self.wait()
+        keep_finished(match)
+
 
 class NullSaver:
     """A saver that saves nothing: kiosk demos, benches and live shots never write or clear the
@@ -77,3 +83,6 @@ class NullSaver:
 
     def clear(self) -> None:
         """Nothing to clear (the visitor's autosave stays as it is)."""
+
+    def keep(self, match: Any) -> None:
+        """Nothing to keep (a demo is nobody's match)."""
