@@ -93,6 +93,19 @@ def play_button(game_id: str) -> tuple[int, int]:
     return left + index * (width + CARD_GAP) + width // 2, CARD_TOP + height - 22 - 28
 
 
+def question_play_button() -> tuple[int, int]:
+    """The canvas centre of Play in the kiosk's "Learn (3 min) or Play?" question
+    (scenes.kiosk_screens.LearnOrPlay's layout)."""
+    from scenes import theme
+    from scenes.kiosk_screens import LearnOrPlay
+
+    panel = LearnOrPlay.PANEL.copy()
+    panel.center = (960, 560)
+    width = (panel.width - 3 * 40) // 2
+    top = panel.bottom - 40 - theme.BUTTON_HEIGHT
+    return panel.right - 40 - width // 2, top + theme.BUTTON_HEIGHT // 2
+
+
 def pin_key(label: str) -> tuple[int, int]:
     """The canvas centre of a PIN pad key: "0".."9" or "OK" (scenes.kiosk_screens' layout)."""
     from scenes.kiosk_screens import KEY_GAP, KEY_SIZE, PAD
@@ -144,7 +157,10 @@ def test_with_the_cursor_hidden_clicks_land_on_play_the_corner_opens_the_pad_and
         wait_for(screen.fullscreen_window, "a window covering the whole screen", timeout=20)
         time.sleep(0.5)  # the window manager settles the fullscreen window
         screen.click(*play_button("neko"))
-        wait_for(status_is(scene="KioskSetup"), "the setup after a click on neko's Play", timeout=10)
+        # the example config offers tutorials: the kiosk asks "Learn (3 min) or Play?" first
+        wait_for(status_is(scene="LearnOrPlay"), "the Learn-or-Play question after neko's Play", timeout=10)
+        screen.click(*question_play_button())
+        wait_for(status_is(scene="KioskSetup"), "the setup after a click on the question's Play", timeout=10)
         screen.screenshot(tmp_path / "setup.png")
         opaque = cursor_opaque_pixels(screen.display)
         assert opaque in (None, 0), f"the cursor should be invisible; {opaque} pixels show"
