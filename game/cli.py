@@ -589,8 +589,13 @@ def cmd_review(args: argparse.Namespace) -> int:
     _jobs(args.jobs)
     _seconds("--budget", args.budget, MAX_BUDGET)
     _positive("--playouts", args.playouts)
+    show = None
+    if args.show:
+        from scenes.review import show_review  # the screen: pygame only here
+
+        show = show_review
     try:
-        return review_cli.run(args)
+        return review_cli.run(args, show)
     except review_cli.ReviewUsage as error:
         raise UsageError(str(error)) from None
 

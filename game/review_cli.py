@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -63,8 +64,9 @@ def chosen_match(args: argparse.Namespace) -> tuple[Match, Path]:
     return load(args.file), args.file
 
 
-def run(args: argparse.Namespace) -> int:
-    """Review the chosen match, print it (or open the screen with ``--show``)."""
+def run(args: argparse.Namespace, show: Callable[..., int] | None = None) -> int:
+    """Review the chosen match and print it, or hand it to ``show`` (the review screen, which the
+    command line passes in for ``--show``: game/ stays free of pygame)."""
     try:
         match, path = chosen_match(args)
     except SaveError as error:
@@ -74,10 +76,8 @@ def run(args: argparse.Namespace) -> int:
         raise ReviewUsage(f"--seat must be 0 to {match.players - 1} for this match, not {args.seat}")
     if args.seat is None and not any(seat.is_human for seat in match.seats):
         raise ReviewUsage("every seat of this match is an AI: name the seat to review with --seat")
-    if args.show:
-        from scenes.review import show_review  # the screen: pygame only here
-
-        return show_review(match, args.seat, jobs=args.jobs, budget=args.budget, playouts=args.playouts)
+    if show is not None:
+        return show(match, args.seat, jobs=args.jobs, budget=args.budget, playouts=args.playouts)
     set_language("en")  # the command line speaks English, as every command does
     bar = None if args.json else progress_bar
     try:

@@ -103,6 +103,25 @@ def test_review_json_has_the_moments_and_the_line(tmp_path: Path, capsys: pytest
     assert drops == sorted(drops, reverse=True)
 
 
+def test_review_show_hands_the_chosen_match_to_the_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``review FILE --show`` opens the review screen on that match and seat (the command line
+    brings the screen in; game/ never imports it)."""
+    from scenes import review as review_screen
+
+    match = played_match("noaron", 2)
+    path = tmp_path / "match.json"
+    match.save(path)
+    shown: list[tuple[str, int | None, int | None]] = []
+
+    def fake_show(chosen: Match, seat: int | None, **options: Any) -> int:
+        shown.append((chosen.match_id, seat, options["playouts"]))
+        return 0
+
+    monkeypatch.setattr(review_screen, "show_review", fake_show)
+    assert main(["review", str(path), "--show", "--seat", "1", "--playouts", "8"]) == 0
+    assert shown == [(match.match_id, 1, 8)]
+
+
 def test_review_of_a_missing_or_bad_file_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["review", str(tmp_path / "nope.json")]) == 2
     assert capsys.readouterr().err.strip().count("\n") == 0
