@@ -290,3 +290,20 @@ def test_a_finished_table_keeps_its_match(app: Any) -> None:
     table.finish_match()
     assert [entry.match.seed for entry in recent_matches()] == [9]
     assert os.path.isdir(recent_dir())
+
+
+def test_kept_matches_stay_in_order_when_the_clock_jumps_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The machine's clock is not to be trusted (it jumps, and a time read in two parts can
+    straddle a second): the newest kept match is the one kept last, whatever the clock says."""
+    import time
+
+    from game.core import recent
+
+    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
+    clock = iter([2_000_000_000.0, 1_000_000_000.0, 1_500_000_000.0])
+    real_gmtime = time.gmtime
+    # "now" jumps about; a time asked for by value stays what it is
+    monkeypatch.setattr(recent.time, "gmtime", lambda *when: real_gmtime(*when) if when else real_gmtime(next(clock)))
+    for seed in (201, 202, 203):
+        assert keep_finished(played_match("noaron", 2, seed=seed)) is not None
+    assert [entry.match.seed for entry in recent_matches()] == [203, 202, 201]

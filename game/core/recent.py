@@ -43,15 +43,23 @@ def recent_dir() -> Path:
 
 
 def _new_name(folder: Path, game_id: str) -> Path:
-    """A file name that sorts after every earlier one: the time to the microsecond, then a
-    counter for the (unlikely) same microsecond."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + f"-{time.time_ns() // 1000 % 1_000_000:06d}"
-    path = folder / f"{PREFIX}{stamp}-{game_id}.json"
-    counter = 1
-    while path.exists():
-        path = folder / f"{PREFIX}{stamp}-{counter}-{game_id}.json"
-        counter += 1
+    """A file name that sorts after every kept one: a running number first (the clock may jump
+    back, and a time read in two parts can straddle a second), then the time, for people
+    reading the folder."""
+    kept = _files(folder)
+    number = _number(kept[0]) + 1 if kept else 1
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
+    path = folder / f"{PREFIX}{number:09d}-{stamp}-{game_id}.json"
+    while path.exists():  # only if a file was renamed in behind our back
+        number += 1
+        path = folder / f"{PREFIX}{number:09d}-{stamp}-{game_id}.json"
     return path
+
+
+def _number(path: Path) -> int:
+    """The running number of a kept match file (0 for a name without one)."""
+    head = path.name[len(PREFIX):].split("-", 1)[0]
+    return int(head) if head.isdigit() and len(head) == 9 else 0
 
 
 def keep_finished(match: Match) -> Path | None:
@@ -72,12 +80,12 @@ def keep_finished(match: Match) -> Path | None:
 
 
 def _files(folder: Path) -> list[Path]:
-    """The kept match files, newest first (by name: the name starts with the time)."""
+    """The kept match files, newest first (by their running number)."""
     try:
         names = [path for path in folder.glob(f"{PREFIX}*.json") if path.is_file()]
     except OSError:
         return []
-    return sorted(names, key=lambda path: path.name, reverse=True)
+    return sorted(names, key=lambda path: (_number(path), path.name), reverse=True)
 
 
 def _bad_files(folder: Path) -> list[Path]:
