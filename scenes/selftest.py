@@ -22,6 +22,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TextIO
 
 from game import __version__
@@ -218,6 +219,29 @@ def check_match(game_id: str) -> str:
     return f"{rules.min_players} players, {len(match.log)} actions, scores {scores}; hard ok; replay ok"
 
 
+def check_records(game_id: str) -> str:
+    """The local records (SQLite, which a frozen build must carry): a finished match with a
+    named person is recorded once and read back, in a throwaway file."""
+    from game.core.match import Match, Seat
+    from game.core.records import Records
+
+    rules = get_rules(game_id)
+    seats = [Seat("human", name="Selftest")] + [Seat("ai", "random")] * (rules.min_players - 1)
+    match = Match(game_id, seats, seed=SEED)
+    rng = random.Random(SEED)
+    while not match.is_over() and len(match.log) < MATCH_ACTION_CAP:
+        seat = match.to_move()[0]
+        match.apply(seat, rng.choice(match.legal_actions(seat)))
+    with tempfile.TemporaryDirectory() as folder:
+        records = Records(Path(folder) / "records.sqlite3")
+        if records.record_match(match) != 1 or records.record_match(match) != 0:
+            raise ValueError("a finished match was not recorded exactly once")
+        games = sum(figures.games for figures in records.figures("Selftest"))
+    if games != 1:
+        raise ValueError(f"the records read back {games} games, not 1")
+    return f"{game_id}: recorded once and read back"
+
+
 def check_worker(game_id: str) -> str:
     """The AI child process starts and answers one request with a legal action."""
     from game.ai.worker import AiWorker
@@ -257,6 +281,7 @@ def plan(games: Sequence[str]) -> list[tuple[str, Callable[[], str]]]:
         checks.append((f"table {game_id}", lambda game_id=game_id: check_table(game_id)))
         checks.append((f"match {game_id}", lambda game_id=game_id: check_match(game_id)))
     if games:
+        checks.append(("records", lambda: check_records(games[0])))
         checks.append(("ai worker", lambda: check_worker(games[0])))
     return checks
 
