@@ -16,6 +16,7 @@ from typing import Any
 from game.ai.base import make_agent
 from game.core.registry import get_rules
 from game.core.rules import Rules
+from game.tournament import wilson_interval
 
 MIN_SECONDS_PER_CONFIG = 0.2
 MIDGAME_MAX_STEPS = 60  # random steps before a bench position (a neko match has ~120)
@@ -133,24 +134,6 @@ def bench_ai(game_id: str, players: int, decisions: int = 20, budget: float = 1.
 
 HINT_GAMES: tuple[str, ...] = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
 HINT_PLAYERS = 3  # players of the simulated matches (within each game's range)
-Z95 = 1.959964  # two-sided 95 % normal quantile
-
-
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a share (95 % by default); (0, 1) with no trials.
-
-    >>> [round(bound, 3) for bound in wilson_interval(8, 10)]
-    [0.49, 0.943]
-    """
-    if trials <= 0:
-        return 0.0, 1.0
-    share = successes / trials
-    centre = share + z * z / (2 * trials)
-    spread = z * math.sqrt(share * (1 - share) / trials + z * z / (4 * trials * trials))
-    scale = 1 + z * z / trials
-    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
-
-
 def decision_points(game_id: str, players: int, seed: int) -> list[tuple[Any, int]]:
     """Every position of a seeded match of Normal players where the seat to move has a choice:
     (a copy of the state, that seat), in the order of the match."""
@@ -233,6 +216,7 @@ def bench_hint(games: Sequence[str] = HINT_GAMES, matches: int = 4, positions: i
 
 def _agreement(same: int, total: int) -> dict[str, Any]:
     """Positions, agreements and their share with its 95 % interval."""
-    low, high = wilson_interval(same, total)
+    interval = wilson_interval(same / total if total else 0.0, total)
+    low, high = interval.low, interval.high
     return {"positions": total, "agreed": same, "agreement": round(same / total, 3) if total else 0.0,
             "agreement_95": [round(low, 3), round(high, 3)]}

@@ -365,11 +365,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         match = Match.load(args.file, verify=args.verify)
         if args.upto is not None:
-            from game.coach import cut_match
-
             if not 0 <= args.upto <= len(match.log):
                 raise UsageError(f"--upto must be 0 to {len(match.log)} (the actions logged), not {args.upto}")
-            match = cut_match(match, args.upto)
+            match = match.after(args.upto)
         if args.save is not None:
             match.save(args.save)
             Match.load(args.save)  # what was written loads and rebuilds its position

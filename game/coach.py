@@ -79,12 +79,3 @@ def tournament_saves(game_id: str, agents: Sequence[str], seed: int, options: di
         match.save(path)
         paths.append(path)
     return paths
-
-
-def cut_match(match: Match, upto: int) -> Match:
-    """The same match after its first ``upto`` actions (a save whose log is cut there)."""
-    if not 0 <= upto <= len(match.log):
-        raise ValueError(f"--upto must be 0 to {len(match.log)} (the actions logged), not {upto}")
-    data = match.to_json()
-    data["log"] = data["log"][:upto]
-    return Match.from_json(data, verify=False)

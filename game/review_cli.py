@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.coach import percent
 from game.core.errors import SaveError
 from game.core.match import Match
 from game.i18n import set_language
@@ -25,11 +26,6 @@ BAR_WIDTH = 30  # characters of the progress bar on stderr
 
 class ReviewUsage(Exception):
     """A bad file or argument: one line, exit code 2 (``game.cli`` prints it)."""
-
-
-def percent(value: float) -> str:
-    """A win chance as a whole percentage."""
-    return f"{round(value * 100):d}%"
 
 
 def progress_bar(done: int, total: int) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.coach import percent
 from game.core import stop
 from game.core.match import Match
 from game.i18n import t
@@ -68,19 +69,6 @@ class _NoButtons:
         """Nothing to draw."""
 
 
-def replayed(match: Match, steps: int) -> Match:
-    """A new match with the first ``steps`` actions of ``match``'s log applied."""
-    copy = Match(match.game_id, list(match.seats), match.seed, dict(match.options))
-    for entry in match.log[:steps]:
-        copy.apply(entry.seat, copy.rules.decode_action(entry.action))
-    return copy
-
-
-def percent(value: float) -> str:
-    """A win chance as a whole percentage."""
-    return f"{round(value * 100):d}%"
-
-
 class ReviewScene(Scene):
     """Step through ``match`` from ``seat``'s side (default: its first person, else seat 0)."""
 
@@ -103,7 +91,7 @@ class ReviewScene(Scene):
     # ----- the table ----------------------------------------------------------------------------
     def _table_at(self, steps: int) -> Any:
         """The game's table on the match replayed to ``steps``, quiet: no AI, buttons, saves."""
-        table = make_scene(self.app, replayed(self.source, steps), self.seat, ai_enabled=False)
+        table = make_scene(self.app, self.source.after(steps), self.seat, ai_enabled=False)
         table.saver = NullSaver()
         table.finish_match = lambda event=None: None  # no results screen mid-review
         table.humans = []  # round panels close by themselves; no curtain

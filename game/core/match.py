@@ -285,6 +285,17 @@ class Match:
             del self._checkpoints[:-MAX_TAKE_BACK]
         return events
 
+    def after(self, steps: int) -> Match:
+        """A new match of the same game, seats, seed, options and start with only the first
+        ``steps`` actions of this one's log applied (a position to save, hint on or review)."""
+        if not 0 <= steps <= len(self.log):
+            raise ValueError(f"steps must be 0 to {len(self.log)} (the actions logged), not {steps}")
+        copy = Match(self.game_id, list(self.seats), self.seed, dict(self.options), started=self.started)
+        copy.hints_used = list(self.hints_used)
+        for entry in self.log[:steps]:
+            copy.apply(entry.seat, self.rules.decode_action(entry.action))
+        return copy
+
     def can_undo(self, seat: int) -> bool:
         """True when ``seat`` may take back the last action (its own, nothing since)."""
         if not self._undo_stack:
