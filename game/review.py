@@ -15,12 +15,12 @@ Like a hint, a review reads only the seat's observation (never the true hidden s
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.ai.base import decision_seed
 from game.core.match import Match
 from game.core.registry import get_rules
 from game.narrate import describe_action
@@ -173,11 +173,6 @@ def review_tasks(match: Match, seats: Sequence[int]) -> list[ReviewTask]:
     return tasks
 
 
-def decision_seed(match_seed: int, index: int) -> int:
-    """The advice seed of the decision at action ``index`` of a match dealt from ``match_seed``."""
-    return random.Random(f"review/{match_seed}/{index}").getrandbits(32)
-
-
 def decision_budget(decisions: int, jobs: int, budget: float | None = None) -> float:
     """Seconds per decision: ``budget`` when given, else ``DEFAULT_BUDGET`` cut so that
     ``decisions`` spread over ``jobs`` processes take about ``TARGET_SECONDS``."""
@@ -192,7 +187,7 @@ def analyse(game_id: str, task: ReviewTask, match_seed: int, budget: float, play
     """Ask the advice about one decision (the played move included) and keep what a review needs."""
     if advisor is None:
         from game.ai.advice import advise as advisor
-    advice = advisor(game_id, task.observation, list(task.legal), seed=decision_seed(match_seed, task.index),
+    advice = advisor(game_id, task.observation, list(task.legal), seed=decision_seed(match_seed, task.index, task.seat),
                      budget=budget, playouts=playouts, include=[task.played])
     played = advice.value_of(task.played)
     best = advice.best

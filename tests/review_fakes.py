@@ -7,8 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from game.ai.advice import Advice, MoveValue
+from game.ai.base import decision_seed
 from game.core.match import Match
-from game.review import decision_seed
 
 
 def fake_advisor(match: Match, wins: Callable[[int, Any, Any], tuple[float, float]],
@@ -16,7 +16,7 @@ def fake_advisor(match: Match, wins: Callable[[int, Any, Any], tuple[float, floa
     """An ``advise`` stand-in: ``wins(action index, played, other)`` gives (played move's win,
     another legal move's win), each as if from ``samples`` playouts; the index is found back
     from the seed the review passes."""
-    indexes = {decision_seed(match.seed, index): index for index in range(len(match.log))}
+    indexes = {decision_seed(match.seed, index, entry.seat): index for index, entry in enumerate(match.log)}
 
     def advise(game_id: str, observation: Any, legal: list[Any], *, seed: int, budget: float,
                playouts: int | None, include: list[Any]) -> Advice:

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.ai.advice import DEFAULT_BUDGET
+from game.ai.base import decision_seed
 from game.coach import TOP_MOVES, ranking_lines
 from game.i18n import t
 from scenes import fonts, theme
@@ -97,7 +98,7 @@ class HintSeat(TableMixin):
             self.hint_worker.start()
         from game.ai.worker import ADVICE
 
-        seed = (self.match.seed * 7919 + len(self.match.log)) & 0x7FFFFFFF
+        seed = decision_seed(self.match.seed, len(self.match.log), self.viewer)
         self.hint_ticket = self.hint_worker.request(self.match.game_id, ADVICE, self.observation(),
                                                     self.match.legal_actions(self.viewer), seed, DEFAULT_BUDGET)
         self.hint_for = self.hint_position()
