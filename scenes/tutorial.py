@@ -6,9 +6,9 @@ passes the person's input through, and
 
 - shows the step's caption on a card that keeps clear of what it points at and of the viewer's
   strip, with a soft pulsing glow on the step's spots (``scenes.<game>.spots``) and an arrow;
-- guards ``TableScene.attempt`` (an instance attribute wraps the method: nothing in the table's
-  class changes): a move other than the step's expected one is refused with a friendly line and
-  springs back, and nothing reaches the match; Undo is off during the script;
+- is the table's ``guide`` (``scenes.table.base.Guide``) while the script runs: a move other than
+  the step's expected one is refused with a friendly line and springs back, and nothing reaches
+  the match; Undo and the Hint are off, and say so;
 - plays the AI seats' scripted replies itself, with the AI's usual pause;
 - goes on from an explanation step on a click, a tap or Enter; "Skip tutorial" ends the script.
 
@@ -21,7 +21,6 @@ from __future__ import annotations
 import importlib
 import math
 from collections import deque
-from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -50,7 +49,6 @@ ARROW_LENGTH = 70  # px
 SPOTS_EVERY = 0.25  # seconds between re-reads of where the spots are (pieces move)
 MARGIN = 24  # px the card keeps from the screen's edges
 FREE_TOAST = 5.0  # seconds the "play on" line shows
-GUARDED = ("attempt", "press_undo", "hint_refusal")  # table methods the layer holds while the script runs
 UNDO_TOAST = 3.0  # seconds the "undo is off" line shows
 
 
@@ -104,11 +102,7 @@ class TutorialLayer(Scene):
         self._spots_age = 0.0
         self.skip_button = Button(pygame.Rect((0, 0), SKIP_SIZE), lambda: t("tutorial.skip"), self.skip,
                                   style="secondary")
-        self._original_attempt: Callable[[Any], bool] = table.attempt
-        self._original_undo: Callable[[], None] = table.press_undo
-        table.attempt = self.guarded_attempt  # type: ignore[method-assign]
-        table.press_undo = self.refused_undo  # type: ignore[method-assign]
-        table.hint_refusal = self.hint_refusal  # type: ignore[method-assign]
+        table.guide = self  # the table asks the layer before a move, an undo or a hint
 
     # ----- the script ----------------------------------------------------------------------------
     @property
@@ -128,36 +122,35 @@ class TutorialLayer(Scene):
             return None
         return self.table.rules.decode_action(step.expect)
 
-    def guarded_attempt(self, action: Any) -> bool:
-        """The table's ``attempt`` while the script runs: only the step's expected move goes to
-        the match; anything else (legal or not) is refused with the step's friendly line."""
+    def allows(self, action: Any) -> bool:
+        """While the script runs only the step's expected move goes to the match; anything else
+        (legal or not) is refused with the step's friendly line (the table's ``Guide`` hook)."""
         step = self.step
         if step is None:
-            return self._original_attempt(action)
+            return True
         notation = self.table.rules.encode_action(action)
         if not self.ready() or not step.waits_for_move or not step.accepts(notation):
             self.wrong_text = t(step.wrong_key() if step.waits_for_move else "tutorial.next")
             self.table.refuse(self.wrong_text)
             return False
-        if not self._original_attempt(action):
-            return False
-        self.wrong_text = ""
-        self.finish_step()
         return True
 
-    def refused_undo(self) -> None:
+    def after_move(self) -> None:
+        """The step's move went through: on to its replies and the next step."""
+        if self.step is not None:
+            self.wrong_text = ""
+            self.finish_step()
+
+    def refuses_undo(self) -> bool:
         """Undo is off while the script runs (it would step off the scripted path): say so."""
         if self.step is None:
-            self._original_undo()
-            return
+            return False
         self.table.toast.show(t("tutorial.undo_off"), UNDO_TOAST)
+        return True
 
     def hint_refusal(self) -> str | None:
-        """No Hint while the script leads (the caption already says what to play); the
-        table's own rule once it is over."""
-        if self.step is not None:
-            return "tutorial.hint_off"
-        return type(self.table).hint_refusal(self.table)
+        """No Hint while the script leads (the caption already says what to play)."""
+        return "tutorial.hint_off" if self.step is not None else None
 
     def finish_step(self) -> None:
         """The step's move or click is done: its replies come next, then the next step."""
@@ -203,8 +196,7 @@ class TutorialLayer(Scene):
             return
         self.done = True
         table = self.table
-        for name in GUARDED:  # the instance attributes go: the class's methods are back
-            table.__dict__.pop(name, None)
+        table.guide = None
         table.ai_enabled = True
         table.toast.show(t("tutorial.free"), FREE_TOAST)
         if self.app.top is self:
@@ -218,8 +210,7 @@ class TutorialLayer(Scene):
         """Leaving (a skip, the end, or the menu): the table gets its methods back."""
         if not self.done:
             self.done = True
-            for name in GUARDED:
-                self.table.__dict__.pop(name, None)
+            self.table.guide = None
             self.table.ai_enabled = True
 
     def pause(self) -> None:

@@ -105,7 +105,7 @@ import logging
 import weakref
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -162,6 +162,26 @@ def compact_name(seat_index: int, match: Match) -> str:
     return clipped(name, theme.BODY, NAME_WIDTH, bold=True)
 
 
+class Guide(Protocol):
+    """A layer leading the play at a table (the tutorial), asked before the table acts."""
+
+    def allows(self, action: Any) -> bool:
+        """True when the viewer's ``action`` may go to the rules; else the guide has said why."""
+        ...
+
+    def after_move(self) -> None:
+        """The allowed action went through."""
+        ...
+
+    def refuses_undo(self) -> bool:
+        """True when undo is off now (the guide has said why)."""
+        ...
+
+    def hint_refusal(self) -> str | None:
+        """Why there is no Hint now (a catalogue key), or None to leave it to the table."""
+        ...
+
+
 class TableScene(HintSeat, AiSeats, StillLayer, Scene):
     """The game-independent table (see the module docstring for what it does and its hooks)."""
 
@@ -204,6 +224,9 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
         self.ai_seat = -1
         self.ai_waited = 0.0
         self.rejections = 0  # refused actions (for tests and the bench)
+        # a layer leading the play for a while (the tutorial): asked first by ``attempt``,
+        # ``press_undo`` and the Hint (see ``Guide``); None at an ordinary table
+        self.guide: Guide | None = None
         self._observed: tuple[int, Any, int, int, Any] | None = None  # (viewer, state, log, events, obs)
         self._still: pygame.Surface | None = None  # pixel cache of the still layer
         self._still_key: tuple[Any, ...] = ()
@@ -359,10 +382,9 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
 
     def _build_buttons(self) -> None:
         """The game's buttons, Undo at the lower right, Help and Menu at the top right."""
-        # pressed while unavailable it says why (see ``press_undo``); looked up when pressed, so
-        # a layer that takes undo over for a while (the tutorial) is obeyed by the button too
-        self.undo_button = ExplainedButton(pygame.Rect(UNDO_RECT), lambda: t("table.undo"),
-                                           lambda: self.press_undo(), available=lambda: self.can_undo())
+        # pressed while unavailable it says why (see ``press_undo``)
+        self.undo_button = ExplainedButton(pygame.Rect(UNDO_RECT), lambda: t("table.undo"), self.press_undo,
+                                           available=self.can_undo)
         self.help_button = Button(pygame.Rect(HELP_RECT), lambda: t("table.help"), self.open_help,
                                   style="ghost")
         self.menu_button = Button(pygame.Rect(MENU_RECT), lambda: t("table.menu"), self.open_pause,
@@ -509,7 +531,19 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
 
     # ----- actions ------------------------------------------------------------------------------
     def attempt(self, action: Any) -> bool:
-        """Offer ``action`` for the viewer to the rules; queue its events, or refuse with the reason."""
+        """Offer ``action`` for the viewer to the rules; queue its events, or refuse with the
+        reason. A guide may refuse it first (and says why), and hears when it went through."""
+        guide = self.guide
+        if guide is not None and not guide.allows(action):
+            return False
+        if not self._offer(action):
+            return False
+        if guide is not None:
+            guide.after_move()
+        return True
+
+    def _offer(self, action: Any) -> bool:
+        """``attempt`` without the guide: the rules accept ``action`` or refuse it with the reason."""
         if not self.viewer_may_act():
             self.refuse(t("table.reason.not_now"))
             return False
@@ -544,7 +578,10 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
 
     def press_undo(self) -> None:
         """The Undo button / U / Esc: take back the viewer's last move (and the AI replies since,
-        when alone against AI seats) and re-read the table; refused, say why in a toast."""
+        when alone against AI seats) and re-read the table; refused, say why in a toast (a guide
+        holding undo says so itself)."""
+        if self.guide is not None and self.guide.refuses_undo():
+            return
         reason = self.undo_refusal()
         if reason:
             self.toast.show(t(reason), 2.5)

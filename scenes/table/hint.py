@@ -66,6 +66,9 @@ class HintSeat(TableMixin):
 
     def hint_refusal(self) -> str | None:
         """Why there is no hint for the viewer now (a catalogue key), or None when there may be."""
+        guide = self.guide
+        if guide is not None and (reason := guide.hint_refusal()) is not None:
+            return reason
         if not self.viewer_is_person():
             return "coach.hint.off.ai"
         if not self.match.seats[self.viewer].hints:
