@@ -24,7 +24,7 @@ BACK_RECT = pygame.Rect(810, 990, 300, theme.BUTTON_HEIGHT)
 def row_text(entry: RecentMatch) -> str:
     """One kept match in a line: when, which game, how many played, the scores."""
     match = entry.match
-    result = match.rules.result(match.state)
+    result = match.result()
     scores = " / ".join(number_text(score) for score in result.scores)
     return t("review.recent.row", when=time.strftime("%m/%d %H:%M", time.localtime(entry.finished)),
              game=t(f"game.{match.game_id}.title"), players=match.players, result=scores)

@@ -93,7 +93,7 @@ class Results(MenuScene):
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
-        self.result = match.rules.result(match.state)
+        self.result = match.result()
         bottom = PANEL.bottom - 50 - theme.BUTTON_HEIGHT
         center = PANEL.centerx
         self.again_button = Button(

@@ -257,6 +257,10 @@ class Match:
         """True when the game has ended."""
         return self.rules.is_over(self.state)
 
+    def result(self) -> Any:
+        """The final ``Result`` (only once the match is over; a remote match answers the same)."""
+        return self.rules.result(self.state)
+
     def legal_actions(self, seat: int) -> list[Any]:
         """Legal actions of ``seat`` now."""
         return self.rules.legal_actions(self.state, seat)

@@ -1,0 +1,255 @@
+"""The LAN wire: versioned JSON messages, one per websocket text frame, checked on both sides.
+
+Every message is a JSON object with ``"v"`` (``PROTOCOL``) and ``"type"``. ``check_client`` is what
+the host runs on each message a client sends; ``check_host`` is what a client runs on each message
+from the host. Both raise ``ProtocolError`` with a catalogue key (``net.reason.*``) and a plain
+English line; nothing else about a message is trusted.
+
+Client -> host::
+
+    hello  {game?}                                  which tables are here (answer: tables)
+    join   {table, seat, token, name}               sit at ``seat`` (an int), or watch (seat -1);
+                                                    a ``token`` from an earlier welcome reclaims a seat
+    act    {seq, action}                            play ``action`` (the rules' notation) for own seat
+    undo   {seq}                                    take back own last move (the host's undo policy)
+    ping   {seq}
+
+Host -> client::
+
+    tables   {host, tables: [TableInfo]}
+    welcome  {table, seat, token, game, players, options, seats, view}
+    update   {events, view}                         something happened: animate ``events``, then
+                                                    the table is ``view``
+    sync     {view}                                 show ``view`` without animating (after a
+                                                    reconnect or an undo)
+    ack      {seq}                                  the act/undo with that seq went through
+    refused  {seq, reason, params, text}            refused, with the catalogue key and a plain line
+    pong     {seq}
+    bye      {reason, text}                         the host is closing this connection
+
+A view is what one seat may know, nothing more::
+
+    {pos, observation, to_move, legal, over, result, undo, seats}
+
+``pos`` counts the table's changes (a reconnect says which it saw), ``observation`` is the rules'
+observation for that seat (a spectator's for seat -1), ``legal`` the seat's legal actions in
+notation when it is to act (else []), ``undo`` is [allowed, reason key], ``result`` the public
+result once the match is over, ``seats`` one SeatInfo per seat. Events are public by the rules'
+contract (``game.core.events``). The seed, the state, the log's action texts and the seat tokens of
+others never leave the host.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.registry import GAME_IDS
+
+PROTOCOL = 1
+DEFAULT_PORT = 47474  # where a host listens unless told otherwise
+SERVICE_TYPE = "_kotatsu._tcp.local."  # what hosts advertise on mDNS (zeroconf)
+MAX_CLIENT_MESSAGE = 4096  # bytes of one client message: the host refuses bigger ones with a reason
+MAX_FRAME = 65536  # bytes the websocket layer accepts from a client before closing (1009)
+MAX_HOST_MESSAGE = 4 << 20  # bytes a client accepts from the host
+MAX_NAME = 40
+MAX_TOKEN = 64
+MAX_SEQ = 1 << 53
+TABLE_CODE_LETTERS = "ACDEFHJKLMNPQRTUVWXY"  # no look-alikes (B/8, O/0, I/1, S/5, G/6, Z/2)
+TABLE_CODE_LENGTH = 4
+SPECTATOR = -1
+
+CLIENT_TYPES = ("hello", "join", "act", "undo", "ping")
+HOST_TYPES = ("tables", "welcome", "update", "sync", "ack", "refused", "pong", "bye")
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol: ``reason`` is a catalogue key, the text plain English."""
+
+    def __init__(self, reason: str, text: str) -> None:
+        super().__init__(text)
+        self.reason = reason
+        self.text = text
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """A seat as every client sees it."""
+
+    name: str
+    kind: str  # "human" or "ai"
+    level: str  # AI level, "" for a person
+    taken: bool  # a client holds this seat (AI seats: always)
+    connected: bool  # that client is connected now
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as sent."""
+        return {"name": self.name, "kind": self.kind, "level": self.level,
+                "taken": self.taken, "connected": self.connected}
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """A message as one compact JSON text (the protocol version added)."""
+    return json.dumps({"v": PROTOCOL, **message}, ensure_ascii=False, separators=(",", ":"),
+                      allow_nan=False)
+
+
+def _fail(reason: str, text: str) -> ProtocolError:
+    return ProtocolError(f"net.reason.{reason}", text)
+
+
+def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
+    """The JSON object in ``raw``; ``ProtocolError`` when it is too big, not JSON, not an object,
+    or of another protocol version."""
+    if len(raw) > limit:
+        raise _fail("too_big", f"message of {len(raw)} bytes (at most {limit})")
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise _fail("malformed", f"not JSON: {str(error)[:80]}") from None
+    if not isinstance(data, dict):
+        raise _fail("malformed", "a message must be a JSON object")
+    version = data.get("v")
+    if version != PROTOCOL:
+        raise _fail("version", f"protocol version {str(version)[:12]} here, this side speaks {PROTOCOL}")
+    return data
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise _fail("malformed", f"{key} must be a whole number from {low} to {high}")
+    return value
+
+
+def _text(data: dict[str, Any], key: str, limit: int, *, optional: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or len(value) > limit or not value.isprintable():
+        raise _fail("malformed", f"{key} must be printable text of at most {limit} characters")
+    return value
+
+
+def _only(data: dict[str, Any], allowed: set[str]) -> None:
+    extra = set(data) - allowed - {"v", "type"}
+    if extra:
+        raise _fail("malformed", f"unknown field {min(extra)[:30]!r}")
+
+
+def check_client(raw: str | bytes) -> dict[str, Any]:
+    """A client message as the host accepts it (see the module docstring), else ``ProtocolError``."""
+    data = parse(raw, MAX_CLIENT_MESSAGE)
+    kind = data.get("type")
+    if kind not in CLIENT_TYPES:
+        raise _fail("unknown_type", f"unknown message type {str(kind)[:20]!r}")
+    if kind == "hello":
+        _only(data, {"game"})
+        game = data.get("game")
+        if game is not None and game not in GAME_IDS:
+            raise _fail("malformed", "game must be one of " + ", ".join(GAME_IDS))
+    elif kind == "join":
+        _only(data, {"table", "seat", "token", "name"})
+        table = _text(data, "table", TABLE_CODE_LENGTH)
+        if len(table or "") != TABLE_CODE_LENGTH:
+            raise _fail("malformed", f"table must be a {TABLE_CODE_LENGTH}-letter code")
+        _int(data, "seat", SPECTATOR, 15)
+        _text(data, "token", MAX_TOKEN, optional=True)
+        _text(data, "name", MAX_NAME)
+    elif kind == "act":
+        _only(data, {"seq", "action"})
+        _int(data, "seq", 0, MAX_SEQ)
+        _text(data, "action", 200)
+    else:  # undo, ping
+        _only(data, {"seq"})
+        _int(data, "seq", 0, MAX_SEQ)
+    return data
+
+
+_VIEW_KEYS = {"pos", "observation", "to_move", "legal", "over", "result", "undo", "seats"}
+_SEAT_KEYS = {"name", "kind", "level", "taken", "connected"}
+_TABLE_KEYS = {"code", "game", "players", "options", "seats", "over", "pos"}
+
+
+def _check_seats(seats: Any) -> None:
+    if not isinstance(seats, list) or not 1 <= len(seats) <= 16:
+        raise _fail("malformed", "seats must be a list of 1 to 16 seats")
+    for seat in seats:
+        if not isinstance(seat, dict) or set(seat) != _SEAT_KEYS:
+            raise _fail("malformed", "a seat must have " + ", ".join(sorted(_SEAT_KEYS)))
+        _text(seat, "name", MAX_NAME)
+        if seat["kind"] not in ("human", "ai") or not isinstance(seat["level"], str):
+            raise _fail("malformed", "a seat's kind must be human or ai")
+        if not isinstance(seat["taken"], bool) or not isinstance(seat["connected"], bool):
+            raise _fail("malformed", "taken and connected must be true or false")
+
+
+def check_view(view: Any) -> dict[str, Any]:
+    """A view's shape (its observation and result are read by ``game.net.codec.decode``)."""
+    if not isinstance(view, dict) or set(view) != _VIEW_KEYS:
+        raise _fail("malformed", "a view must have " + ", ".join(sorted(_VIEW_KEYS)))
+    _int(view, "pos", 0, MAX_SEQ)
+    if not isinstance(view["to_move"], list) or not all(
+            isinstance(s, int) and not isinstance(s, bool) and 0 <= s < 16 for s in view["to_move"]):
+        raise _fail("malformed", "to_move must be a list of seats")
+    if not isinstance(view["legal"], list) or not all(
+            isinstance(a, str) and len(a) <= 200 for a in view["legal"]):
+        raise _fail("malformed", "legal must be a list of actions")
+    if not isinstance(view["over"], bool):
+        raise _fail("malformed", "over must be true or false")
+    undo = view["undo"]
+    if not (isinstance(undo, list) and len(undo) == 2 and isinstance(undo[0], bool) and isinstance(undo[1], str)):
+        raise _fail("malformed", "undo must be [allowed, reason]")
+    _check_seats(view["seats"])
+    return view
+
+
+def check_host(raw: str | bytes) -> dict[str, Any]:
+    """A host message as a client accepts it (see the module docstring), else ``ProtocolError``."""
+    data = parse(raw, MAX_HOST_MESSAGE)
+    kind = data.get("type")
+    if kind not in HOST_TYPES:
+        raise _fail("unknown_type", f"unknown message type {str(kind)[:20]!r}")
+    if kind == "tables":
+        _only(data, {"host", "tables"})
+        _text(data, "host", 80)
+        if not isinstance(data.get("tables"), list):
+            raise _fail("malformed", "tables must be a list")
+        for table in data["tables"]:
+            if not isinstance(table, dict) or set(table) != _TABLE_KEYS:
+                raise _fail("malformed", "a table must have " + ", ".join(sorted(_TABLE_KEYS)))
+            _check_seats(table["seats"])
+    elif kind == "welcome":
+        _only(data, {"table", "seat", "token", "game", "players", "options", "seats", "view"})
+        _text(data, "table", TABLE_CODE_LENGTH)
+        _int(data, "seat", SPECTATOR, 15)
+        _text(data, "token", MAX_TOKEN)
+        if data.get("game") not in GAME_IDS:
+            raise _fail("malformed", "unknown game")
+        _int(data, "players", 1, 16)
+        if not isinstance(data.get("options"), dict):
+            raise _fail("malformed", "options must be an object")
+        _check_seats(data["seats"])
+        check_view(data.get("view"))
+    elif kind in ("update", "sync"):
+        _only(data, {"events", "view"} if kind == "update" else {"view"})
+        if kind == "update" and not isinstance(data.get("events"), list):
+            raise _fail("malformed", "events must be a list")
+        check_view(data.get("view"))
+    elif kind in ("ack", "pong"):
+        _only(data, {"seq"})
+        _int(data, "seq", 0, MAX_SEQ)
+    elif kind == "refused":
+        _only(data, {"seq", "reason", "params", "text"})
+        if data.get("seq") is not None:
+            _int(data, "seq", 0, MAX_SEQ)
+        _text(data, "reason", 80)
+        _text(data, "text", 400)
+        if not isinstance(data.get("params"), dict):
+            raise _fail("malformed", "params must be an object")
+    else:  # bye
+        _only(data, {"reason", "text"})
+        _text(data, "reason", 80)
+        _text(data, "text", 400)
+    return data
