@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +26,7 @@ from game.net.protocol import MAX_CLIENT_MESSAGE, MAX_FRAME, PROTOCOL, SPECTATOR
 from game.net.server import Client, Server
 
 HUMAN = Seat("human")
+ROOT = Path(__file__).resolve().parents[1]
 FUZZ_TOKEN = "the-fuzzers-own-seat-token"  # the first claim keeps it: a good client reclaims the seat
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -268,3 +273,62 @@ async def _finish(port: int, code: str, tokens: list[str]) -> None:
     for client in clients:
         await client.close()
 
+
+
+# ----- a dropped client ------------------------------------------------------------------------------------
+def test_a_dropped_client_rejoins_its_seat_with_the_view_and_no_replay() -> None:
+    with running_host() as host:
+        code = host.add_table("newold", [HUMAN, HUMAN, Seat("ai", "random")], seed=8)
+        table = host.server.tables[code]
+
+        async def run() -> None:
+            clients = [await TestClient(host.port).open() for _ in range(2)]
+            for seat, client in enumerate(clients):
+                await client.join(code, seat, f"P{seat}")
+            await asyncio.gather(*(c.play(random.Random(s), stop_at=8) for s, c in enumerate(clients)))
+            dropped = clients[1]
+            await dropped.close()
+            await clients[0].until("sync")  # the others see the seat go
+            assert not clients[0].view["seats"][1]["connected"]
+            back = await TestClient(host.port).open()
+            welcome = await back.join(code, 1, "P1 again", token=dropped.token)
+            assert welcome["type"] == "welcome" and welcome["view"]["pos"] >= dropped.view["pos"]
+            assert welcome["view"]["seats"][1] == {"name": "P1 again", "kind": "human", "level": "",
+                                                   "taken": True, "connected": True}
+            assert (await clients[0].until("sync"))["view"]["seats"][1]["connected"]
+            await asyncio.gather(clients[0].play(random.Random(5)), back.play(random.Random(6)))
+            assert back.view["over"] and clients[0].view["result"] == back.view["result"]
+            for client in (clients[0], back):
+                await client.close()
+
+        asyncio.run(run())
+        assert table.match.is_over()
+
+
+# ----- the command ------------------------------------------------------------------------------------------
+def test_serve_prints_its_tables_answers_hello_and_stops_on_sigterm(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "game", "serve", "--game", "neko", "--players", "3", "--tables", "2",
+               "--seats", "human,human,ai:easy", "--port", "0", "--host", "127.0.0.1", "--dir", str(tmp_path),
+               "--no-advertise"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        lines = [process.stdout.readline().split() for _ in range(2)]
+        codes = sorted(line[0] for line in lines)
+        port = int(lines[0][1].rsplit(":", 1)[1])
+        assert [line[2:] for line in lines] == [["neko", "3p", "human,human,ai:easy"]] * 2
+
+        async def hello() -> dict[str, Any]:
+            client = await TestClient(port).open()
+            await client.send({"type": "hello"})
+            answer = await client.receive()
+            await client.close()
+            return answer
+
+        tables = asyncio.run(hello())["tables"]
+        assert sorted(table["code"] for table in tables) == codes
+    finally:
+        process.send_signal(signal.SIGTERM)
+        _, errors = process.communicate(timeout=30)
+    assert process.returncode == 128 + signal.SIGTERM, errors
+    assert sorted(path.stem for path in tmp_path.glob("*.json")) == codes  # saved for a restart
