@@ -332,3 +332,15 @@ def test_serve_prints_its_tables_answers_hello_and_stops_on_sigterm(tmp_path: Pa
         _, errors = process.communicate(timeout=30)
     assert process.returncode == 128 + signal.SIGTERM, errors
     assert sorted(path.stem for path in tmp_path.glob("*.json")) == codes  # saved for a restart
+
+
+@pytest.mark.parametrize("argv", [
+    ["--game", "chess"], ["--game", "neko", "--players", "9"], ["--game", "neko", "--tables", "0"],
+    ["--game", "neko", "--port", "70000"], ["--game", "neko", "--players", "2", "--seats", "human,robot"],
+])
+def test_serve_refuses_bad_arguments_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import EXIT_USAGE, main
+
+    assert main(["serve", *argv]) == EXIT_USAGE
+    error = capsys.readouterr().err
+    assert error.startswith("kotatsu: ") and error.count("\n") == 1

@@ -108,10 +108,11 @@ class Client:
             self.outbox.put_nowait((code, reason))
 
     async def write(self) -> None:
-        """Send what is queued, in order, until a close is queued."""
-        while isinstance(item := await self.outbox.get(), str):
-            await self.ws.send(item)
-        await self.ws.close(*item)
+        """Send what is queued, in order, until a close is queued or the connection goes."""
+        with contextlib.suppress(ConnectionClosed):
+            while isinstance(item := await self.outbox.get(), str):
+                await self.ws.send(item)
+            await self.ws.close(*item)
 
 
 def _refusal(error: ProtocolError, seq: Any) -> dict[str, Any]:
