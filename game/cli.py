@@ -271,6 +271,15 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--last", action="store_true", help="review the newest finished match")
     review.add_argument("--show", action="store_true", help="open the review screen (steps through the table)")
 
+    join = commands.add_parser("join", help="a headless bot that plays one seat of a LAN table to the end")
+    join.add_argument("address", help="the host: IP, HOST:PORT or ws://HOST:PORT")
+    join.add_argument("--table", help="the table's join code (default: the first with a free seat)")
+    join.add_argument("--seat", type=int, help="the seat, from 0 (default: a free one, or the one held before)")
+    join.add_argument("--agent", required=True, choices=("random", "easy", "normal", "hard"))
+    join.add_argument("--name", default="", help="the name shown on the seat (default: bot LEVEL)")
+    join.add_argument("--data-dir", type=Path, help="where the seat token is kept (a restart reclaims the seat)")
+    join.add_argument("--json", action="store_true")
+
     serve = commands.add_parser("serve", help="a headless LAN host: tables that people and bots join")
     serve.add_argument("--game", required=True)
     serve.add_argument("--players", type=int)
@@ -610,6 +619,31 @@ def cmd_review(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    """``join``: play one seat of a LAN table with an AI to the end and print the result; exit 1
+    with one line when it cannot join."""
+    if args.data_dir is not None:
+        os.environ["KOTATSU_HOME"] = str(args.data_dir)  # the seat token lives there
+    from game.net.client import JoinError, parse_address, run_bot
+
+    try:
+        parse_address(args.address)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    table = args.table.upper() if args.table else None
+    try:
+        result = run_bot(args.address, table, args.seat, args.agent, args.name or f"bot {args.agent}")
+    except JoinError as error:
+        print(f"kotatsu: cannot join: {error.text}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(f"table {result['table']} seat {result['seat']} ({result['game']}): "
+              + (f"scores {result['scores']} ranks {result['ranks']}" if result["over"] else "not finished"))
+    return 0 if result["over"] else EXIT_FAILED
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: open the tables, print one line per table (code and address), serve until stopped."""
     from game.core.match import Seat
@@ -639,6 +673,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
+    "join": cmd_join,
     "serve": cmd_serve,
     "kiosk": cmd_kiosk,
     "records": cmd_records,

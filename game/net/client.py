@@ -4,9 +4,9 @@
 a background thread with its own asyncio loop (``game.net.connection.Session``: join, keep the
 seat, reconnect with back-off and the seat's token). What arrives waits in a thread-safe queue;
 ``poll()``, called by the table on the main thread every frame, is the only place the match's
-fields change, and says what changed: ``("events", [Event, ...])`` to animate, or
+fields change, and says what changed: ``("events", [Event, ...])`` to animate,
 ``("sync", None)`` to show the table as it now is without animation (a welcome after a
-reconnect, an undo).
+reconnect, an undo), or ``("seats", None)`` when only the seats' names or connections changed.
 
 The host keeps the truth: a remote match holds only its seat's view (its observation, its legal
 actions) and the public events. ``state`` is a token whose identity changes at every change (the
@@ -143,8 +143,10 @@ class RemoteMatch:
             self._set_view(message["_view"], None)
             return ("sync", None)
         if kind == "sync":
+            moved = self.view is None or message["_view"].pos != self.view.pos
             self._set_view(message["_view"], None)
-            return ("sync", None)
+            # the same position: only who sits or is connected changed, nothing to re-read
+            return ("sync", None) if moved else ("seats", None)
         if kind == "update":
             events = message["_events"]
             self.events.extend(events)

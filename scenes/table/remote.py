@@ -3,7 +3,8 @@
 The table scene is the same whether its match is local or a ``game.net.client.RemoteMatch``:
 each frame ``update_remote`` takes in what the host sent. Events go to ``pending`` and are
 animated as today; a sync (a welcome after a reconnect, an undo) finishes the animations and
-re-reads the table from the observation, with nothing replayed. At a remote table the AI is off
+re-reads the table from the observation, with nothing replayed; a change of the seats alone
+(someone joined or dropped) only renames the plates and leaves the animations running. At a remote table the AI is off
 (AI seats play on the host), the only person here is this client's seat (no hot-seat curtain),
 and nothing is autosaved or recorded: the host keeps the truth. While the connection is down the
 status banner says "Reconnecting…" and moves are refused with that reason.
@@ -44,6 +45,8 @@ class RemoteSeat(TableMixin):
             if kind == "events":
                 self.on_applied(events)
                 self.pending.extend(events)
+            elif kind == "seats":
+                self._names.clear()  # a name typed on joining; the plates are read again
             else:
                 self.animator.finish_all()
                 self.ambient.finish_all()
