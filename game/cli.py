@@ -277,6 +277,7 @@ def build_parser() -> argparse.ArgumentParser:
     join.add_argument("--seat", type=int, help="the seat, from 0 (default: a free one, or the one held before)")
     join.add_argument("--agent", required=True, choices=("random", "easy", "normal", "hard"))
     join.add_argument("--name", default="", help="the name shown on the seat (default: bot LEVEL)")
+    join.add_argument("--think", type=float, default=0.0, help="seconds to wait before each move (paced like a person)")
     join.add_argument("--data-dir", type=Path, help="where the seat token is kept (a restart reclaims the seat)")
     join.add_argument("--json", action="store_true")
 
@@ -630,9 +631,10 @@ def cmd_join(args: argparse.Namespace) -> int:
         parse_address(args.address)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    _seconds("--think", args.think, MAX_BUDGET, zero=True)
     table = args.table.upper() if args.table else None
     try:
-        result = run_bot(args.address, table, args.seat, args.agent, args.name or f"bot {args.agent}")
+        result = run_bot(args.address, table, args.seat, args.agent, args.name or f"bot {args.agent}", args.think)
     except JoinError as error:
         print(f"kotatsu: cannot join: {error.text}", file=sys.stderr)
         return EXIT_FAILED

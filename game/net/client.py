@@ -363,11 +363,12 @@ async def pick_seat(address: str, table: str | None, seat: int | None) -> tuple[
 
 async def play_bot(address: str, table: str, seat: int, level: str, name: str, *,
                    stats: BotStats | None = None, stop_at: float | None = None,
-                   timeout: float = 5.0, keep_token: bool = True) -> dict[str, Any]:
+                   timeout: float = 5.0, keep_token: bool = True, think: float = 0.0) -> dict[str, Any]:
     """Play ``seat`` at ``table`` with the ``level`` agent to the end of the match (or until the
     loop's clock passes ``stop_at``); the result as plain data. ``JoinError`` when it cannot join.
     With ``keep_token`` the seat's token is read from and kept in the data folder, so a bot
-    restarted after a crash reclaims its seat (a load test turns it off)."""
+    restarted after a crash reclaims its seat (a load test turns it off). ``think`` seconds pass
+    before each move (a bot paced like a person)."""
     stats = stats if stats is not None else BotStats()
     changed = asyncio.Event()
     kept = load_token(parse_address(address), table) if keep_token else None
@@ -382,7 +383,7 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
         agent = make_agent(session.game_id, level)
         budget = DEFAULT_BUDGETS.get(level, 0.0)
         salt = table_salt(table)
-        acted_at = -1  # the pos we last acted at: never twice on one view
+        acted_at = thought_at = -1  # the pos we last acted (thought) at: never twice on one view
         loop = asyncio.get_running_loop()
         while session.status != "closed":
             view = session.view
@@ -390,6 +391,10 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
                 break
             if session.seat in view.to_move and view.legal and view.pos != acted_at \
                     and session.status == "connected":
+                if think > 0 and thought_at != view.pos:
+                    thought_at = view.pos
+                    await asyncio.sleep(think)
+                    continue  # the table may have changed meanwhile: decide on the newest view
                 acted_at = view.pos
                 rng = random.Random(decision_seed(salt, view.pos, session.seat))
                 action = agent.choose(view.observation, list(view.legal), rng, budget)
@@ -437,11 +442,12 @@ def _bot_result(session: Session, stats: BotStats) -> dict[str, Any]:
     return data
 
 
-def run_bot(address: str, table: str | None, seat: int | None, agent_level: str, name: str) -> dict[str, Any]:
+def run_bot(address: str, table: str | None, seat: int | None, agent_level: str, name: str,
+            think: float = 0.0) -> dict[str, Any]:
     """Play one seat to the end with a ``make_agent`` agent; the result dict (scores, ranks,
     winners). ``JoinError`` when it cannot join."""
     async def main() -> dict[str, Any]:
         code, chosen = await pick_seat(address, table, seat)
-        return await play_bot(address, code, chosen, agent_level, name)
+        return await play_bot(address, code, chosen, agent_level, name, think=think)
 
     return asyncio.run(main())
