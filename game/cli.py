@@ -239,10 +239,13 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--hint", action="store_true", help="play on to seat 0's turn and show a hint")
 
     bench = commands.add_parser("bench", help="measure rules, AI, hint or frame speed")
-    bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "startup"))
+    bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "startup", "lan"))
     bench.add_argument("--game", help="the game (neko unless given; bench hint: all five unless given)")
     bench.add_argument("--players", type=int)
-    bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--seconds", type=float, help="seconds to measure (5; bench lan: until every match ends)")
+    bench.add_argument("--tables", type=int, default=10, help="bench lan: tables served at once")
+    bench.add_argument("--bots", type=int, default=4, help="bench lan: bot clients (people's seats) per table")
+    bench.add_argument("--agent", default="easy", choices=("random", "easy", "normal"), help="bench lan: the bots' level")
     bench.add_argument("--decisions", type=int, default=20)
     bench.add_argument("--budget", type=float, help="seconds per decision (ai: 1; hint: the Hint's own budget)")
     bench.add_argument("--games", type=int, default=4, help="bench hint: seeded matches of Normal players per game")
@@ -494,6 +497,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Print rules, AI or frame timings a person can rerun."""
     game_id = _game(args.game or "neko")
     _seconds("--seconds", args.seconds, MAX_BENCH_SECONDS)
+    if args.what == "lan":
+        return _bench_lan(args, game_id)
+    args.seconds = 5.0 if args.seconds is None else args.seconds
     _positive("--decisions", args.decisions)
     _seconds("--budget", args.budget, MAX_BUDGET)
     _positive("--games", args.games)
@@ -525,6 +531,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
         players = _players(game_id, args.players, get_rules(game_id).max_players)
         figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed, moves=args.moves,
                                size=size, hint=args.hint)
+    print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
+    return 0
+
+
+def _bench_lan(args: argparse.Namespace, game_id: str) -> int:
+    """``bench lan``: one ``serve`` process under T tables of bot clients (game.net.loadtest)."""
+    from game.net.loadtest import bench_lan
+
+    _positive("--tables", args.tables)
+    players = _players(game_id, args.bots, 0)
+    figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 

@@ -91,3 +91,12 @@ def test_a_client_killed_mid_match_comes_back_to_its_seat(serve: tuple[str, str]
     assert two["seat"] == 1 and two["table"] == code
     assert one["over"] and two["over"] and one["scores"] == two["scores"]
     assert table_pos(address, code) > stalled
+
+
+def test_the_lan_bench_plays_every_match_and_reads_the_hosts_figures() -> None:
+    from game.net.loadtest import bench_lan
+
+    figures = bench_lan(2, 2, "neko", workers=1)
+    assert figures["errors"] == 0 and figures["seats_finished"] == "4/4"
+    assert figures["actions"] > 0 and figures["round_trip_ms"]["max"] >= figures["round_trip_ms"]["p50"] > 0
+    assert figures["host_peak_rss_mb"] > 0 and figures["host_cpu_percent"] > 0

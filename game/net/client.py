@@ -374,7 +374,7 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
     kept = load_token(parse_address(address), table) if keep_token else None
     token = kept[1] if kept is not None and kept[0] == seat else None
     session = Session(address, table, seat, name, token, lambda kind, message: changed.set(),
-                      keep_token=keep_token)
+                      keep_token=keep_token, lazy=True)
     runner = asyncio.ensure_future(session.run(timeout))
     try:
         while session.joined is None:
@@ -386,16 +386,18 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
         acted_at = thought_at = -1  # the pos we last acted (thought) at: never twice on one view
         loop = asyncio.get_running_loop()
         while session.status != "closed":
-            view = session.view
-            if view is None or view.over or (stop_at is not None and loop.time() >= stop_at):
+            raw = session.raw_view  # who is to move, from the checked JSON: nothing to read back
+            if raw is None or raw["over"] or (stop_at is not None and loop.time() >= stop_at):
                 break
-            if session.seat in view.to_move and view.legal and view.pos != acted_at \
+            if session.seat in raw["to_move"] and raw["legal"] and raw["pos"] != acted_at \
                     and session.status == "connected":
-                if think > 0 and thought_at != view.pos:
-                    thought_at = view.pos
+                if think > 0 and thought_at != raw["pos"]:
+                    thought_at = raw["pos"]
                     await asyncio.sleep(think)
                     continue  # the table may have changed meanwhile: decide on the newest view
-                acted_at = view.pos
+                acted_at = raw["pos"]
+                view = session.view
+                assert view is not None
                 rng = random.Random(decision_seed(salt, view.pos, session.seat))
                 action = agent.choose(view.observation, list(view.legal), rng, budget)
                 await _act(session, get_rules(session.game_id).encode_action(action), stats)

@@ -139,7 +139,8 @@ class Connection:
         """Connect to ``uri``; ``JoinError`` (``net.reason.no_host``) when nothing answers there."""
         try:
             # proxy=None: a LAN host is never reached through the environment's HTTP proxy
-            socket = await connect(uri, open_timeout=timeout, max_size=protocol.MAX_HOST_MESSAGE,
+            # compression=None: on a LAN, deflating every message costs both sides more CPU than it saves
+            socket = await connect(uri, open_timeout=timeout, max_size=protocol.MAX_HOST_MESSAGE, compression=None,
                                    proxy=None, ping_interval=20, ping_timeout=20, close_timeout=2)
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
             raise JoinError("net.reason.no_host",
@@ -308,17 +309,19 @@ class Session:
     """
 
     def __init__(self, address: str, table: str, seat: int, name: str, token: str | None = None,
-                 listener: Listener | None = None, *, keep_token: bool = True) -> None:
+                 listener: Listener | None = None, *, keep_token: bool = True, lazy: bool = False) -> None:
         self.uri = parse_address(address)
         self.table = table
         self.seat = seat
         self.name = name
         self.token = token
         self.keep_token = keep_token
+        self.lazy = lazy  # a bot: views read back only when asked (``view``), events not at all
         self.listener = listener or (lambda kind, message: None)
         self.status = "connecting"
         self.game_id = ""
-        self.view: View | None = None
+        self.raw_view: dict[str, Any] | None = None  # the newest view as checked JSON
+        self._view: View | None = None  # ... and read back (at once, or on demand when lazy)
         self.conn: Connection | None = None
         self.joined: asyncio.Future[dict[str, Any]] | None = None
         self._replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
@@ -377,7 +380,7 @@ class Session:
     def _welcomed(self, welcome: dict[str, Any]) -> None:
         """Keep the seat and token, tell the listener, say we are connected."""
         self.seat, self.token = welcome["seat"], welcome["token"]
-        self.view = welcome["_view"]
+        self.raw_view, self._view = welcome["view"], welcome["_view"]
         if self.keep_token and self.token and self.seat >= 0:
             save_token(self.uri, self.table, self.seat, self.token)
         self.listener("welcome", welcome)
@@ -407,10 +410,14 @@ class Session:
         """One checked host message: decode views and events, answer waiting requests, tell."""
         kind = data["type"]
         if kind in ("update", "sync", "welcome"):
-            data["_view"] = read_view(self.game_id, data["view"])
-            self.view = data["_view"]
-            if kind == "update":
-                data["_events"] = read_events(data["events"])
+            self.raw_view = data["view"]
+            if self.lazy:
+                protocol.check_view(self.raw_view)  # the shape now; the contents when asked
+                self._view = None
+            else:
+                data["_view"] = self._view = read_view(self.game_id, data["view"])
+                if kind == "update":
+                    data["_events"] = read_events(data["events"])
         if kind == "welcome":  # a second welcome on one connection: take it as a sync
             kind = "sync"
         self.listener(kind, data)
@@ -420,6 +427,13 @@ class Session:
             future = self._replies.pop(data["seq"], None)
             if future is not None and not future.done():
                 future.set_result(data)
+
+    @property
+    def view(self) -> View | None:
+        """The newest view read back (a lazy session reads it here, once per view)."""
+        if self._view is None and self.raw_view is not None:
+            self._view = read_view(self.game_id, self.raw_view)
+        return self._view
 
     async def _sleep(self, delay: float) -> None:
         await asyncio.sleep(delay * random.uniform(1 - JITTER, 1 + JITTER))
