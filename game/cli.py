@@ -239,10 +239,13 @@ def build_parser() -> argparse.ArgumentParser:
     shot.add_argument("--hint", action="store_true", help="play on to seat 0's turn and show a hint")
 
     bench = commands.add_parser("bench", help="measure rules, AI, hint or frame speed")
-    bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "startup"))
+    bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "startup", "lan"))
     bench.add_argument("--game", help="the game (neko unless given; bench hint: all five unless given)")
     bench.add_argument("--players", type=int)
-    bench.add_argument("--seconds", type=float, default=5.0)
+    bench.add_argument("--seconds", type=float, help="seconds to measure (5; bench lan: until every match ends)")
+    bench.add_argument("--tables", type=int, default=10, help="bench lan: tables served at once")
+    bench.add_argument("--bots", type=int, default=4, help="bench lan: bot clients (people's seats) per table")
+    bench.add_argument("--agent", default="easy", choices=("random", "easy", "normal"), help="bench lan: the bots' level")
     bench.add_argument("--decisions", type=int, default=20)
     bench.add_argument("--budget", type=float, help="seconds per decision (ai: 1; hint: the Hint's own budget)")
     bench.add_argument("--games", type=int, default=4, help="bench hint: seeded matches of Normal players per game")
@@ -270,6 +273,16 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--list", action="store_true", help="list the recent finished matches, newest first")
     review.add_argument("--last", action="store_true", help="review the newest finished match")
     review.add_argument("--show", action="store_true", help="open the review screen (steps through the table)")
+
+    join = commands.add_parser("join", help="a headless bot that plays one seat of a LAN table to the end")
+    join.add_argument("address", help="the host: IP, HOST:PORT or ws://HOST:PORT")
+    join.add_argument("--table", help="the table's join code (default: the first with a free seat)")
+    join.add_argument("--seat", type=int, help="the seat, from 0 (default: a free one, or the one held before)")
+    join.add_argument("--agent", required=True, choices=("random", "easy", "normal", "hard"))
+    join.add_argument("--name", default="", help="the name shown on the seat (default: bot LEVEL)")
+    join.add_argument("--think", type=float, default=0.0, help="seconds to wait before each move (paced like a person)")
+    join.add_argument("--data-dir", type=Path, help="where the seat token is kept (a restart reclaims the seat)")
+    join.add_argument("--json", action="store_true")
 
     serve = commands.add_parser("serve", help="a headless LAN host: tables that people and bots join")
     serve.add_argument("--game", required=True)
@@ -484,6 +497,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Print rules, AI or frame timings a person can rerun."""
     game_id = _game(args.game or "neko")
     _seconds("--seconds", args.seconds, MAX_BENCH_SECONDS)
+    if args.what == "lan":
+        return _bench_lan(args, game_id)
+    args.seconds = 5.0 if args.seconds is None else args.seconds
     _positive("--decisions", args.decisions)
     _seconds("--budget", args.budget, MAX_BUDGET)
     _positive("--games", args.games)
@@ -515,6 +531,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
         players = _players(game_id, args.players, get_rules(game_id).max_players)
         figures = bench_frames(game_id, players, seconds=args.seconds, seed=args.seed, moves=args.moves,
                                size=size, hint=args.hint)
+    print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
+    return 0
+
+
+def _bench_lan(args: argparse.Namespace, game_id: str) -> int:
+    """``bench lan``: one ``serve`` process under T tables of bot clients (game.net.loadtest)."""
+    from game.net.loadtest import bench_lan
+
+    _positive("--tables", args.tables)
+    players = _players(game_id, args.bots, 0)
+    figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 
@@ -610,6 +637,32 @@ def cmd_review(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
 
 
+def cmd_join(args: argparse.Namespace) -> int:
+    """``join``: play one seat of a LAN table with an AI to the end and print the result; exit 1
+    with one line when it cannot join."""
+    if args.data_dir is not None:
+        os.environ["KOTATSU_HOME"] = str(args.data_dir)  # the seat token lives there
+    from game.net.client import JoinError, parse_address, run_bot
+
+    try:
+        parse_address(args.address)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    _seconds("--think", args.think, MAX_BUDGET, zero=True)
+    table = args.table.upper() if args.table else None
+    try:
+        result = run_bot(args.address, table, args.seat, args.agent, args.name or f"bot {args.agent}", args.think)
+    except JoinError as error:
+        print(f"kotatsu: cannot join: {error.text}", file=sys.stderr)
+        return EXIT_FAILED
+    if args.json:
+        print(json.dumps(result, sort_keys=True))
+    else:
+        print(f"table {result['table']} seat {result['seat']} ({result['game']}): "
+              + (f"scores {result['scores']} ranks {result['ranks']}" if result["over"] else "not finished"))
+    return 0 if result["over"] else EXIT_FAILED
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: open the tables, print one line per table (code and address), serve until stopped."""
     from game.core.match import Seat
@@ -639,6 +692,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {
+    "join": cmd_join,
     "serve": cmd_serve,
     "kiosk": cmd_kiosk,
     "records": cmd_records,

@@ -1,0 +1,178 @@
+"""``python -m game bench lan``: a LAN host under load, measured from its clients.
+
+It starts ``python -m game serve`` in a subprocess with T tables of B people's seats, then T*B
+bot clients spread over a few worker processes (many asyncio clients each, cheap agents so the
+bots cost little CPU). Every act's round trip (sent -> the host's ack, which comes after the
+update of every client of the table) is timed. The report: p50/p99/max round trip in ms,
+actions per second, errors, matches finished, and the host's CPU (percent of one core, from
+``/proc/<pid>/stat``) and peak RSS (``VmHWM`` in ``/proc/<pid>/status``).
+
+A worker is this module run as ``python -m game.net.loadtest worker ADDRESS LEVEL SECONDS
+PLAYERS CODE...``; it prints one JSON line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from game.net.client import BotStats, play_bot
+from game.net.connection import JoinError
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = re.compile(r"^([A-Z]{4}) ")
+JOIN_TIMEOUT = 60.0  # seconds a bot may wait to be welcomed when hundreds connect at once
+MAX_WORKERS = 4
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _environment() -> dict[str, str]:
+    path = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{path}" if path else str(ROOT),
+            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+
+# ----- the host's figures from /proc ----------------------------------------------------------------
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux ``/proc``)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    """The peak resident set of process ``pid`` in MiB (``VmHWM``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+# ----- a worker: many bots on one loop -------------------------------------------------------------
+async def _worker(address: str, level: str, seconds: float, players: int, codes: list[str]) -> dict[str, Any]:
+    stats = BotStats()
+    stop_at = asyncio.get_running_loop().time() + seconds
+
+    async def one(code: str, seat: int) -> bool:
+        try:
+            result = await play_bot(address, code, seat, level, f"bot {seat}", stats=stats, stop_at=stop_at,
+                                    timeout=JOIN_TIMEOUT, keep_token=False)
+        except JoinError as error:
+            stats.errors.append(f"join {code}/{seat}: {error.text}")
+            return False
+        return bool(result["over"])
+
+    done = await asyncio.gather(*(one(code, seat) for code in codes for seat in range(players)))
+    return {"round_trips": stats.round_trips, "errors": stats.errors, "actions": stats.actions,
+            "seats_finished": sum(done)}
+
+
+def worker_main(argv: list[str]) -> int:
+    """``worker ADDRESS LEVEL SECONDS PLAYERS CODE...``: play, print one JSON line."""
+    address, level, seconds, players, *codes = argv
+    print(json.dumps(asyncio.run(_worker(address, level, float(seconds), int(players), codes))))
+    return 0
+
+
+# ----- the bench --------------------------------------------------------------------------------------
+def _start_host(game_id: str, tables: int, players: int, port: int) -> tuple[subprocess.Popen[str], list[str]]:
+    """``serve`` in a subprocess; it and its tables' join codes once it listens."""
+    host = subprocess.Popen(
+        [sys.executable, "-m", "game", "serve", "--port", str(port), "--host", "127.0.0.1", "--game", game_id,
+         "--players", str(players), "--tables", str(tables), "--no-advertise"],
+        env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    codes: list[str] = []
+    assert host.stdout is not None
+    while len(codes) < tables:
+        line = host.stdout.readline()
+        if not line:
+            error = host.stderr.read() if host.stderr else ""
+            raise RuntimeError(f"the host stopped before listening: {error.strip()[-300:]}")
+        found = CODE.match(line)
+        if found:
+            codes.append(found.group(1))
+    return host, codes
+
+
+def _percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float | None = None,
+              level: str = "easy", workers: int | None = None) -> dict[str, Any]:
+    """Play ``tables`` tables of ``bots`` bot clients against one ``serve`` process (see the
+    module docstring); the figures. ``seconds`` caps the run (default: until every match ends)."""
+    workers = workers or max(1, min(MAX_WORKERS, tables // 25 + 1))
+    port = _free_port()
+    host, codes = _start_host(game_id, tables, bots, port)
+    try:
+        cpu_before, started = cpu_seconds(host.pid), time.monotonic()
+        shares = [codes[index::workers] for index in range(workers)]
+        cap = seconds if seconds is not None else 3600.0
+        runs = [subprocess.Popen(
+            [sys.executable, "-m", "game.net.loadtest", "worker", f"127.0.0.1:{port}", level, str(cap), str(bots),
+             *share], env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for share in shares if share]
+        outputs = [run.communicate() for run in runs]
+        wall = time.monotonic() - started
+        cpu = cpu_seconds(host.pid) - cpu_before
+        rss = peak_rss_mb(host.pid)
+    finally:
+        host.send_signal(signal.SIGTERM)
+        try:
+            host.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            host.kill()
+            host.communicate()
+    return _figures(tables, bots, game_id, level, outputs, wall, cpu, rss, len(runs))
+
+
+def _figures(tables: int, bots: int, game_id: str, level: str, outputs: list[tuple[str, str]], wall: float,
+             cpu: float, rss: float, workers: int) -> dict[str, Any]:
+    """The bench's report from the workers' JSON lines and the host's figures."""
+    trips: list[float] = []
+    errors: list[str] = []
+    actions = finished = 0
+    for out, err in outputs:
+        try:
+            data = json.loads(out.strip().splitlines()[-1])
+        except (ValueError, IndexError):
+            errors.append(f"a worker failed: {err.strip()[-200:]}")
+            continue
+        trips.extend(data["round_trips"])
+        errors.extend(data["errors"])
+        actions += data["actions"]
+        finished += data["seats_finished"]
+    return {
+        "game": game_id, "tables": tables, "bots_per_table": bots, "agent": level, "bot_processes": workers,
+        "seconds": wall, "actions": actions, "actions_per_s": actions / wall if wall else 0.0,
+        "round_trip_ms": {"p50": 1000 * _percentile(trips, 0.5), "p99": 1000 * _percentile(trips, 0.99),
+                          "max": 1000 * max(trips, default=0.0),
+                          "mean": 1000 * statistics.fmean(trips) if trips else 0.0},
+        "errors": len(errors), "first_errors": "; ".join(errors[:3]),
+        "seats_finished": f"{finished}/{tables * bots}",
+        "host_cpu_percent": 100 * cpu / wall if wall else 0.0, "host_peak_rss_mb": rss,
+    }
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] != ["worker"]:
+        sys.exit("usage: python -m game.net.loadtest worker ADDRESS LEVEL SECONDS PLAYERS CODE...")
+    sys.exit(worker_main(sys.argv[2:]))
