@@ -54,39 +54,43 @@ def _registry() -> dict[str, type]:
 
 
 _TYPES = _registry()
+# class -> (tag, field names; None for a NamedTuple, written by position)
+_SHAPES: dict[type, tuple[str, tuple[str, ...] | None]] = {
+    cls: (tag, None if not dataclasses.is_dataclass(cls) else tuple(f.name for f in dataclasses.fields(cls)))
+    for tag, cls in _TYPES.items()
+}
 
 
 def encode(value: Any) -> Any:
     """``value`` as JSON-ready data (see the module docstring); ``CodecError`` for anything else."""
     if value is None or isinstance(value, bool | int | str):
         return value
+    kind = type(value)
+    if kind is tuple:  # the commonest container of an observation: no class lookup
+        return [encode(item) for item in value]
+    shape = _SHAPES.get(kind)
+    if shape is not None:  # a registered dataclass or NamedTuple (the host encodes these per view)
+        tag, names = shape
+        if names is None:
+            return {"$t": tag, "v": [encode(item) for item in value]}
+        return {"$t": tag, "f": {name: encode(getattr(value, name)) for name in names}}
     if isinstance(value, float):
         if not math.isfinite(value):
             raise CodecError("a number on the wire must be finite")
         return value
-    if _is_named_tuple(value):
-        return {"$t": _known_tag(type(value)), "v": [encode(item) for item in value]}
+    if _is_named_tuple(value) or (dataclasses.is_dataclass(value) and not isinstance(value, type)):
+        raise CodecError(f"{_tag(kind)} is not a type that may cross the wire")
     if isinstance(value, tuple):
         return [encode(item) for item in value]
     if isinstance(value, list):
         return {"$l": [encode(item) for item in value]}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {field.name: encode(getattr(value, field.name)) for field in dataclasses.fields(value)}
-        return {"$t": _known_tag(type(value)), "f": fields}
     if isinstance(value, Mapping):
         return {"$d": [[encode(key), encode(item)] for key, item in value.items()]}
     if isinstance(value, frozenset):
         return {"$fs": [encode(item) for item in sorted(value, key=repr)]}
     if isinstance(value, set):
         return {"$s": [encode(item) for item in sorted(value, key=repr)]}
-    raise CodecError(f"cannot send a {type(value).__name__}")
-
-
-def _known_tag(cls: type) -> str:
-    tag = _tag(cls)
-    if _TYPES.get(tag) is not cls:
-        raise CodecError(f"{tag} is not a type that may cross the wire")
-    return tag
+    raise CodecError(f"cannot send a {kind.__name__}")
 
 
 def decode(data: Any, depth: int = 0) -> Any:
@@ -105,6 +109,8 @@ def decode(data: Any, depth: int = 0) -> Any:
         raise CodecError(f"unreadable value of type {type(data).__name__}")
     if "$t" in data:
         return _decode_tagged(data, depth)
+    if len(data) != 1:
+        raise CodecError("an untagged object must have exactly one key")
     (key, items), = data.items()
     if not isinstance(items, list):
         raise CodecError(f"{key} needs a list")
