@@ -246,6 +246,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--tables", type=int, default=10, help="bench lan: tables served at once")
     bench.add_argument("--bots", type=int, default=4, help="bench lan: bot clients (people's seats) per table")
     bench.add_argument("--agent", default="easy", choices=("random", "easy", "normal"), help="bench lan: the bots' level")
+    bench.add_argument("--think", type=float, default=0.0,
+                       help="bench lan: seconds each bot waits before a move (0: flat out; 1-3 is a person's pace)")
     bench.add_argument("--decisions", type=int, default=20)
     bench.add_argument("--budget", type=float, help="seconds per decision (ai: 1; hint: the Hint's own budget)")
     bench.add_argument("--games", type=int, default=4, help="bench hint: seeded matches of Normal players per game")
@@ -541,7 +543,8 @@ def _bench_lan(args: argparse.Namespace, game_id: str) -> int:
 
     _positive("--tables", args.tables)
     players = _players(game_id, args.bots, 0)
-    figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent)
+    _seconds("--think", args.think, MAX_BUDGET, zero=True)
+    figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent, think=args.think)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 

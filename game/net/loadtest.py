@@ -8,7 +8,7 @@ actions per second, errors, matches finished, and the host's CPU (percent of one
 ``/proc/<pid>/stat``) and peak RSS (``VmHWM`` in ``/proc/<pid>/status``).
 
 A worker is this module run as ``python -m game.net.loadtest worker ADDRESS LEVEL SECONDS
-PLAYERS CODE...``; it prints one JSON line.
+THINK PLAYERS CODE...``; it prints one JSON line.
 """
 
 from __future__ import annotations
@@ -63,14 +63,15 @@ def peak_rss_mb(pid: int) -> float:
 
 
 # ----- a worker: many bots on one loop -------------------------------------------------------------
-async def _worker(address: str, level: str, seconds: float, players: int, codes: list[str]) -> dict[str, Any]:
+async def _worker(address: str, level: str, seconds: float, think: float, players: int,
+                  codes: list[str]) -> dict[str, Any]:
     stats = BotStats()
     stop_at = asyncio.get_running_loop().time() + seconds
 
     async def one(code: str, seat: int) -> bool:
         try:
             result = await play_bot(address, code, seat, level, f"bot {seat}", stats=stats, stop_at=stop_at,
-                                    timeout=JOIN_TIMEOUT, keep_token=False)
+                                    timeout=JOIN_TIMEOUT, keep_token=False, think=think)
         except JoinError as error:
             stats.errors.append(f"join {code}/{seat}: {error.text}")
             return False
@@ -82,9 +83,9 @@ async def _worker(address: str, level: str, seconds: float, players: int, codes:
 
 
 def worker_main(argv: list[str]) -> int:
-    """``worker ADDRESS LEVEL SECONDS PLAYERS CODE...``: play, print one JSON line."""
-    address, level, seconds, players, *codes = argv
-    print(json.dumps(asyncio.run(_worker(address, level, float(seconds), int(players), codes))))
+    """``worker ADDRESS LEVEL SECONDS THINK PLAYERS CODE...``: play, print one JSON line."""
+    address, level, seconds, think, players, *codes = argv
+    print(json.dumps(asyncio.run(_worker(address, level, float(seconds), float(think), int(players), codes))))
     return 0
 
 
@@ -116,9 +117,10 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float | None = None,
-              level: str = "easy", workers: int | None = None) -> dict[str, Any]:
+              level: str = "easy", workers: int | None = None, think: float = 0.0) -> dict[str, Any]:
     """Play ``tables`` tables of ``bots`` bot clients against one ``serve`` process (see the
-    module docstring); the figures. ``seconds`` caps the run (default: until every match ends)."""
+    module docstring); the figures. ``seconds`` caps the run (default: until every match ends);
+    ``think`` seconds pass before each bot move (0: as fast as they can; about 1-3 is a person)."""
     workers = workers or max(1, min(MAX_WORKERS, tables // 25 + 1))
     port = _free_port()
     host, codes = _start_host(game_id, tables, bots, port)
@@ -127,8 +129,8 @@ def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float 
         shares = [codes[index::workers] for index in range(workers)]
         cap = seconds if seconds is not None else 3600.0
         runs = [subprocess.Popen(
-            [sys.executable, "-m", "game.net.loadtest", "worker", f"127.0.0.1:{port}", level, str(cap), str(bots),
-             *share], env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            [sys.executable, "-m", "game.net.loadtest", "worker", f"127.0.0.1:{port}", level, str(cap), str(think),
+             str(bots), *share], env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for share in shares if share]
         outputs = [run.communicate() for run in runs]
         wall = time.monotonic() - started
@@ -141,7 +143,9 @@ def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float 
         except subprocess.TimeoutExpired:
             host.kill()
             host.communicate()
-    return _figures(tables, bots, game_id, level, outputs, wall, cpu, rss, len(runs))
+    figures = _figures(tables, bots, game_id, level, outputs, wall, cpu, rss, len(runs))
+    figures["think_s"] = think
+    return figures
 
 
 def _figures(tables: int, bots: int, game_id: str, level: str, outputs: list[tuple[str, str]], wall: float,
@@ -174,5 +178,5 @@ def _figures(tables: int, bots: int, game_id: str, level: str, outputs: list[tup
 
 if __name__ == "__main__":
     if sys.argv[1:2] != ["worker"]:
-        sys.exit("usage: python -m game.net.loadtest worker ADDRESS LEVEL SECONDS PLAYERS CODE...")
+        sys.exit("usage: python -m game.net.loadtest worker ADDRESS LEVEL SECONDS THINK PLAYERS CODE...")
     sys.exit(worker_main(sys.argv[2:]))
