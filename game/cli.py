@@ -271,6 +271,18 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--last", action="store_true", help="review the newest finished match")
     review.add_argument("--show", action="store_true", help="open the review screen (steps through the table)")
 
+    serve = commands.add_parser("serve", help="a headless LAN host: tables that people and bots join")
+    serve.add_argument("--game", required=True)
+    serve.add_argument("--players", type=int)
+    serve.add_argument("--tables", type=int, default=1, help="tables open at once (resumed ones count)")
+    serve.add_argument("--seats", help="human,ai:easy|ai:normal|ai:hard per seat (default: every seat a person's)")
+    serve.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    serve.add_argument("--port", type=int, default=47474)
+    serve.add_argument("--host", default="0.0.0.0", help="the address to listen on")
+    serve.add_argument("--dir", type=Path, help="autosave the tables here and resume them on start")
+    serve.add_argument("--name", help="the host's name in the join list (default: this computer's)")
+    serve.add_argument("--no-advertise", dest="advertise", action="store_false", help="do not announce on mDNS")
+
     kiosk = commands.add_parser("kiosk", help="kiosk mode for game events (see README \"Kiosk mode\")")
     kiosk.add_argument("--config", type=Path, help="the organiser's TOML file (docs/kiosk.example.toml)")
     kiosk.add_argument("--windowed", action="store_true", help="try it out in a window, without the lock")
@@ -598,7 +610,36 @@ def cmd_review(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    """``serve``: open the tables, print one line per table (code and address), serve until stopped."""
+    from game.core.match import Seat
+    from game.net.server import Server, lan_addresses, serve_forever
+
+    game_id = _game(args.game)
+    players = _players(game_id, args.players, len(args.seats.split(",")) if args.seats
+                       else get_rules(game_id).min_players)
+    seats = _seats(args.seats, players) if args.seats else [Seat("human") for _ in range(players)]
+    options = _options(game_id, players, args.option)
+    _positive("--tables", args.tables)
+    if not 0 <= args.port < 65536:
+        raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+    server = Server(args.dir, args.name)
+    open_now = sum(1 for table in server.tables.values() if table.game_id == game_id)
+    for _ in range(args.tables - open_now):
+        server.add_table(game_id, seats, options)
+
+    def announce(running: Server) -> None:
+        address = f"{(lan_addresses() or ['127.0.0.1'])[0]}:{running.port}"
+        for code, table in running.tables.items():
+            labels = ",".join(seat.label() for seat in table.match.seats)
+            print(f"{code} {address} {table.game_id} {table.match.players}p {labels}", flush=True)
+
+    signum = serve_forever(server, args.host, args.port, announce, args.advertise)
+    return 128 + signum if signum else 0
+
+
 COMMANDS = {
+    "serve": cmd_serve,
     "kiosk": cmd_kiosk,
     "records": cmd_records,
     "play": cmd_play,

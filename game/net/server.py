@@ -1,0 +1,549 @@
+"""The LAN host: many tables in one asyncio process, over websockets.
+
+Each client message is checked (``protocol.check_client``) and handed to its table
+(``game.net.host.TableHost``); whatever is refused is answered with ``refused`` and a reason,
+never an exception. After every change each connected client of the table gets the public
+events and *its own seat's* view (``update``), or only the view after a take-back or a seat
+change (``sync``). Messages to one connection leave in order through its own queue.
+
+AI seats decide in a process pool (never on the loop), from their seat's observation, seeded
+with ``decision_seed``; with a person at the table their moves are paced (``AI_PAUSE``) so people
+can follow. Each table is autosaved after every change (atomic, coalesced, off the loop) and
+every unfinished table in ``tables_dir`` is resumed on start.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import multiprocessing
+import os
+import random
+import socket
+import threading
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.ai.base import make_agent
+from game.core.errors import RulesError, SaveError
+from game.core.events import Event
+from game.core.match import Match, Seat
+from game.net import codec
+from game.net.host import AiRequest, Refused, TableHost, new_code
+from game.net.protocol import (
+    DEFAULT_PORT,
+    MAX_FRAME,
+    PROTOCOL,
+    SPECTATOR,
+    ProtocolError,
+    check_client,
+    dumps,
+)
+
+log = logging.getLogger(__name__)
+
+AI_PAUSE = 0.3  # seconds between AI moves when a person sits at the table
+MAX_QUEUE = 512  # messages waiting for one client: past that it is too slow and is dropped (it reconnects)
+SUFFIX = ".json"
+
+
+# ----- the AI, in the pool's processes ---------------------------------------------------------------
+_AGENTS: dict[tuple[str, str], Any] = {}
+
+
+def decide(request: AiRequest) -> Any:
+    """The AI's action for ``request`` (run in a pool process; agents are kept per process).
+    An agent that fails or answers something illegal is replaced by a random legal action."""
+    rng = random.Random(request.seed)
+    try:
+        key = (request.game_id, request.level)
+        if key not in _AGENTS:
+            _AGENTS[key] = make_agent(request.game_id, request.level)
+        action = _AGENTS[key].choose(request.observation, request.legal, rng, request.budget)
+        if action in request.legal:
+            return action
+        log.error("%s %s answered the illegal %r", request.game_id, request.level, action)
+    except Exception:
+        log.exception("%s %s failed; a random legal action instead", request.game_id, request.level)
+    return request.legal[random.Random(request.seed).randrange(len(request.legal))]
+
+
+def _pool(workers: int) -> Executor:
+    """A process pool of ``workers`` (spawned: the host may be a thread of the app)."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+# ----- connections ------------------------------------------------------------------------------
+class Client:
+    """One websocket connection: where it sits and what waits to be sent to it, in order."""
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.table: TableHost | None = None
+        self.seat = SPECTATOR
+        self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.closing = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue ``message`` (without ``v``); a client that stopped reading is closed."""
+        if self.closing:
+            return
+        if self.outbox.qsize() >= MAX_QUEUE:
+            log.warning("a client of %s stopped reading: closing it", self.table and self.table.code)
+            self.close(1008, "too slow")
+            return
+        self.outbox.put_nowait(dumps(message))
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close the connection once what is queued before has been sent."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.put_nowait((code, reason))
+
+    async def write(self) -> None:
+        """Send what is queued, in order, until a close is queued."""
+        while isinstance(item := await self.outbox.get(), str):
+            await self.ws.send(item)
+        await self.ws.close(*item)
+
+
+def _refusal(error: ProtocolError, seq: Any) -> dict[str, Any]:
+    params = getattr(error, "params", {})
+    return {"type": "refused", "seq": seq if isinstance(seq, int) and not isinstance(seq, bool) else None,
+            "reason": error.reason[:80], "params": params, "text": error.text[:400]}
+
+
+def _their_version(raw: str | bytes) -> Any:
+    """The ``v`` a client wrote, read leniently (only to name it in a refusal)."""
+    try:
+        data = json.loads(raw)
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return data.get("v") if isinstance(data, dict) else None
+
+
+def _version_text(version: Any) -> str:
+    return (f"this client speaks protocol version {str(version)[:12]}, this host speaks version {PROTOCOL}: "
+            "use the same version of Kotatsu Table on both computers")
+
+
+# ----- the server ------------------------------------------------------------------------------
+class Server:
+    """Many tables in one asyncio process (see the module docstring)."""
+
+    def __init__(self, tables_dir: Path | None = None, name: str | None = None, *, workers: int | None = None,
+                 ai_pause: float = AI_PAUSE, budgets: dict[str, float] | None = None) -> None:
+        self.tables_dir = Path(tables_dir) if tables_dir is not None else None
+        self.name = (name or socket.gethostname() or "kotatsu")[:80]
+        self.workers = (os.cpu_count() or 1) if workers is None else workers
+        self.ai_pause = ai_pause
+        self.budgets = budgets
+        self.tables: dict[str, TableHost] = {}
+        self.clients: dict[str, set[Client]] = {}
+        self.port: int | None = None
+        self.on_change: Callable[[], None] | None = None  # the advertiser's table count, say
+        self._executor: Executor | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ai_tasks: dict[str, asyncio.Task[None]] = {}
+        self._savers: dict[str, asyncio.Task[None]] = {}
+        self._dirty: set[str] = set()
+        self._stopping: asyncio.Event | None = None
+        if self.tables_dir is not None:
+            self._resume()
+
+    # ----- tables -----------------------------------------------------------------------------
+    def add_table(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None = None,
+                  seed: int | None = None) -> str:
+        """Open a new table; its join code. ``BadOptions`` for a wrong seat count or option."""
+        match = Match(game_id, list(seats), random.randrange(1 << 30) if seed is None else seed, options)
+        return self._open(TableHost(new_code(set(self.tables) | self._saved_codes()), match))
+
+    def _open(self, table: TableHost) -> str:
+        if self.budgets is not None:
+            table.budgets.update(self.budgets)
+        self.tables[table.code] = table
+        self.clients.setdefault(table.code, set())
+        if self._loop is not None:  # running: the loop's thread is the one calling
+            self._after_change(table)
+        if self.on_change is not None:
+            self.on_change()
+        return table.code
+
+    def _saved_codes(self) -> set[str]:
+        if self.tables_dir is None or not self.tables_dir.is_dir():
+            return set()
+        return {path.stem for path in self.tables_dir.glob("*" + SUFFIX)}
+
+    def _resume(self) -> None:
+        """Open every unfinished table saved in ``tables_dir``."""
+        assert self.tables_dir is not None
+        for path in sorted(self.tables_dir.glob("*" + SUFFIX)) if self.tables_dir.is_dir() else ():
+            try:
+                table = TableHost.load(path)
+            except SaveError as error:
+                log.warning("%s is not resumed: %s", path.name, error)
+                continue
+            if not table.match.is_over() and table.code == path.stem:
+                self._open(table)
+
+    def _path(self, table: TableHost) -> Path | None:
+        return None if self.tables_dir is None else self.tables_dir / f"{table.code}{SUFFIX}"
+
+    # ----- running ----------------------------------------------------------------------------
+    async def run(self, host: str = "0.0.0.0", port: int = DEFAULT_PORT,
+                  ready: Callable[[int], None] | None = None) -> None:
+        """Serve until ``stop``; ``ready(port)`` once listening (port 0 picks a free one)."""
+        self._loop = asyncio.get_running_loop()
+        self._stopping = asyncio.Event()
+        try:
+            async with serve(self._serve, host, port, max_size=MAX_FRAME, ping_interval=10,
+                             ping_timeout=20) as server:
+                self.port = server.sockets[0].getsockname()[1] if server.sockets else port
+                for table in self.tables.values():
+                    self._after_change(table)
+                if ready is not None:
+                    ready(self.port)
+                await self._stopping.wait()
+        finally:
+            await self._shutdown()
+
+    def stop(self) -> None:
+        """Ask ``run`` to end (from any thread)."""
+        if self._loop is not None and self._stopping is not None:
+            self._loop.call_soon_threadsafe(self._stopping.set)
+
+    async def _shutdown(self) -> None:
+        for task in list(self._ai_tasks.values()):
+            task.cancel()
+        for table in self.tables.values():
+            self._dirty.add(table.code)
+            self._save_soon(table)
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*self._savers.values(), return_exceptions=True)
+        if self._executor is not None:
+            executor, self._executor = self._executor, None
+            await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)
+
+    async def _serve(self, ws: ServerConnection) -> None:
+        client = Client(ws)
+        writer = asyncio.create_task(client.write())
+        try:
+            async for raw in ws:
+                self._receive(client, raw)
+                if writer.done():
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            writer.cancel()
+            self._leave(client)
+
+    def _leave(self, client: Client) -> None:
+        table = client.table
+        if table is None:
+            return
+        self.clients[table.code].discard(client)
+        table.disconnect(client.seat)
+        if client.seat >= 0:
+            self._sync(table)
+
+    # ----- messages ---------------------------------------------------------------------------
+    def _receive(self, client: Client, raw: str | bytes) -> None:
+        """Answer one message; a refusal for anything wrong (the host never raises here)."""
+        try:
+            data = check_client(raw)
+        except ProtocolError as error:
+            if error.reason == "net.reason.version":
+                error = ProtocolError(error.reason, _version_text(_their_version(raw)))
+                if client.table is None:
+                    client.send({"type": "bye", "reason": error.reason, "text": error.text})
+                    client.close(1002, "protocol version")
+                    return
+            client.send(_refusal(error, None))
+            return
+        seq = data.get("seq")
+        try:
+            self._handle(client, data)
+        except ProtocolError as error:
+            client.send(_refusal(error, seq))
+        except Exception:  # a bug of ours: the client hears of it, the host goes on
+            log.exception("a %s message broke the host", data.get("type"))
+            client.send(_refusal(ProtocolError("net.reason.host_error", "the host could not do that"), seq))
+
+    def _handle(self, client: Client, data: dict[str, Any]) -> None:
+        kind = data["type"]
+        if kind == "hello":
+            tables = [table.info() for table in self.tables.values()
+                      if data.get("game") in (None, table.game_id)]
+            client.send({"type": "tables", "host": self.name, "tables": tables})
+        elif kind == "join":
+            self._join(client, data)
+        elif kind == "ping":
+            client.send({"type": "pong", "seq": data["seq"]})
+        else:
+            table = client.table
+            if table is None:
+                raise Refused("net.reason.not_joined", "join a table first")
+            if kind == "act":
+                events = table.act(client.seat, data["seq"], data["action"])
+                self._update(table, events)
+            else:
+                table.undo(client.seat, data["seq"])
+                self._sync(table)
+            client.send({"type": "ack", "seq": data["seq"]})
+            self._after_change(table)
+
+    def _join(self, client: Client, data: dict[str, Any]) -> None:
+        if client.table is not None:
+            raise Refused("net.reason.already_joined", f"this connection already joined table {client.table.code}")
+        table = self.tables.get(data["table"].upper())
+        if table is None:
+            raise Refused("net.reason.no_table", f"no table {data['table']} here", {"table": data["table"]})
+        seat, token = table.join(data["seat"], data.get("token"), data["name"])
+        client.table, client.seat = table, seat
+        table.connect(seat)
+        self.clients[table.code].add(client)
+        client.send(table.welcome(seat, token))
+        if seat >= 0:
+            self._sync(table, but=client)
+            self._save_soon(table)
+
+    # ----- telling the table --------------------------------------------------------------------
+    def _views(self, table: TableHost) -> Callable[[int], dict[str, Any]]:
+        cache: dict[int, dict[str, Any]] = {}
+
+        def view(seat: int) -> dict[str, Any]:
+            if seat not in cache:
+                cache[seat] = table.view(seat)
+            return cache[seat]
+
+        return view
+
+    def _update(self, table: TableHost, events: list[Event]) -> None:
+        """Every client of ``table``: the public events, then its own seat's view."""
+        sent = [codec.encode(event) for event in events]
+        view = self._views(table)
+        for client in self.clients.get(table.code, ()):
+            client.send({"type": "update", "events": sent, "view": view(client.seat)})
+
+    def _sync(self, table: TableHost, but: Client | None = None) -> None:
+        """Every client of ``table`` (except ``but``): its view, to show without animating."""
+        view = self._views(table)
+        for client in self.clients.get(table.code, ()):
+            if client is not but:
+                client.send({"type": "sync", "view": view(client.seat)})
+
+    def _after_change(self, table: TableHost) -> None:
+        """Autosave the table and let its AI seats play."""
+        self._save_soon(table)
+        if table.ai_to_move() and table.code not in self._ai_tasks:
+            self._ai_tasks[table.code] = asyncio.get_running_loop().create_task(self._drive_ai(table))
+
+    async def _drive_ai(self, table: TableHost) -> None:
+        """Play the table's AI seats while one of them is to move."""
+        try:
+            while seats := table.ai_to_move():
+                if table.has_people() and self.ai_pause > 0:
+                    await asyncio.sleep(self.ai_pause)
+                    if not table.ai_to_move():
+                        break
+                seat = seats[0] if seats[0] in table.ai_to_move() else table.ai_to_move()[0]
+                action = table.remembered(seat)
+                pos = table.pos
+                if action is None:
+                    action = await self._decide(table.ai_request(seat))
+                if table.pos != pos:
+                    continue  # a person took a move back meanwhile: think again
+                if seat not in table.ai_to_move():
+                    continue
+                try:
+                    events = table.play_ai(seat, action)
+                except (Refused, RulesError) as error:  # a remembered reply that no longer fits, say
+                    log.error("table %s: the AI of seat %s was refused: %s", table.code, seat, error)
+                    events = table.play_ai(seat, table.match.legal_actions(seat)[0])
+                self._update(table, events)
+                self._save_soon(table)
+        finally:
+            self._ai_tasks.pop(table.code, None)
+
+    async def _decide(self, request: AiRequest) -> Any:
+        """The AI's action, computed off the loop (a process pool, or threads with workers=0)."""
+        loop = asyncio.get_running_loop()
+        if self.workers <= 0:
+            return await loop.run_in_executor(None, decide, request)
+        try:
+            if self._executor is None:
+                self._executor = _pool(self.workers)
+            return await loop.run_in_executor(self._executor, decide, request)
+        except (BrokenExecutor, OSError, RuntimeError) as error:  # a pool that died or cannot start
+            log.error("the AI pool failed (%s): deciding on a thread instead", error)
+            broken, self._executor = self._executor, None
+            if broken is not None:
+                broken.shutdown(wait=False, cancel_futures=True)
+            return await loop.run_in_executor(None, decide, request)
+
+    # ----- autosave ----------------------------------------------------------------------------------
+    def _save_soon(self, table: TableHost) -> None:
+        """Write the table soon, off the loop; writes of one table never overlap or reorder."""
+        path = self._path(table)
+        if path is None:
+            return
+        self._dirty.add(table.code)
+        if table.code not in self._savers:
+            self._savers[table.code] = asyncio.get_running_loop().create_task(self._saver(table, path))
+
+    async def _saver(self, table: TableHost, path: Path) -> None:
+        from game.core.storage import write_json_atomic
+
+        try:
+            while table.code in self._dirty:
+                self._dirty.discard(table.code)
+                data = table.to_json()  # taken on the loop: one consistent moment
+                try:
+                    await asyncio.to_thread(write_json_atomic, path, data)
+                except OSError as error:
+                    log.warning("table %s not saved: %s", table.code, error)
+        finally:
+            self._savers.pop(table.code, None)
+
+
+# ----- a host inside the app --------------------------------------------------------------------
+class HostHandle:
+    """A ``Server`` running in a daemon thread (the app's "Host a table")."""
+
+    def __init__(self, server: Server, thread: threading.Thread, port: int,
+                 advertiser: Any | None = None) -> None:
+        self.server = server
+        self.thread = thread
+        self.port = port
+        self.advertiser = advertiser
+
+    def addresses(self) -> list[str]:
+        """The LAN IPv4 addresses others can join at (with ``port``)."""
+        return lan_addresses()
+
+    def add_table(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None = None,
+                  seed: int | None = None) -> str:
+        """Open a table on the running host (from any thread); its join code. ``BadOptions`` for
+        a wrong seat count or option."""
+        loop = self.server._loop
+        assert loop is not None
+        future = asyncio.run_coroutine_threadsafe(self._add(game_id, seats, options, seed), loop)
+        return future.result(10.0)
+
+    async def _add(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None,
+                   seed: int | None) -> str:
+        return self.server.add_table(game_id, seats, options, seed)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Stop the host (its tables are saved) and its advertising."""
+        if self.advertiser is not None:
+            with contextlib.suppress(Exception):
+                self.advertiser.close()
+        self.server.stop()
+        self.thread.join(timeout)
+
+
+def lan_addresses() -> list[str]:
+    """This computer's LAN IPv4 addresses (discovery's when it is there, else a best guess)."""
+    try:
+        from game.net.discovery import lan_addresses as found
+    except ImportError:
+        found = None
+    if found is not None:
+        return list(found())
+    addresses: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.254.254.254", 1))  # no packet is sent: this only picks the route
+        addresses.append(probe.getsockname()[0])
+    return addresses or ["127.0.0.1"]
+
+
+def _advertise(server: Server, port: int, name: str) -> Any | None:
+    """Announce the host on mDNS when ``game.net.discovery`` is there; None otherwise."""
+    try:
+        from game.net import discovery
+    except ImportError:
+        return None
+    properties_of = getattr(discovery, "host_properties", None)
+
+    def properties() -> dict[str, str]:
+        if properties_of is not None:
+            return properties_of(name, len(server.tables))
+        return {"host": name, "tables": str(len(server.tables)), "protocol": str(PROTOCOL)}
+
+    advertiser = discovery.Advertiser(name, port, properties())
+    advertiser.start()
+    if hasattr(advertiser, "update"):
+        server.on_change = lambda: advertiser.update(properties())
+    return advertiser
+
+
+def start_in_thread(port: int = 0, tables_dir: Path | None = None, advertise: bool = True,
+                    name: str | None = None, host: str = "0.0.0.0", **options: Any) -> HostHandle:
+    """Start a ``Server`` in a daemon thread; returns once it listens (``OSError`` if it cannot)."""
+    server = Server(tables_dir, name, **options)
+    started = threading.Event()
+    failure: list[BaseException] = []
+
+    def ready(bound: int) -> None:
+        started.set()
+
+    def main() -> None:
+        try:
+            asyncio.run(server.run(host, port, ready))
+        except BaseException as error:  # reported to the caller when it happens before listening
+            failure.append(error)
+            started.set()
+            if not isinstance(error, Exception):
+                raise
+
+    thread = threading.Thread(target=main, name="kotatsu-host", daemon=True)
+    thread.start()
+    started.wait()
+    if failure:
+        raise failure[0] if isinstance(failure[0], OSError) else OSError(str(failure[0]))
+    assert server.port is not None
+    advertiser = _advertise(server, server.port, server.name) if advertise else None
+    return HostHandle(server, thread, server.port, advertiser)
+
+
+
+# ----- the headless host (``python -m game serve``) ------------------------------------------------------
+def serve_forever(server: Server, host: str, port: int, announce: Callable[[Server], None],
+                  advertise: bool = False) -> int:
+    """Run ``server`` on this thread until SIGINT/SIGTERM; ``announce(server)`` once it listens.
+    Returns the signal number that stopped it (0 if it stopped otherwise)."""
+    import signal
+
+    received: list[int] = []
+
+    async def main() -> None:
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows' loop
+                loop.add_signal_handler(signum, lambda s=signum: (received.append(s), server.stop()))
+        advertiser: list[Any] = []
+
+        def ready(bound: int) -> None:
+            announce(server)
+            if advertise:
+                advertiser.append(_advertise(server, bound, server.name))
+
+        try:
+            await server.run(host, port, ready)
+        finally:
+            for one in advertiser:
+                if one is not None:
+                    with contextlib.suppress(Exception):
+                        one.close()
+
+    asyncio.run(main())
+    return received[0] if received else 0
