@@ -1,0 +1,465 @@
+"""The client's side of the wire: addresses, one checked websocket, and a session that joins a
+table and keeps its seat through dropped connections.
+
+Everything here runs on an asyncio loop and never touches the screen: ``RemoteMatch`` (a thread
+with its own loop) and the headless bots (many sessions on one loop) are built on ``Session``.
+
+Every host message goes through ``protocol.check_host``; its observation, legal actions, events
+and result are read back with ``game.net.codec``. A message that fails either check closes the
+connection with one clear line (the session then reconnects, as after any drop).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import random
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from game.core.errors import RulesError
+from game.core.registry import get_rules
+from game.core.storage import data_dir, read_json, write_json_atomic
+from game.net import codec, protocol
+from game.net.protocol import ProtocolError, SeatInfo
+
+log = logging.getLogger("kotatsu.net.client")
+
+FIRST_DELAY = 0.5  # seconds before the first reconnect attempt
+MAX_DELAY = 5.0  # the back-off doubles up to this
+JITTER = 0.25  # each wait is stretched or shrunk by up to this fraction (clients do not retry in step)
+TOKENS_FILE = ("lan", "tokens.json")
+MAX_TOKENS = 200  # remembered seats (the oldest go first)
+# refusals of a join that no retry can cure: the session stops and says why
+FINAL_REASONS = frozenset({
+    "net.reason.version", "net.reason.seat_taken", "net.reason.bad_token", "net.reason.no_seat", "net.reason.ai_seat",
+    "net.reason.no_table", "net.reason.unknown_table", "net.reason.table_unknown",
+})
+
+
+class JoinError(Exception):
+    """Joining failed: ``reason`` is a catalogue key (``net.reason.*``), ``text`` one plain line."""
+
+    def __init__(self, reason: str, text: str) -> None:
+        super().__init__(text)
+        self.reason = reason
+        self.text = text
+
+
+class ConnectionLost(Exception):
+    """The connection to the host went away before an answer came."""
+
+
+# ----- addresses -------------------------------------------------------------------------------
+def parse_address(text: str) -> str:
+    """The websocket URI of a host typed as ``192.168.1.5``, ``host:47474``, ``[::1]:9000`` or
+    ``ws://host:port`` (the port defaults to ``protocol.DEFAULT_PORT``); ``ValueError`` otherwise."""
+    text = text.strip()
+    if not text:
+        raise ValueError("no address given")
+    if "://" not in text:
+        text = "ws://" + text
+    parts = urlsplit(text)
+    if parts.scheme not in ("ws", "wss"):
+        raise ValueError(f"{parts.scheme}:// is not a websocket address (use ws://)")
+    try:
+        port = parts.port or protocol.DEFAULT_PORT
+    except ValueError:
+        raise ValueError(f"bad port in {text!r}") from None
+    host = parts.hostname
+    if not host or parts.path not in ("", "/") or parts.query or parts.username:
+        raise ValueError(f"cannot read the address {text!r}: use HOST or HOST:PORT")
+    shown = f"[{host}]" if ":" in host else host
+    return f"{parts.scheme}://{shown}:{port}"
+
+
+def table_salt(code: str) -> int:
+    """A public number for a table's visuals (dice throws), the same on every client."""
+    return zlib.crc32(code.encode()) & 0x7FFFFFFF
+
+
+# ----- what a view says ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class View:
+    """A host's view for this seat, read back into the rules' own types."""
+
+    pos: int
+    observation: Any
+    to_move: tuple[int, ...]
+    legal: tuple[Any, ...]
+    legal_text: tuple[str, ...]
+    over: bool
+    result: Any
+    undo: tuple[bool, str]
+    seats: tuple[SeatInfo, ...]
+
+
+def read_view(game_id: str, data: dict[str, Any]) -> View:
+    """The checked view ``data`` decoded; ``ProtocolError`` when its contents do not read back."""
+    protocol.check_view(data)
+    rules = get_rules(game_id)
+    try:
+        observation = codec.decode(data["observation"])
+        result = codec.decode(data["result"])
+        legal = tuple(rules.decode_action(text) for text in data["legal"])
+    except (codec.CodecError, RulesError, ValueError, TypeError, LookupError) as error:
+        raise ProtocolError("net.reason.malformed", f"unreadable view: {str(error)[:120]}") from None
+    seats = tuple(SeatInfo(**seat) for seat in data["seats"])
+    return View(data["pos"], observation, tuple(data["to_move"]), legal, tuple(data["legal"]),
+                data["over"], result, (data["undo"][0], data["undo"][1]), seats)
+
+
+def read_events(data: list[Any]) -> list[Any]:
+    """The public events of an update; ``ProtocolError`` for anything else."""
+    try:
+        return [codec.decode(event) for event in data]
+    except (codec.CodecError, TypeError, ValueError) as error:
+        raise ProtocolError("net.reason.malformed", f"unreadable event: {str(error)[:120]}") from None
+
+
+# ----- one websocket ---------------------------------------------------------------------------
+class Connection:
+    """One websocket to a host: messages out as protocol JSON, messages in checked (``receive``)."""
+
+    def __init__(self, socket: ClientConnection, uri: str) -> None:
+        self.socket = socket
+        self.uri = uri
+
+    @classmethod
+    async def open(cls, uri: str, timeout: float) -> Connection:
+        """Connect to ``uri``; ``JoinError`` (``net.reason.no_host``) when nothing answers there."""
+        try:
+            # proxy=None: a LAN host is never reached through the environment's HTTP proxy
+            socket = await connect(uri, open_timeout=timeout, max_size=protocol.MAX_HOST_MESSAGE,
+                                   proxy=None, ping_interval=20, ping_timeout=20, close_timeout=2)
+        except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
+            raise JoinError("net.reason.no_host",
+                            f"no Kotatsu host answers at {uri} ({_short_error(error)})") from None
+        return cls(socket, uri)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        """Send one message (``ConnectionLost`` when the socket has gone)."""
+        try:
+            await self.socket.send(protocol.dumps(message))
+        except ConnectionClosed as error:
+            raise ConnectionLost(str(error)) from None
+
+    async def receive(self) -> dict[str, Any]:
+        """The next host message, checked; a bad one closes the connection (``ProtocolError``
+        after one log line), a closed socket raises ``ConnectionLost``."""
+        try:
+            raw = await self.socket.recv()
+        except ConnectionClosed as error:
+            raise ConnectionLost(str(error)) from None
+        try:
+            return protocol.check_host(raw)
+        except ProtocolError as error:
+            await self.refuse(error)
+            raise
+
+    async def refuse(self, error: ProtocolError) -> None:
+        """Close after a host message this client cannot accept, saying why in one line."""
+        log.warning("closing the connection to %s: the host sent a bad message: %s", self.uri, error.text)
+        with contextlib.suppress(Exception):
+            await self.socket.close(1002, error.text[:100])
+
+    async def close(self) -> None:
+        """Close the socket (quietly, whatever state it is in)."""
+        with contextlib.suppress(Exception):
+            await self.socket.close()
+
+
+def _short_error(error: BaseException) -> str:
+    text = str(error) or type(error).__name__
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+# ----- joining -----------------------------------------------------------------------------------
+_JOIN_LINES = {
+    "net.reason.version": "the host speaks another version of the table protocol: update Kotatsu Table "
+                          "on both computers to the same version",
+    "net.reason.seat_taken": "that seat is taken: pick a free one or watch",
+    "net.reason.no_seat": "there is no such seat at that table",
+    "net.reason.bad_token": "that seat is held by someone else",
+}
+
+
+def join_error(reason: str, text: str) -> JoinError:
+    """A ``JoinError`` with a clear line for the refusal ``reason`` (the host's ``text`` kept)."""
+    if "table" in reason and reason.startswith("net.reason.") and reason.endswith(("no_table", "unknown")):
+        return JoinError(reason, f"no table with that code here ({text})")
+    line = _JOIN_LINES.get(reason)
+    return JoinError(reason, f"{line} ({text})" if line else text)
+
+
+async def join(conn: Connection, table: str, seat: int, token: str | None, name: str) -> dict[str, Any]:
+    """Sit at ``table``: the welcome message, else ``JoinError`` with the host's reason."""
+    message: dict[str, Any] = {"type": "join", "table": table, "seat": seat, "name": name}
+    if token:
+        message["token"] = token
+    await conn.send(message)
+    return await _answer(conn, "welcome")
+
+
+async def _answer(conn: Connection, wanted: str) -> dict[str, Any]:
+    """The host's answer of type ``wanted`` (pongs skipped); a refusal or bye as ``JoinError``."""
+    while True:
+        try:
+            data = await conn.receive()
+        except ProtocolError as error:
+            if error.reason == "net.reason.version":
+                raise join_error(error.reason, f"{error.text}") from None
+            raise JoinError(error.reason, f"the host sent a bad message: {error.text}") from None
+        except ConnectionLost as error:
+            raise JoinError("net.reason.no_host", f"the host closed the connection ({error})") from None
+        if data["type"] == wanted:
+            return data
+        if data["type"] in ("refused", "bye"):
+            raise join_error(data["reason"], data["text"])
+
+
+async def afetch_tables(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
+    """The host's name and its tables (see ``fetch_tables``)."""
+    uri = parse_address(address)
+    conn = await Connection.open(uri, timeout)
+    try:
+        await conn.send({"type": "hello"})
+        answer = await asyncio.wait_for(_answer(conn, "tables"), timeout)
+    except TimeoutError:
+        raise JoinError("net.reason.no_host", f"the host at {uri} did not answer in {timeout:g} s") from None
+    finally:
+        await conn.close()
+    return answer["host"], answer["tables"]
+
+
+def fetch_tables(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
+    """The host's name and its tables (the ``tables`` answer to ``hello``); ``JoinError`` when no
+    host answers, ``ValueError`` for an address that cannot be read. Blocks up to ``timeout``."""
+    return asyncio.run(afetch_tables(address, timeout))
+
+
+# ----- seat tokens -----------------------------------------------------------------------------
+def _tokens_path() -> Path:
+    return data_dir().joinpath(*TOKENS_FILE)
+
+
+def _token_key(uri: str, table: str) -> str:
+    return f"{uri}#{table}"
+
+
+def load_token(uri: str, table: str) -> tuple[int, str] | None:
+    """The seat and token kept for ``table`` at ``uri`` (an app restart reclaims its seat)."""
+    try:
+        entry = read_json(_tokens_path()).get(_token_key(uri, table))
+    except (OSError, ValueError, AttributeError):
+        return None
+    if not isinstance(entry, dict):
+        return None
+    seat, token = entry.get("seat"), entry.get("token")
+    if type(seat) is not int or not isinstance(token, str) or not token:
+        return None
+    return seat, token
+
+
+def save_token(uri: str, table: str, seat: int, token: str) -> None:
+    """Keep the seat's token for a later restart (never raises: a lost token only costs the seat)."""
+    path = _tokens_path()
+    try:
+        data = read_json(path) if path.exists() else {}
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    data.pop(_token_key(uri, table), None)
+    data[_token_key(uri, table)] = {"seat": seat, "token": token}
+    for key in list(data)[:-MAX_TOKENS]:
+        del data[key]
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_json_atomic(path, data)
+    except OSError as error:
+        log.warning("could not keep the seat token: %s", error)
+
+
+# ----- a session: join, keep the seat, reconnect ---------------------------------------------------
+Listener = Callable[[str, dict[str, Any]], None]
+
+
+class Session:
+    """A seat at a remote table, kept through dropped connections.
+
+    ``run()`` connects and joins; the first failure ends it with ``JoinError`` (in ``joined``).
+    Once welcomed, a lost connection is retried with back-off (0.5 s doubling to 5 s, with
+    jitter) and the seat's token; the welcome after a reconnect comes to the listener as
+    ``("welcome", message)`` like the first, so the table catches up with no replayed events.
+    The listener gets every other host message as ``(type, message)`` (views already decoded
+    under ``message["_view"]``, events under ``message["_events"]``) and ``("status", {"status":
+    s})`` when the status changes ("connected", "reconnecting", "closed"; then ``"reason"`` and
+    ``"text"`` say why). It runs on the loop: it must be quick and must not block.
+    """
+
+    def __init__(self, address: str, table: str, seat: int, name: str, token: str | None = None,
+                 listener: Listener | None = None, *, keep_token: bool = True) -> None:
+        self.uri = parse_address(address)
+        self.table = table
+        self.seat = seat
+        self.name = name
+        self.token = token
+        self.keep_token = keep_token
+        self.listener = listener or (lambda kind, message: None)
+        self.status = "connecting"
+        self.game_id = ""
+        self.view: View | None = None
+        self.conn: Connection | None = None
+        self.joined: asyncio.Future[dict[str, Any]] | None = None
+        self._replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._seq = 0
+        self._stopping = False
+        self.reconnects = 0
+        self.closed = ("", "")  # (catalogue key, plain line): why the session ended
+
+    # ----- the loop --------------------------------------------------------------------------
+    async def run(self, timeout: float = 5.0) -> None:
+        """Join, then serve and reconnect until ``stop()`` or a refusal no retry can cure."""
+        self.joined = asyncio.get_running_loop().create_future()
+        delay = FIRST_DELAY
+        while not self._stopping:
+            try:
+                welcome = await asyncio.wait_for(self._connect(timeout), timeout)
+            except (JoinError, TimeoutError) as error:
+                failure = error if isinstance(error, JoinError) else JoinError(
+                    "net.reason.no_host", f"the host at {self.uri} did not answer in {timeout:g} s")
+                if not self.joined.done():
+                    self.joined.set_exception(failure)
+                    self.joined.exception()  # read by whoever awaits it; no warning when nobody does
+                    self._set_status("closed", failure.reason, failure.text)
+                    return
+                if failure.reason in FINAL_REASONS:
+                    self._set_status("closed", failure.reason, failure.text)
+                    return
+                await self._sleep(delay)
+                delay = min(MAX_DELAY, delay * 2)
+                continue
+            delay = FIRST_DELAY
+            self._welcomed(welcome)
+            await self._serve()
+            if not self._stopping:
+                self.reconnects += 1
+                self._set_status("reconnecting")
+                await self._sleep(delay * random.uniform(0.2, 1.0))  # a blip: come back soon
+        self._set_status("closed", "net.reason.closed", "left the table")
+
+    async def _connect(self, timeout: float) -> dict[str, Any]:
+        """Open and join (the token, when there is one, reclaims the seat)."""
+        conn = await Connection.open(self.uri, timeout)
+        try:
+            welcome = await join(conn, self.table, self.seat, self.token, self.name)
+            self.game_id = welcome["game"]
+            welcome["_view"] = read_view(self.game_id, welcome["view"])
+        except ProtocolError as error:
+            await conn.refuse(error)
+            raise JoinError(error.reason, f"the host sent a bad welcome: {error.text}") from None
+        except BaseException:
+            await conn.close()
+            raise
+        self.conn = conn
+        return welcome
+
+    def _welcomed(self, welcome: dict[str, Any]) -> None:
+        """Keep the seat and token, tell the listener, say we are connected."""
+        self.seat, self.token = welcome["seat"], welcome["token"]
+        self.view = welcome["_view"]
+        if self.keep_token and self.token and self.seat >= 0:
+            save_token(self.uri, self.table, self.seat, self.token)
+        self.listener("welcome", welcome)
+        self._set_status("connected")
+        assert self.joined is not None
+        if not self.joined.done():
+            self.joined.set_result(welcome)
+
+    async def _serve(self) -> None:
+        """Read host messages until the connection ends; unanswered requests fail."""
+        conn = self.conn
+        assert conn is not None
+        try:
+            while True:
+                self._dispatch(await conn.receive())
+        except (ConnectionLost, ProtocolError):
+            pass
+        finally:
+            self.conn = None
+            await conn.close()
+            for future in self._replies.values():
+                if not future.done():
+                    future.set_exception(ConnectionLost("the connection to the host was lost"))
+            self._replies.clear()
+
+    def _dispatch(self, data: dict[str, Any]) -> None:
+        """One checked host message: decode views and events, answer waiting requests, tell."""
+        kind = data["type"]
+        if kind in ("update", "sync", "welcome"):
+            data["_view"] = read_view(self.game_id, data["view"])
+            self.view = data["_view"]
+            if kind == "update":
+                data["_events"] = read_events(data["events"])
+        if kind == "welcome":  # a second welcome on one connection: take it as a sync
+            kind = "sync"
+        self.listener(kind, data)
+        if kind == "bye":
+            raise ConnectionLost(data["text"])
+        if kind in ("ack", "refused", "pong") and data.get("seq") is not None:
+            future = self._replies.pop(data["seq"], None)
+            if future is not None and not future.done():
+                future.set_result(data)
+
+    async def _sleep(self, delay: float) -> None:
+        await asyncio.sleep(delay * random.uniform(1 - JITTER, 1 + JITTER))
+
+    def _set_status(self, status: str, reason: str = "", text: str = "") -> None:
+        if status != self.status:
+            self.status = status
+            if status == "closed":
+                self.closed = (reason, text)
+            self.listener("status", {"status": status, "reason": reason, "text": text})
+
+    # ----- requests ---------------------------------------------------------------------------
+    async def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send an act, undo or ping with a fresh seq; the host's ack, refused or pong for it.
+        ``ConnectionLost`` when there is no connection or it drops first."""
+        conn = self.conn
+        if conn is None:
+            raise ConnectionLost("not connected to the host")
+        self._seq += 1
+        seq = self._seq
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._replies[seq] = future
+        try:
+            await conn.send({**message, "seq": seq})
+            return await future
+        finally:
+            self._replies.pop(seq, None)
+
+    def stop(self) -> None:
+        """Leave: close the connection and end ``run`` (call on the session's loop)."""
+        self._stopping = True
+        if self.conn is not None:
+            asyncio.ensure_future(self.conn.close())
+
+
+def dumps_result(result: Any) -> dict[str, Any]:
+    """A finished match's ``Result`` as plain JSON for a command's output."""
+    return {"scores": list(result.scores), "ranks": list(result.ranks), "winners": list(result.winners)}
+
+
+def json_line(data: Any) -> str:
+    """``data`` as one JSON line."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
