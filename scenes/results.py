@@ -111,8 +111,9 @@ class Results(MenuScene):
             pygame.Rect(PANEL.x + 40, bottom, 320, theme.BUTTON_HEIGHT), lambda: t("review.button"),
             self.open_review, style="secondary",
         )
-        row = [self.title_button, self.again_button]
-        if not app.locked:  # a kiosk's visitors do not start an analysis nobody will wait for
+        remote = getattr(match, "remote", False)  # a LAN match: the host keeps it
+        row = [self.title_button] if remote else [self.title_button, self.again_button]
+        if not app.locked and not remote:  # a kiosk's visitors do not start an analysis nobody will wait for
             row.insert(0, self.review_button)
         # centred as one row
         x = center - (sum(button.rect.width for button in row) + 20 * (len(row) - 1)) // 2
@@ -120,12 +121,13 @@ class Results(MenuScene):
             button.rect.x = x
             x += button.rect.width + 20
         self.group.set_widgets(row)
-        self.group.focus_on(self.again_button)
+        self.group.focus_on(row[-1])
 
     def enter(self) -> None:
         """A finished match is not offered as "Continue" any more, and goes into the records of
-        the people who named their seats (never in the kiosk: its visitors stay anonymous)."""
-        if self.match.is_over():
+        the people who named their seats (never in the kiosk: its visitors stay anonymous; never
+        a LAN match: the host keeps it, and this client's autosave is another match)."""
+        if self.match.is_over() and not getattr(self.match, "remote", False):
             clear_autosave()
             if not self.app.locked:
                 self.note_records()

@@ -78,8 +78,10 @@ def opening_lines(match: Any) -> list[LogLine]:
 
 
 def narrate_match(match: Any) -> list[LogLine]:
-    """The log of a ``game.core.match.Match`` so far: its opening, then its events."""
-    return opening_lines(match) + narrate_events(match.game_id, match.events, match.players, match.options)
+    """The log of a ``game.core.match.Match`` so far: its opening, then its events. A match
+    hosted elsewhere (LAN) has no seed to deal the opening from: its events only."""
+    opening = [] if getattr(match, "remote", False) else opening_lines(match)
+    return opening + narrate_events(match.game_id, match.events, match.players, match.options)
 
 
 def action_term(game_id: str, action: Any, observation: Any) -> Term:

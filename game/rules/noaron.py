@@ -610,15 +610,22 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             top = count - 2 if action.kind == "discard" else count
             key = "noaron.reason.discard_range" if action.kind == "discard" else "noaron.reason.insert_range"
             return key, f"{action.kind} takes an index from 0 to {top}", {"top": top}
-        if action.kind == "end" and state.turn_number >= HOUSE_TURN_LIMIT:
+        if action.kind == "end":
+            return self.end_refusal(state.turn_number)
+        return "reason.illegal", f"{action!r} is not legal now", {}
+
+    @staticmethod
+    def end_refusal(turn_number: int) -> tuple[str, str, dict]:
+        """Why a turn in the decide phase may not simply end (given that it may not): the
+        round's last turn, else a hand of 0 points. Read from the turn number alone, so a
+        table that holds only an observation (a LAN client) can say it too."""
+        if turn_number >= HOUSE_TURN_LIMIT:
             return (
                 "noaron.reason.turn_limit",
                 f"turn {HOUSE_TURN_LIMIT} is the round's last: you must declare",
                 {"limit": HOUSE_TURN_LIMIT},
             )
-        if action.kind == "end":
-            return "noaron.reason.must_declare_zero", "a hand of 0 points must declare", {}
-        return "reason.illegal", f"{action!r} is not legal now", {}
+        return "noaron.reason.must_declare_zero", "a hand of 0 points must declare", {}
 
     @staticmethod
     def _wrong_phase_reason(state: NoaronState, action: NoaronAction) -> tuple[str, str, dict] | None:

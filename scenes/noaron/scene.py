@@ -548,7 +548,7 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
 
     def must_declare_reason(self) -> str:
         """The rules' reason why the turn cannot simply end (a 0-point hand, the turn limit)."""
-        key, _, params = self.rules.explain_illegal(self.match.state, self.viewer, END)
+        key, _, params = self.rules.end_refusal(self.observation().turn_number)
         return t(key, **params)
 
 

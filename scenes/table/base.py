@@ -123,6 +123,7 @@ from scenes.table.ai_seats import AiSeats
 from scenes.table.hint import HintSeat
 from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
+from scenes.table.remote import RemoteSeat
 from scenes.table.saver import BackgroundSaver
 from scenes.table.still import StillLayer, StillPart
 from scenes.table.undo_button import ExplainedButton
@@ -182,7 +183,7 @@ class Guide(Protocol):
         ...
 
 
-class TableScene(HintSeat, AiSeats, StillLayer, Scene):
+class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
     """The game-independent table (see the module docstring for what it does and its hooks)."""
 
     KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
@@ -218,6 +219,7 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
         # The autosave's fsync can take milliseconds: off the render thread, except in headless
         # instant runs (tests, shots) where a file on disk right after each action is simplest.
         self.saver = BackgroundSaver(background=not (app.headless and app.settings.speed_factor <= 0))
+        self.setup_remote(viewer)  # a match hosted elsewhere: its seat, no AI, no autosave
         self.worker: Any = None
         self.ai_ticket: Any = None
         self.ai_answer: Any = None
@@ -479,6 +481,8 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
 
     def status_text(self) -> str:
         """What the person at the bottom should do now (or whom we wait for)."""
+        if remote := self.remote_status():
+            return remote  # the connection to the host is down: say so before anything else
         if self.finished or self.match.is_over():
             return ""
         if self.panel is not None:
@@ -544,8 +548,9 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
 
     def _offer(self, action: Any) -> bool:
         """``attempt`` without the guide: the rules accept ``action`` or refuse it with the reason."""
-        if not self.viewer_may_act():
-            self.refuse(t("table.reason.not_now"))
+        remote = self.remote_refusal()
+        if remote is not None or not self.viewer_may_act():
+            self.refuse(t(remote or "table.reason.not_now"))
             return False
         self.fast_forward()
         if not self.idle():
@@ -744,6 +749,7 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
     def update(self, dt: float) -> None:
         """Advance animations, start queued events, run the AI, raise curtains, end the match."""
         speed = self.speed()
+        self.update_remote()
         self.animator.speed = speed
         self.ambient.speed = speed
         self.animator.update(dt)
@@ -831,6 +837,7 @@ class TableScene(HintSeat, AiSeats, StillLayer, Scene):
         (its full-screen layers; the art caches too when no other table is open)."""
         self.saver.wait()
         self.close_hint()
+        self.leave_remote()
         if self.worker is not None:
             self.worker.close()
             self.worker = None

@@ -1,0 +1,72 @@
+"""A table whose match lives on a LAN host (a mixin of ``TableScene``).
+
+The table scene is the same whether its match is local or a ``game.net.client.RemoteMatch``:
+each frame ``update_remote`` takes in what the host sent. Events go to ``pending`` and are
+animated as today; a sync (a welcome after a reconnect, an undo) finishes the animations and
+re-reads the table from the observation, with nothing replayed. At a remote table the AI is off
+(AI seats play on the host), the only person here is this client's seat (no hot-seat curtain),
+and nothing is autosaved or recorded: the host keeps the truth. While the connection is down the
+status banner says "Reconnecting…" and moves are refused with that reason.
+"""
+
+from __future__ import annotations
+
+from game.i18n import t
+from scenes.table.mixin import TableMixin
+from scenes.table.saver import NullSaver
+
+RECONNECTING_REASON = "table.reason.reconnecting"
+
+
+def is_remote(match: object) -> bool:
+    """True for a match hosted elsewhere (``RemoteMatch``)."""
+    return bool(getattr(match, "remote", False))
+
+
+class RemoteSeat(TableMixin):
+    """The remote part of ``TableScene`` (it does nothing at a local table)."""
+
+    def setup_remote(self, viewer: int | None) -> None:
+        """At a remote table: this client's seat at the bottom, no AI, no curtain, no autosave."""
+        if not is_remote(self.match):
+            return
+        seat = self.match.seat
+        self.ai_enabled = False
+        self.saver = NullSaver()
+        self.humans = [seat] if seat >= 0 else []
+        self.viewer = seat if viewer is None else viewer
+
+    def update_remote(self) -> None:
+        """Take in what the host sent since the last frame (see the module docstring)."""
+        if not is_remote(self.match):
+            return
+        for kind, events in self.match.poll():
+            if kind == "events":
+                self.on_applied(events)
+                self.pending.extend(events)
+            else:
+                self.animator.finish_all()
+                self.ambient.finish_all()
+                self.pending.clear()
+                self.clear_selection()
+                self.sync_from_observation()
+                if self.match.is_over() and not self.finished and self.panel is None:
+                    self.finish_match()  # over while we were away: no final event will come
+            self.refresh_hints()
+
+    def remote_refusal(self) -> str | None:
+        """Why the viewer cannot act now because of the connection (a catalogue key), else None."""
+        if is_remote(self.match) and self.match.status != "connected":
+            return RECONNECTING_REASON if self.match.status != "closed" else "table.reason.host_closed"
+        return None
+
+    def remote_status(self) -> str:
+        """The status banner's text while the connection is down, else ""."""
+        if not is_remote(self.match) or self.match.status == "connected" or self.finished:
+            return ""
+        return t("table.status.host_closed" if self.match.status == "closed" else "table.status.reconnecting")
+
+    def leave_remote(self) -> None:
+        """Leaving the table: leave the host's table too."""
+        if is_remote(self.match):
+            self.match.close()
