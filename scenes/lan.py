@@ -110,19 +110,21 @@ class Pending:
 
 
 def error_text(error: BaseException, address: str) -> str:
-    """What to tell a person about a failed join or look-up, in the current language."""
-    reason = getattr(error, "reason", "")
-    if reason.endswith("seat_taken"):
+    """What to tell a person about a failed join or look-up, in the current language (the reasons
+    are ``game.net`` catalogue keys, ``net.reason.*``)."""
+    reason = str(getattr(error, "reason", "")).removeprefix("net.reason.")
+    detail = str(getattr(error, "text", error))
+    if reason in ("seat_taken", "bad_token"):
         return t("lan.error.seat_taken")
-    if reason.endswith("version"):
-        return t("lan.error.version", detail=getattr(error, "text", str(error)))
-    if reason.endswith(("no_table", "unknown_table")):
+    if reason == "version":
+        return t("lan.error.version", detail=detail)
+    if reason in ("no_table", "unknown_table", "table_unknown"):
         return t("lan.error.no_table")
-    if reason.endswith(("full", "no_seat")):
+    if reason in ("no_seat", "ai_seat"):
         return t("lan.error.no_seat")
-    if reason and not reason.endswith(("unreachable", "timeout", "closed")):
-        return t("lan.error.refused", detail=getattr(error, "text", str(error)))
-    return t("lan.error.unreachable", address=address)
+    if reason in ("", "no_host"):
+        return t("lan.error.unreachable", address=address)
+    return t("lan.error.refused", detail=detail)
 
 
 # ----- the app's one server ------------------------------------------------------------------------------
@@ -130,6 +132,7 @@ class Hosting:
     """The server this app runs once it hosts a table; kept until the app ends (or ``stop``)."""
 
     handle: Any = None
+    port = DEFAULT_PORT  # tried first (tests use 0: any free port)
 
     @classmethod
     def ensure(cls) -> Any:
@@ -138,9 +141,9 @@ class Hosting:
         if cls.handle is None:
             folder = hosted.tables_dir()
             try:
-                cls.handle = start_server(DEFAULT_PORT, folder, host_name())
+                cls.handle = start_server(cls.port, folder, host_name())
             except OSError as error:
-                log.info("port %d is taken (%s): hosting on another port", DEFAULT_PORT, error)
+                log.info("port %d is taken (%s): hosting on another port", cls.port, error)
                 cls.handle = start_server(0, folder, host_name())
         return cls.handle
 
