@@ -49,7 +49,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     Hosting.stop()
 
 
-def settle(app: App, until: Callable[[], bool] = lambda: False, seconds: float = 8.0) -> None:
+def settle(app: App, until: Callable[[], bool] = lambda: True, seconds: float = 8.0) -> None:
     """Frames until ``until`` holds (at most ``seconds`` of wall time), at least three."""
     end = time.monotonic() + seconds
     for _ in range(3):
@@ -242,3 +242,28 @@ def test_the_join_list_finds_a_table_hosted_nearby(app: App) -> None:
     code = table.match.join_code
     settle(app, lambda: any(row.table.code == code for row in scene.rows), seconds=12)
     assert any(row.table.code == code and row.table.free_seats() == [1] for row in scene.rows)
+
+
+# ----- the kiosk ------------------------------------------------------------------------------------------------
+def test_the_kiosk_config_names_a_served_seat_and_names_mistakes() -> None:
+    from game import kiosk
+
+    report = kiosk.check_config({"exit": {"pin": "4711"},
+                                 "lan": {"join": "192.168.1.20:47474", "table": "ktmx", "seat": 1}})
+    assert report.warnings == [] and report.config.served_seat() == ("192.168.1.20:47474", "KTMX", 1)
+    report = kiosk.check_config({"exit": {"pin": "4711"}, "lan": {"join": "10.0.0.5", "table": "KT"}})
+    assert report.config.served_seat() is None
+    assert any("lan.table" in warning for warning in report.warnings)
+    assert kiosk.check_config({"exit": {"pin": "4711"}}).config.served_seat() is None
+
+
+def test_a_kiosk_with_a_served_seat_joins_that_table_on_a_tap(app: App) -> None:
+    table = host_neko(app)
+    code = table.match.join_code
+    app.locked = True
+    kiosk = KioskTitle(app, ("neko",), ("easy",), served=(Hosting.local_address(), code, 1))
+    app.reset_to(kiosk)
+    click(app, kiosk.cards[0])
+    settle(app, lambda: app.top is not kiosk)
+    assert getattr(app.top, "match", None) is not None
+    assert app.top.match.join_code == code and app.top.match.seat == 1
