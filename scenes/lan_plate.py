@@ -17,20 +17,21 @@ from scenes import fonts, theme
 from scenes.app import App, Scene
 from scenes.ui import clipped, draw_text, draw_text_centered, fit_size, seat_color
 
-WIDTH = 384
 PADDING = 16
-SEAT_STEP = 72  # px per seat in the plate's row of seats
+SEAT_STEP = 72  # px per seat in the plate's row of seats, at most
 DISC = 17
-# Top-left corner of the plate per game, on the 1920x1080 canvas: a corner each table leaves free
-# (checked on screenshots at the fewest and the most players, mid-game).
+# Where the plate goes per game, on the 1920x1080 canvas: (left, top, width), a place each table
+# leaves free (checked on screenshots at the most players, mid-game): neko and NEW & OLD over the
+# felt's top right, under the Log/Help/Menu buttons; ノアロン on the felt's left, above the deck;
+# Nostalgic and the Wallpaper in the bottom row, left of the Hint button.
 SPOTS = {
-    "neko": (1348, 108),
-    "noaron": (196, 110),
-    "newold": (1490, 96),
-    "nostalgic": (1490, 96),
-    "wallpaper": (156, 560),
+    "neko": (1348, 108, 384),
+    "newold": (1490, 96, 384),
+    "noaron": (196, 186, 384),
+    "nostalgic": (1272, 872, 300),
+    "wallpaper": (1090, 872, 384),
 }
-DEFAULT_SPOT = (1490, 96)
+DEFAULT_SPOT = (1490, 96, 384)
 
 
 def seat_states(remote: Any) -> list[str]:
@@ -68,8 +69,9 @@ class JoinPlate:
         self.scene = weakref.ref(scene)
         self.remote = remote
         self.address = shown_address(remote, address)
-        spot = SPOTS.get(getattr(remote, "game_id", ""), DEFAULT_SPOT)
-        self.rect = pygame.Rect(spot, (WIDTH, self.height()))
+        left, top, width = SPOTS.get(getattr(remote, "game_id", ""), DEFAULT_SPOT)
+        self.rect = pygame.Rect(left, top, width, self.height())
+        self.step = min(SEAT_STEP, (width - PADDING * 2) // max(1, len(remote.seats)))
 
     def height(self) -> int:
         """The code line, the address line, the seats' row with its words."""
@@ -93,10 +95,8 @@ class JoinPlate:
         """The plate, while its table is on top (not under the pause menu or the results)."""
         if self.app.top is not self.scene():
             return
-        plate = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(plate, (*theme.INK, 225), plate.get_rect(), border_radius=16)
-        pygame.draw.rect(plate, (*theme.GOLD, 255), plate.get_rect(), 2, border_radius=16)
-        surface.blit(plate, self.rect.topleft)
+        pygame.draw.rect(surface, theme.INK, self.rect, border_radius=16)  # opaque: nothing shows through
+        pygame.draw.rect(surface, theme.GOLD, self.rect, 2, border_radius=16)
         x, y = self.rect.x + PADDING, self.rect.y + PADDING
         label = t("lan.plate.code")
         drawn = draw_text(surface, label, theme.SMALL, theme.TEXT_DIM, (x, y + 4))
@@ -112,7 +112,7 @@ class JoinPlate:
     def _draw_seats(self, surface: pygame.Surface, x: int, y: int) -> None:
         """A disc per seat (its colour and symbol; hollow when nobody sits there) over a word."""
         for index, state in enumerate(seat_states(self.remote)):
-            center = (x + DISC + index * SEAT_STEP + (SEAT_STEP - DISC * 2) // 2, y + DISC)
+            center = (x + index * self.step + self.step // 2, y + DISC)
             colour = seat_color(index)
             if state in ("free", "away"):
                 pygame.draw.circle(surface, colour, center, DISC, 3)
@@ -122,9 +122,9 @@ class JoinPlate:
             draw_text_centered(surface, symbol, theme.LEAST, colour if state in ("free", "away") else theme.TEXT,
                                center, True)
             word = t(f"lan.plate.{state}")
-            size = fit_size(word, theme.LEAST, SEAT_STEP - 4, smallest=theme.LEAST)
+            size = fit_size(word, theme.LEAST, self.step - 4, smallest=theme.LEAST)
             ink = theme.GOLD if state == "you" else (theme.TEXT_DIM if state in ("free", "away") else theme.TEXT)
-            draw_text_centered(surface, clipped(word, size, SEAT_STEP - 4), size, ink,
+            draw_text_centered(surface, clipped(word, size, self.step - 4), size, ink,
                                (center[0], y + DISC * 2 + 6 + fonts.line_height(size) // 2))
 
 
