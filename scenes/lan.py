@@ -260,9 +260,9 @@ class HostScene(MenuScene):
     def _resume_button(self, index: int, table: HostedTable) -> Button:
         label = lambda: t("lan.host.resume_row", game=t(f"game.{table.game}.title"),
                           n=table.players, code=table.code)
-        return Button(self._row(PANEL_RIGHT, index), label, lambda: self.resume(table), style="secondary")
+        return Button(self._row(PANEL_RIGHT, index), label, lambda: self.resume_table(table), style="secondary")
 
-    def resume(self, table: HostedTable) -> None:
+    def resume_table(self, table: HostedTable) -> None:
         """Back to an unfinished hosted table, at the host's own seat."""
         try:
             join_own_seat(self.app, table)

@@ -21,15 +21,15 @@ PADDING = 16
 SEAT_STEP = 72  # px per seat in the plate's row of seats, at most
 DISC = 17
 # Where the plate goes per game, on the 1920x1080 canvas: (left, top, width), a place each table
-# leaves free (checked on screenshots at the most players, mid-game): neko and NEW & OLD over the
-# felt's top right, under the Log/Help/Menu buttons; ノアロン on the felt's left, above the deck;
-# Nostalgic and the Wallpaper in the bottom row, left of the Hint button.
+# leaves free at every player count (checked on screenshots): neko on the felt's left, between the
+# score sheet and the left seat; NEW & OLD under the Log/Help/Menu buttons; ノアロン on the felt's
+# left, above the deck; Nostalgic and the Wallpaper in the bottom row, left of the Hint button.
 SPOTS = {
-    "neko": (1348, 108, 384),
+    "neko": (176, 318, 384),
     "newold": (1490, 96, 384),
     "noaron": (196, 186, 384),
     "nostalgic": (1272, 872, 300),
-    "wallpaper": (1090, 872, 384),
+    "wallpaper": (1268, 872, 304),
 }
 DEFAULT_SPOT = (1490, 96, 384)
 

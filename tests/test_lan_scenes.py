@@ -17,7 +17,7 @@ from game.net.client import RemoteMatch
 from game.net.connection import JoinError
 from scenes import lan, lan_join
 from scenes.app import App
-from scenes.input import ACTIVATE, NAV, PRESS, RELEASE, Intent
+from scenes.input import ACTIVATE, BACK, NAV, PRESS, RELEASE, Intent
 from scenes.kiosk_screens import KioskTitle
 from scenes.lan import Hosting, HostScene, HostSetup
 from scenes.lan_join import Finder, JoinScene, SeatPicker, split_typed
@@ -84,6 +84,8 @@ def test_the_title_opens_host_and_join_by_pointer_and_keys(app: App, monkeypatch
     assert isinstance(app.top, HostScene)
     app.step(DT, [Intent(ACTIVATE)])  # the first game is focused (nothing to resume)
     assert isinstance(app.top, HostSetup) and app.top.game_id == "neko"
+    app.step(DT, [Intent(BACK, key="escape")])  # back to the host screen, which resumes
+    assert isinstance(app.top, HostScene)
     app.reset_to(Title(app))
     title = app.top
     title.group.focus_on(title.host_button)
