@@ -178,6 +178,32 @@ class VersionDiffers(Exception):
         super().__init__(self.text)
 
 
+class FieldMenu(MenuScene):
+    """A menu with one text field (``field``): open, it takes the keys first; it closes when
+    another screen comes on top or this one leaves."""
+
+    field: NameField
+
+    def handle(self, intent: Intent) -> bool:
+        """The open field takes the keys first."""
+        if self.field.editing and self.field.handle(intent):
+            return True
+        return super().handle(intent)
+
+    def update(self, dt: float) -> None:
+        """The toast and the field's caret."""
+        super().update(dt)
+        self.field.update(dt)
+
+    def pause(self) -> None:
+        """Another screen on top: an open field closes."""
+        self.field.close()
+
+    def exit(self) -> None:
+        """Leaving: an open field closes."""
+        self.field.close()
+
+
 # ----- the list ---------------------------------------------------------------------------------------------
 def seats_text(table: FoundTable) -> str:
     """ "2 of 4 seats free" (or "no seat free: watch")."""
@@ -234,7 +260,7 @@ class TableRow:
             draw_text_centered(surface, symbol, theme.LEAST, theme.TEXT if held else seat_color(number), center, True)
 
 
-class JoinScene(MenuScene):
+class JoinScene(FieldMenu):
     """ "Join a table": the tables found nearby, a field to type an address, Back."""
 
     def __init__(self, app: App, finder: Finder | None = None) -> None:
@@ -245,7 +271,7 @@ class JoinScene(MenuScene):
         self.rows: list[TableRow] = []
         self.typed_text = ""
         self.wanted: tuple[str, str] | None = None  # a typed address and code to open once found
-        self.address_field = NameField(
+        self.field = NameField(
             pygame.Rect(LIST.x, FIELD_Y, 1060, theme.BUTTON_HEIGHT), lambda: self.typed_text,
             lambda: t("lan.join.field_hint"), self.set_typed)
         self.look_button = Button(pygame.Rect(LIST.x + 1090, FIELD_Y, 300, theme.BUTTON_HEIGHT),
@@ -253,7 +279,7 @@ class JoinScene(MenuScene):
         self.back_button = Button(pygame.Rect(LIST.x, FOOTER_Y, 260, theme.BUTTON_HEIGHT), lambda: t("ui.back"),
                                   self.back, style="secondary")
         self.refresh_rows()
-        self.group.focus_on(self.address_field)
+        self.group.focus_on(self.field)
 
     # ----- the list ---------------------------------------------------------------------------------
     def refresh_rows(self) -> None:
@@ -266,7 +292,7 @@ class JoinScene(MenuScene):
         focused_key = (focused.table.address, focused.table.code) if isinstance(focused, TableRow) else None
         self.rows = [TableRow(pygame.Rect(LIST.x + 40, LIST.y + 96 + index * (ROW[1] + ROW_GAP), *ROW),
                               table, self.open_table) for index, table in enumerate(found[:ROWS_SHOWN])]
-        self.group.set_widgets([*self.rows, self.address_field, self.look_button, self.back_button])
+        self.group.set_widgets([*self.rows, self.field, self.look_button, self.back_button])
         for row in self.rows:
             if (row.table.address, row.table.code) == focused_key:
                 self.group.focus_on(row)
@@ -308,28 +334,17 @@ class JoinScene(MenuScene):
             self.toast.show(t("lan.error.no_table"), 5.0)
 
     # ----- scene hooks ------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> bool:
-        """The open address field takes the keys first."""
-        if self.address_field.editing and self.address_field.handle(intent):
-            return True
-        return super().handle(intent)
-
     def update(self, dt: float) -> None:
         """Follow the finder: new rows, a typed table that answered; the caret; the toast."""
         super().update(dt)
         self.clock += dt
-        self.address_field.update(dt)
         self.refresh_rows()
         self._follow_typed()
 
     def exit(self) -> None:
         """Leaving: stop looking, close the field."""
-        self.address_field.close()
+        super().exit()
         self.finder.close()
-
-    def pause(self) -> None:
-        """Another screen on top: an open field closes."""
-        self.address_field.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Room, heading, the list (or what it is waiting for), the field, the buttons."""
@@ -368,7 +383,7 @@ SEATS_PANEL = pygame.Rect(320, 190, 1280, 720)
 SEAT_ROW = 96
 
 
-class SeatPicker(MenuScene):
+class SeatPicker(FieldMenu):
     """One table's seats: sit at a free person's seat, or Watch; the join runs in the background."""
 
     def __init__(self, app: App, table: FoundTable, finder: Finder | None = None) -> None:
@@ -379,7 +394,7 @@ class SeatPicker(MenuScene):
         self.name = remembered[0] if remembered else ""
         self.joining: lan.Pending | None = None
         self.joining_seat: int | None = None
-        self.name_field = NameField(pygame.Rect(SEATS_PANEL.x + 360, SEATS_PANEL.y + 36, 520, 72),
+        self.field = NameField(pygame.Rect(SEATS_PANEL.x + 360, SEATS_PANEL.y + 36, 520, 72),
                                     lambda: self.name, lambda: t("ui.seat.player", n=1), self.set_name)
         self.watch_button = Button(pygame.Rect(SEATS_PANEL.right - 300, FOOTER_Y, 300, theme.BUTTON_HEIGHT),
                                    lambda: t("lan.seats.watch"), lambda: self.join(SPECTATOR),
@@ -405,7 +420,7 @@ class SeatPicker(MenuScene):
             Button(pygame.Rect(SEATS_PANEL.right - 340, self.row_y(index) + 10, 300, SEAT_ROW - 20),
                    lambda: t("lan.seats.sit"), lambda seat=index: self.join(seat), enabled=self.idle)
             for index in sorted(free)]
-        self.group.set_widgets([self.name_field, *self.seat_buttons, self.back_button, self.watch_button])
+        self.group.set_widgets([self.field, *self.seat_buttons, self.back_button, self.watch_button])
         if focused in self.group.widgets:
             self.group.focus_on(focused)
         else:
@@ -424,7 +439,7 @@ class SeatPicker(MenuScene):
         """Ask the host for ``seat`` (or to watch) in the background."""
         if self.joining is not None:
             return
-        self.name_field.commit()
+        self.field.commit()
         address, code, name = self.table.address, self.table.code, self.name
         self.joining_seat = seat
         self.joining = lan.Pending(lambda: lan.connect(address, code, seat, name))
@@ -453,27 +468,12 @@ class SeatPicker(MenuScene):
             self.rebuild()
 
     # ----- scene hooks ------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> bool:
-        """The open name field takes the keys first."""
-        if self.name_field.editing and self.name_field.handle(intent):
-            return True
-        return super().handle(intent)
-
     def update(self, dt: float) -> None:
         """The join's answer, the host's seats, the caret, the toast."""
         super().update(dt)
-        self.name_field.update(dt)
         if self.joining is not None and self.joining.done:
             self._joined()
         self._follow_host()
-
-    def pause(self) -> None:
-        """Another screen on top: an open field closes."""
-        self.name_field.close()
-
-    def exit(self) -> None:
-        """Leaving: an open field closes."""
-        self.name_field.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         """Room, heading (game, host, code), the seats, the buttons and any "Joining…"."""
@@ -483,7 +483,7 @@ class SeatPicker(MenuScene):
         draw_heading(surface, t(f"game.{info.get('game')}.title"), where, top=40)
         draw_panel(surface, SEATS_PANEL, theme.PAPER, radius=28)
         label = fonts.text(t("lan.seats.your_name"), theme.BODY, theme.INK, True)
-        surface.blit(label, label.get_rect(midleft=(SEATS_PANEL.x + 40, self.name_field.rect.centery)))
+        surface.blit(label, label.get_rect(midleft=(SEATS_PANEL.x + 40, self.field.rect.centery)))
         for index, seat in enumerate(self.seats()):
             self._draw_seat(surface, index, seat)
         self.group.draw(surface)
