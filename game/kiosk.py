@@ -46,6 +46,7 @@ from typing import Any
 from game.core import stop
 from game.core.registry import GAME_IDS, available_games
 from game.core.storage import data_dir, keep_aside, read_json, write_json_atomic
+from game.net.protocol import TABLE_CODE_LENGTH, TABLE_CODE_LETTERS
 
 log = logging.getLogger("kotatsu.kiosk")
 
@@ -92,6 +93,13 @@ class KioskConfig:
     log_file: str = "kiosk.log"  # relative paths are inside the data folder
     log_max_kb: int = 1024
     log_backups: int = 5
+    lan_join: str = ""  # a served table's host ("192.168.1.20:47474"): the kiosk plays one of its seats
+    lan_table: str = ""  # that table's join code
+    lan_seat: int = 0  # the seat the kiosk plays there
+
+    def served_seat(self) -> tuple[str, str, int] | None:
+        """(address, table, seat) when the kiosk joins a served table instead of local matches."""
+        return (self.lan_join, self.lan_table, self.lan_seat) if self.lan_join and self.lan_table else None
 
     def offered_games(self) -> tuple[str, ...]:
         """The games visitors and demos get: the configured ones that this build can play."""
@@ -221,6 +229,21 @@ def _log_file(value: Any) -> str:
     return value
 
 
+def _address(value: Any) -> str:
+    """A host's address as typed on the Join screen: a name or IPv4, with an optional port ("": none)."""
+    if not isinstance(value, str) or len(value) > 200 or not value.isprintable():
+        raise BadValue('a host address, e.g. "192.168.1.20:47474"')
+    return value.strip()
+
+
+def _table_code(value: Any) -> str:
+    """A table's join code: four letters as the host shows them ("": none)."""
+    code = value.strip().upper() if isinstance(value, str) else "?"
+    if code and len(code) != TABLE_CODE_LENGTH or any(letter not in TABLE_CODE_LETTERS for letter in code):
+        raise BadValue(f'the {TABLE_CODE_LENGTH}-letter join code the host shows, e.g. "KTMX"')
+    return code
+
+
 KEYS: tuple[Key, ...] = (
     Key("games", "offered", "games", _games),
     Key("games", "ai_levels", "ai_levels", _levels),
@@ -245,6 +268,9 @@ KEYS: tuple[Key, ...] = (
     Key("log", "file", "log_file", _log_file),
     Key("log", "max_kb", "log_max_kb", _integer(16, 1024 * 1024)),
     Key("log", "backups", "log_backups", _integer(1, 100)),
+    Key("lan", "join", "lan_join", _address),
+    Key("lan", "table", "lan_table", _table_code),
+    Key("lan", "seat", "lan_seat", _integer(0, 15)),
 )
 LOCKED_SECTION = "exit"  # any problem here refuses the locked kiosk: it holds the way out
 
@@ -486,6 +512,8 @@ def _cross_check(config: KioskConfig, source: str) -> list[str]:
             f"{source}: games.offered lists {', '.join(unplayable)}, not playable in this build; "
             f"offering {', '.join(config.offered_games())}"
         )
+    if bool(config.lan_join) != bool(config.lan_table):
+        warnings.append(f"{source}: lan.join and lan.table go together; playing local games")
     return warnings
 
 

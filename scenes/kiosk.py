@@ -63,6 +63,7 @@ from scenes.input import Intent
 from scenes.kiosk_screens import KioskTitle, PinPad, draw_attract_banner, draw_return_hint, draw_still_playing
 from scenes.results import Results
 from scenes.table.base import TableScene
+from scenes.table.remote import is_remote
 from scenes.table.saver import NullSaver
 from scenes.title import Title
 
@@ -139,7 +140,8 @@ class KioskController:
     # ----- installing ----------------------------------------------------------------------------
     def make_title(self) -> KioskTitle:
         """A fresh kiosk title."""
-        return KioskTitle(self.app, self.offered, self.config.ai_levels, self.config.tutorials)
+        return KioskTitle(self.app, self.offered, self.config.ai_levels, self.config.tutorials,
+                          self.config.served_seat())
 
     def install(self) -> None:
         """Hook into the app: every intent, every frame, the overlays, errors, quit events."""
@@ -193,7 +195,8 @@ class KioskController:
         for scene in reversed(self.app.scenes):
             if isinstance(scene, Results | Title):
                 continue
-            if isinstance(getattr(scene, "match", None), Match):
+            match = getattr(scene, "match", None)
+            if isinstance(match, Match) or is_remote(match):  # a served table's seat counts too
                 return scene
         return None
 

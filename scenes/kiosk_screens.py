@@ -125,10 +125,13 @@ class KioskTitle(Title):
     """The title without Quit and Settings, offering only the organiser's games; with
     ``tutorials`` a tap on a game asks "Learn (3 min)" or "Play"."""
 
-    def __init__(self, app: App, offered: tuple[str, ...], levels: tuple[str, ...], tutorials: bool = True) -> None:
+    def __init__(self, app: App, offered: tuple[str, ...], levels: tuple[str, ...], tutorials: bool = True,
+                 served: tuple[str, str, int] | None = None) -> None:
         self.offered = offered  # before Title.__init__: it builds the cards and the button row
         self.levels = levels
         self.tutorials = tutorials
+        self.served = served  # (address, table, seat): a tap joins that served table (config [lan])
+        self.joining: Any = None
         super().__init__(app)
         if self.selected not in offered:
             self.selected = offered[0]
@@ -149,9 +152,12 @@ class KioskTitle(Title):
         return False
 
     def open_setup(self, game_id: str) -> None:
-        """Ask "Learn (3 min)" or "Play" when the organiser offers tutorials; else the setup."""
+        """Ask "Learn (3 min)" or "Play" when the organiser offers tutorials; else the setup. A
+        kiosk that plays a served table joins it instead."""
         self.selected = game_id
-        if self.tutorials:
+        if self.served is not None:
+            self.join_served()
+        elif self.tutorials:
             self.app.push(LearnOrPlay(self.app, game_id, self.open_learn, self.open_kiosk_setup))
         else:
             self.open_kiosk_setup(game_id)
@@ -160,6 +166,28 @@ class KioskTitle(Title):
         """The setup, with the offered AI levels only."""
         self.selected = game_id
         self.app.push(KioskSetup(self.app, game_id, self.levels))
+
+    def join_served(self) -> None:
+        """Join the served table at the kiosk's seat in the background (see ``update``)."""
+        from scenes import lan
+
+        if self.served is None or self.joining is not None:
+            return
+        address, table, seat = self.served
+        self.joining = lan.Pending(lambda: lan.connect(address, table, seat, ""))
+        self.toast.show(t("lan.seats.joining"), 3.0)
+
+    def update(self, dt: float) -> None:
+        """A join under way opens its table when welcomed, or says why not."""
+        super().update(dt)
+        if self.joining is not None and self.joining.done:
+            from scenes import lan
+
+            pending, self.joining = self.joining, None
+            if pending.error is None:
+                lan.open_remote_table(self.app, pending.result)
+            elif self.served is not None:
+                self.toast.show(lan.error_text(pending.error, self.served[0]), 6.0)
 
     def quit(self) -> None:
         """Nobody quits a kiosk from the title."""

@@ -403,7 +403,7 @@ class Setup(MenuScene):
     def draw(self, surface: pygame.Surface) -> None:
         """Room, heading, the two panels with their labels, the controls."""
         draw_room(surface)
-        draw_heading(surface, t(f"game.{self.game_id}.title"), t("ui.setup.heading"), top=40)
+        draw_heading(surface, t(f"game.{self.game_id}.title"), self.subtitle(), top=40)
         draw_panel(surface, LEFT, theme.PAPER, radius=28)
         draw_panel(surface, RIGHT, theme.PAPER, radius=28)
         self._draw_seat_labels(surface)
@@ -413,6 +413,10 @@ class Setup(MenuScene):
         if field is not None:
             field.draw_chips(surface)
         self.toast.draw(surface)
+
+    def subtitle(self) -> str:
+        """The line under the game's name (hosting a LAN table says so, ``scenes.lan``)."""
+        return t("ui.setup.heading")
 
     def ai_hint(self) -> str:
         """The line under the seats about the AI levels (a kiosk names only the levels it offers)."""

@@ -45,6 +45,9 @@ BUTTON_ROW_Y = 952
 LANGUAGES = (("ja", "日本語"), ("en", "English"))
 SAVING_OFF_SECONDS = 8.0
 RULES_WIDTH = 330  # the Rules button names its game: "Rules: Wallpaper"
+# LAN play at the top right, clear of the app's name (the bottom row has no room left)
+JOIN_RECT = (1920 - 40 - 200, 40, 200, theme.BUTTON_HEIGHT)
+HOST_RECT = (JOIN_RECT[0] - 20 - 300, 40, 300, theme.BUTTON_HEIGHT)
 
 
 def saving_off_text(info: storage.SavingOff) -> str:
@@ -448,6 +451,12 @@ class Title(MenuScene):
             pygame.Rect(0, 0, 200, theme.BUTTON_HEIGHT), lambda: t("records.title_button"), self.open_records,
             style="secondary",
         )
+        self.host_button = Button(
+            pygame.Rect(HOST_RECT), lambda: t("lan.title.host"), self.open_host, style="secondary"
+        )
+        self.join_button = Button(
+            pygame.Rect(JOIN_RECT), lambda: t("lan.title.join"), self.open_join, style="secondary"
+        )
         self.can_continue = False
         self._seen_focus: object = None  # the widget focused when the title last looked
         if not app.headless:
@@ -503,6 +512,10 @@ class Title(MenuScene):
             row.insert(row.index(self.settings_button), self.records_button)
         return row
 
+    def lan_buttons(self) -> list[Button]:
+        """ "Host a table" and "Join" at the top right (none on a kiosk: it joins by its config)."""
+        return [] if self.app.locked else [self.host_button, self.join_button]
+
     def refresh(self) -> None:
         """Re-read whether an autosave exists and lay out the focusable widgets again."""
         self.can_continue = autosave.has_autosave()
@@ -514,7 +527,7 @@ class Title(MenuScene):
             widget.rect.topleft = (x, BUTTON_ROW_Y)
             x += widget.rect.width + gap
         previous = self.group.focused
-        self.group.set_widgets([*self.card_widgets(), *row])
+        self.group.set_widgets([*self.lan_buttons(), *self.card_widgets(), *row])
         if previous is not None and previous in self.group.widgets:
             self.group.focus_on(previous)
         elif self.can_continue:
@@ -533,6 +546,18 @@ class Title(MenuScene):
 
         self.selected = game_id
         self.app.push(Setup(self.app, game_id))
+
+    def open_host(self) -> None:
+        """Host a table for other screens on the LAN."""
+        from scenes.lan import open_host  # late: it imports the setup
+
+        open_host(self.app)
+
+    def open_join(self) -> None:
+        """Join a table hosted on the LAN."""
+        from scenes.lan import open_join
+
+        open_join(self.app)
 
     def open_learn(self, game_id: str) -> None:
         """Open the guided first deal of a playable game (its table with the tutorial over it)."""

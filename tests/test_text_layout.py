@@ -53,7 +53,7 @@ from game.i18n import set_language, t
 from game.kiosk import KioskConfig
 from game.rules.neko import DECK, NekoAction
 from game.tutorials import load as load_tutorial
-from scenes import fonts
+from scenes import fonts, lan_join
 from scenes import records_scene as records_module
 from scenes import setup as setup_scene
 from scenes import title as title_module
@@ -72,6 +72,7 @@ from scenes.kiosk_screens import (
     draw_return_hint,
     draw_still_playing,
 )
+from scenes.lan import HostScene
 from scenes.pause import PauseMenu
 from scenes.recent import RecentMatches
 from scenes.records_scene import RecordsScene
@@ -478,6 +479,44 @@ def pin_pad(state: str) -> Callable[[App], Callable[[pygame.Surface], None]]:
     return make
 
 
+class StandInFinder:
+    """Two hosted tables found nearby (the Join list without a network), or none."""
+
+    def __init__(self, found: bool) -> None:
+        seat = {"name": "", "kind": "human", "level": "", "taken": False, "connected": False}
+        taken = {**seat, "name": LONG_NAMES[0], "taken": True, "connected": True}
+        ai = {**seat, "kind": "ai", "level": "hard", "taken": True, "connected": True}
+        tables = [lan_join.FoundTable("192.168.100.200:47474", "kotatsu-den", {
+                      "code": "KTMX", "game": "wallpaper", "players": 5, "options": {}, "over": False, "pos": 0,
+                      "seats": [taken, seat, ai, seat, seat]}),
+                  lan_join.FoundTable("192.168.100.201:47474", "laptop-mika", {
+                      "code": "RWPE", "game": "noaron", "players": 2, "options": {}, "over": False, "pos": 0,
+                      "seats": [taken, taken]})]
+        self.found = tables if found else []
+
+    def tables(self) -> list[lan_join.FoundTable]:
+        return self.found
+
+    def errors(self) -> list[tuple[str, BaseException]]:
+        return [] if self.found else [("192.168.100.200", OSError("no route"))]
+
+    def close(self) -> None:
+        """Nothing to stop."""
+
+
+def lan_screen(kind: str) -> Show:
+    """The LAN screens: the host's choice, the Join list (found tables, or none yet) and a table's seats."""
+    def show(app: App) -> None:
+        if kind == "host":
+            app.reset_to(HostScene(app))
+        elif kind == "seats":
+            app.reset_to(lan_join.SeatPicker(app, StandInFinder(True).found[0]))
+        else:
+            app.reset_to(lan_join.JoinScene(app, StandInFinder(kind == "join")))  # type: ignore[arg-type]
+        settle(app)
+    return show
+
+
 def all_screens() -> list[Screen]:
     """Every screen the test renders, named."""
     found = [Screen("title", title_screen(False)), Screen("title-continue", title_screen(True)),
@@ -520,6 +559,7 @@ def all_screens() -> list[Screen]:
     found += [Screen(f"kiosk-pin-{state}", overlay_screen(kiosk_title_screen, pin_pad(state)))
               for state in ("hint", "wrong", "locked")]
     found.append(Screen("kiosk-learn-or-play", kiosk_learn_or_play_screen))
+    found += [Screen(f"lan-{kind}", lan_screen(kind)) for kind in ("host", "join", "join-empty", "seats")]
     for game_id in available_games():  # the first explanation and the first move of each tutorial
         first_move = next(number for number, step in enumerate(load_tutorial(game_id).steps) if step.expect)
         found += [Screen(f"tutorial-{game_id}-step{number + 1}", tutorial_screen(game_id, number))
