@@ -267,6 +267,27 @@ def check_worker(game_id: str) -> str:
         worker.close()
 
 
+def check_lan(game_id: str) -> str:
+    """LAN play works in this build: a host in a thread (websockets, the mDNS advertiser, the AI
+    process pool) and a bot client over localhost play a whole match to its result."""
+    from game.core.match import Seat
+    from game.net.client import run_bot
+    from game.net.server import start_in_thread
+
+    rules = get_rules(game_id)
+    seats = [Seat("human")] + [Seat("ai", "easy")] * (rules.min_players - 1)
+    began = time.perf_counter()
+    handle = start_in_thread(port=0, advertise=True, name="selftest", host="127.0.0.1", ai_pause=0.0)
+    try:
+        code = handle.add_table(game_id, seats, seed=SEED)
+        result = run_bot(f"127.0.0.1:{handle.port}", code, 0, "random", "selftest")
+    finally:
+        handle.stop()
+    if not result.get("over"):
+        raise ValueError("the LAN match did not reach its end")
+    return f"{game_id}: a whole match over localhost in {time.perf_counter() - began:.1f} s"
+
+
 # ----- running them ---------------------------------------------------------------------------------
 def plan(games: Sequence[str]) -> list[tuple[str, Callable[[], str]]]:
     """Every check, by name, in the order they run."""
@@ -283,6 +304,7 @@ def plan(games: Sequence[str]) -> list[tuple[str, Callable[[], str]]]:
     if games:
         checks.append(("records", lambda: check_records(games[0])))
         checks.append(("ai worker", lambda: check_worker(games[0])))
+        checks.append(("lan", lambda: check_lan(games[0])))
     return checks
 
 
