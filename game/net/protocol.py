@@ -138,12 +138,18 @@ def _only(data: dict[str, Any], allowed: set[str]) -> None:
         raise _fail("malformed", f"unknown field {min(extra)[:30]!r}")
 
 
+def _typed(raw: str | bytes, limit: int, types: tuple[str, ...]) -> tuple[dict[str, Any], str]:
+    """The message in ``raw`` (see ``parse``) and its type, which must be one of ``types``."""
+    data = parse(raw, limit)
+    kind = data.get("type")
+    if kind not in types:
+        raise _fail("unknown_type", f"unknown message type {str(kind)[:20]!r}")
+    return data, kind
+
+
 def check_client(raw: str | bytes) -> dict[str, Any]:
     """A client message as the host accepts it (see the module docstring), else ``ProtocolError``."""
-    data = parse(raw, MAX_CLIENT_MESSAGE)
-    kind = data.get("type")
-    if kind not in CLIENT_TYPES:
-        raise _fail("unknown_type", f"unknown message type {str(kind)[:20]!r}")
+    data, kind = _typed(raw, MAX_CLIENT_MESSAGE, CLIENT_TYPES)
     if kind == "hello":
         _only(data, {"game"})
         game = data.get("game")
@@ -207,10 +213,7 @@ def check_view(view: Any) -> dict[str, Any]:
 
 def check_host(raw: str | bytes) -> dict[str, Any]:
     """A host message as a client accepts it (see the module docstring), else ``ProtocolError``."""
-    data = parse(raw, MAX_HOST_MESSAGE)
-    kind = data.get("type")
-    if kind not in HOST_TYPES:
-        raise _fail("unknown_type", f"unknown message type {str(kind)[:20]!r}")
+    data, kind = _typed(raw, MAX_HOST_MESSAGE, HOST_TYPES)
     if kind == "tables":
         _only(data, {"host", "tables"})
         _text(data, "host", 80)
