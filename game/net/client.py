@@ -367,8 +367,8 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
     """Play ``seat`` at ``table`` with the ``level`` agent to the end of the match (or until the
     loop's clock passes ``stop_at``); the result as plain data. ``JoinError`` when it cannot join.
     With ``keep_token`` the seat's token is read from and kept in the data folder, so a bot
-    restarted after a crash reclaims its seat (a load test turns it off). ``think`` seconds pass
-    before each move (a bot paced like a person)."""
+    restarted after a crash reclaims its seat (a load test turns it off). About ``think`` seconds
+    pass before each move (0.5 to 1.5 times it, drawn per move: a bot paced like a person)."""
     stats = stats if stats is not None else BotStats()
     changed = asyncio.Event()
     kept = load_token(parse_address(address), table) if keep_token else None
@@ -384,6 +384,7 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
         budget = DEFAULT_BUDGETS.get(level, 0.0)
         salt = table_salt(table)
         acted_at = thought_at = -1  # the pos we last acted (thought) at: never twice on one view
+        pace = random.Random(salt + seat)  # how long each pause is (public: nothing to hide)
         loop = asyncio.get_running_loop()
         while session.status != "closed":
             raw = session.raw_view  # who is to move, from the checked JSON: nothing to read back
@@ -393,7 +394,8 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
                     and session.status == "connected":
                 if think > 0 and thought_at != raw["pos"]:
                     thought_at = raw["pos"]
-                    await asyncio.sleep(think)
+                    # half to one and a half times ``think``: people do not move in lock-step
+                    await asyncio.sleep(think * pace.uniform(0.5, 1.5))
                     continue  # the table may have changed meanwhile: decide on the newest view
                 acted_at = raw["pos"]
                 view = session.view
