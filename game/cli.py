@@ -685,7 +685,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         server.add_table(game_id, seats, options)
 
     def announce(running: Server) -> None:
-        address = f"{(lan_addresses() or ['127.0.0.1'])[0]}:{running.port}"
+        # bound to one interface: that one is where clients reach it; else the first LAN address
+        wildcard = args.host in ("", "0.0.0.0", "::")
+        address = f"{(lan_addresses() or ['127.0.0.1'])[0] if wildcard else args.host}:{running.port}"
         for code, table in running.tables.items():
             labels = ",".join(seat.label() for seat in table.match.seats)
             print(f"{code} {address} {table.game_id} {table.match.players}p {labels}", flush=True)
