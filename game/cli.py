@@ -1,8 +1,8 @@
 """``python -m game`` / ``kotatsu``: the app and its headless tools.
 
-Commands: play (default), simulate, replay, hint, shot, bench. Bad arguments get one clear line on
-stderr and exit code 2, never a traceback. Commands that open a window import ``scenes`` lazily,
-so ``game`` stays free of pygame.
+Commands: play (default), simulate, replay, hint, review, records, tutorial, shot, bench, kiosk,
+serve and join (LAN). Bad arguments get one clear line on stderr and exit code 2, never a
+traceback. Commands that open a window import ``scenes`` lazily, so ``game`` stays free of pygame.
 """
 
 from __future__ import annotations
