@@ -100,3 +100,39 @@ def test_the_lan_bench_plays_every_match_and_reads_the_hosts_figures() -> None:
     assert figures["errors"] == 0 and figures["seats_finished"] == "4/4"
     assert figures["actions"] > 0 and figures["round_trip_ms"]["max"] >= figures["round_trip_ms"]["p50"] > 0
     assert figures["host_peak_rss_mb"] > 0 and figures["host_cpu_percent"] > 0
+
+
+def _children(pid: int) -> set[int]:
+    """The child processes of ``pid`` (Linux /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(child) for child in (task / "children").read_text().split()}
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="needs Linux /proc to list child processes")
+def test_the_hosts_ai_processes_die_with_it_even_after_sigkill(tmp_path: Path) -> None:
+    port = free_port()
+    host = subprocess.Popen(
+        command("serve", "--port", str(port), "--host", "127.0.0.1", "--game", "neko", "--players", "2",
+                "--seats", "human,ai:easy", "--no-advertise"),
+        env=environment(tmp_path / "host"), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    code = (host.stdout.readline() if host.stdout else "").split()[0]
+    bot = join(f"127.0.0.1:{port}", tmp_path / "a", "--table", code, "--seat", "0")
+    assert finished(bot)["over"]  # the AI seat played: its process pool is up
+    workers = _children(host.pid)
+    assert workers
+    host.kill()
+    host.communicate(timeout=WAIT)
+    deadline = time.monotonic() + WAIT
+    while any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in workers):
+        assert time.monotonic() < deadline, f"AI processes {workers} outlived their host"
+        time.sleep(0.05)
+
+
+def _state(pid: int) -> str:
+    """The one-letter state of process ``pid`` ("" once it is gone)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return ""

@@ -76,8 +76,12 @@ def decide(request: AiRequest) -> Any:
 
 
 def _pool(workers: int) -> Executor:
-    """A process pool of ``workers`` (spawned: the host may be a thread of the app)."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"))
+    """A process pool of ``workers`` (spawned: the host may be a thread of the app). Each worker
+    dies with this process, even after a SIGKILL of it, as the table's AI worker does."""
+    from game.ai.worker import die_with_parent
+
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=die_with_parent, initargs=(os.getpid(),))
 
 
 # ----- connections ------------------------------------------------------------------------------
