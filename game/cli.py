@@ -669,7 +669,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: open the tables, print one line per table (code and address), serve until stopped."""
     from game.core.match import Seat
-    from game.net.server import Server, lan_addresses, serve_forever
+    from game.net.discovery import lan_addresses
+    from game.net.server import Server, serve_forever
 
     game_id = _game(args.game)
     players = _players(game_id, args.players, len(args.seats.split(",")) if args.seats

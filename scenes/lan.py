@@ -156,7 +156,7 @@ class Hosting:
     def shown_address(cls) -> str:
         """The address others type to reach this host: its first LAN address and the port."""
         handle = cls.ensure()
-        addresses = list(getattr(handle, "addresses", lan_addresses)()) or lan_addresses()
+        addresses = handle.addresses() or lan_addresses()
         return f"{addresses[0]}:{handle.port}"
 
     @classmethod

@@ -35,7 +35,8 @@ from game.ai.base import make_agent
 from game.core.errors import RulesError, SaveError
 from game.core.events import Event
 from game.core.match import Match, Seat
-from game.net import codec
+from game.net import codec, discovery
+from game.net.discovery import lan_addresses
 from game.net.host import AiRequest, Refused, TableHost, new_code
 from game.net.protocol import (
     DEFAULT_PORT,
@@ -456,38 +457,11 @@ class HostHandle:
         self.thread.join(timeout)
 
 
-def lan_addresses() -> list[str]:
-    """This computer's LAN IPv4 addresses (discovery's when it is there, else a best guess)."""
-    try:
-        from game.net.discovery import lan_addresses as found
-    except ImportError:
-        found = None
-    if found is not None:
-        return list(found())
-    addresses: list[str] = []
-    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-        probe.connect(("10.254.254.254", 1))  # no packet is sent: this only picks the route
-        addresses.append(probe.getsockname()[0])
-    return addresses or ["127.0.0.1"]
-
-
-def _advertise(server: Server, port: int, name: str) -> Any | None:
-    """Announce the host on mDNS when ``game.net.discovery`` is there; None otherwise."""
-    try:
-        from game.net import discovery
-    except ImportError:
-        return None
-    properties_of = getattr(discovery, "host_properties", None)
-
-    def properties() -> dict[str, str]:
-        if properties_of is not None:
-            return properties_of(name, len(server.tables))
-        return {"host": name, "tables": str(len(server.tables)), "protocol": str(PROTOCOL)}
-
-    advertiser = discovery.Advertiser(name, port, properties())
+def _advertise(server: Server, port: int, name: str) -> discovery.Advertiser:
+    """Announce the host on mDNS, and its table count again whenever it changes."""
+    advertiser = discovery.Advertiser(name, port, discovery.host_properties(name, len(server.tables)))
     advertiser.start()
-    if hasattr(advertiser, "update"):
-        server.on_change = lambda: advertiser.update(properties())
+    server.on_change = lambda: advertiser.update(discovery.host_properties(name, len(server.tables)))
     return advertiser
 
 
