@@ -6,7 +6,6 @@ up with a sync and replays nothing. The table scene playing a RemoteMatch is in
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,17 +19,11 @@ from game.core.errors import IllegalAction
 from game.core.match import Seat
 from game.net import connection
 from game.net.client import JoinError, RemoteMatch, fetch_tables, parse_address, play_bot
+from game.net.loadtest import free_port
 from game.net.protocol import DEFAULT_PORT
 from game.net.server import HostHandle, start_in_thread
 
 WAIT = 10.0  # seconds a test waits for the host at most (never asserted: a ceiling)
-
-
-def free_port() -> int:
-    """A port nothing listens on now."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def host(tables_dir: Path | None = None, port: int = 0) -> HostHandle:

@@ -35,7 +35,8 @@ JOIN_TIMEOUT = 60.0  # seconds a bot may wait to be welcomed when hundreds conne
 MAX_WORKERS = 4
 
 
-def _free_port() -> int:
+def free_port() -> int:
+    """A localhost port nothing listens on now."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -122,7 +123,7 @@ def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float 
     module docstring); the figures. ``seconds`` caps the run (default: until every match ends);
     ``think`` seconds pass before each bot move (0: as fast as they can; about 1-3 is a person)."""
     workers = workers or max(1, min(MAX_WORKERS, tables // 25 + 1))
-    port = _free_port()
+    port = free_port()
     host, codes = _start_host(game_id, tables, bots, port)
     try:
         cpu_before, started = cpu_seconds(host.pid), time.monotonic()
