@@ -23,6 +23,7 @@ from typing import Any
 from game.core.errors import RulesError, SaveError
 from game.core.events import Event
 from game.core.registry import get_rules
+from game.core.seeds import SEED_BITS, is_valid_seed
 from game.core.storage import read_json, write_json_atomic
 
 SAVE_FORMAT = "kotatsu-match"
@@ -69,7 +70,7 @@ MAX_LOG = 100_000  # actions; a long match has a few hundred
 MAX_ACTION = 200  # characters of one encoded action
 MAX_OPTIONS = 32
 MAX_TAKE_BACK = 400  # actions since the last reveal kept for a take-back (a long reveal-free stretch)
-MAX_SEED = 1 << 64  # seeds are drawn below 2**30; the command line may pass a bigger one
+MAX_STARTED = 1 << 64  # the start time of a save (Unix seconds), sanely bounded
 SCALARS = (bool, int, str)
 
 
@@ -130,16 +131,16 @@ def _checked_seats(data: Any) -> list[Seat]:
 
 def _checked_seed(seed: Any) -> int:
     """The seed of a save file: an int (not a bool) of sane size."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or abs(seed) > MAX_SEED:
+    if not is_valid_seed(seed):
         raise SaveError(
-            f"save file is malformed: the seed {_short(seed)} is not a whole number within ±2**64"
+            f"save file is malformed: the seed {_short(seed)} is not a whole number within ±2**{SEED_BITS}"
         )
     return seed
 
 
 def _checked_started(started: Any) -> int:
     """When a saved match began: Unix seconds, 0 for a save written before it was kept."""
-    if isinstance(started, bool) or not isinstance(started, int) or not 0 <= started < MAX_SEED:
+    if isinstance(started, bool) or not isinstance(started, int) or not 0 <= started < MAX_STARTED:
         raise SaveError(f"save file is malformed: the start time {_short(started)} is not a whole number")
     return started
 
