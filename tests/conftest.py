@@ -21,6 +21,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("KOTATSU_HOME", tempfile.mkdtemp(prefix="kotatsu-test-"))
 
 
+@pytest.fixture(autouse=True)
+def own_data_folder(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test starts with an empty data folder of its own: a test never sees what another
+    wrote (records, kept matches, settings), in whatever order or process (pytest-xdist) it runs."""
+    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path_factory.mktemp("home")))
+
+
 @pytest.fixture
 def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """A headless English app at instant speed, its files in a throwaway folder (a test file

@@ -196,15 +196,18 @@ def test_illegal_actions_are_refused_and_change_nothing(game_id: str, players: i
                 tries += [(other, action) for other in range(-1, players + 1) if other not in movers]
             else:
                 tries += [(s, bogus) for s in range(players) for bogus in hook.bogus_actions(state, s)[:3]]
+            legal_of = {who: rules.legal_actions(state, who) for who in movers}  # once per position
             for who, bogus in tries:
-                if who in movers and bogus in rules.legal_actions(state, who):
+                if who in movers and bogus in legal_of[who]:
                     continue
                 assert not rules.is_legal(state, who, bogus)
                 with pytest.raises(IllegalAction) as caught:
                     rules.apply(state, who, bogus)
                 assert caught.value.reason, "an illegal action needs a reason key"
-                assert rules.notation(state) == before, f"{bogus!r} by {who} changed the position"
+                if seed < 3:  # the position after each refusal (the notation is costly in long games)
+                    assert rules.notation(state) == before, f"{bogus!r} by {who} changed the position"
                 refused += 1
+            assert rules.notation(state) == before, f"one of {tries!r} changed the position"
     assert refused > 1000
 
 
