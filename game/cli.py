@@ -792,6 +792,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
+        stop.follow_parent()  # started by another of ours (the kiosk supervisor, bench lan): die with it
         if not argv or (argv[0] not in COMMANDS and argv[0] not in ("--version", "--selftest", "-h", "--help")):
             argv = ["play", *argv]  # the app is the default command
         try:

@@ -20,10 +20,11 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from types import FrameType
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+PARENT_ENV = "KOTATSU_DIE_WITH"  # the pid of the process of ours whose death stops this one
 
 
 class Stopped(KeyboardInterrupt):
@@ -81,3 +82,35 @@ def polling() -> Iterator[None]:
         _polling -= 1
         if not _polling:
             _requested = None
+
+
+# ----- a command started by another of ours ------------------------------------------------------
+def child_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment (``base``, or ours) for a ``python -m game`` child that must stop when this
+    process dies, also by SIGKILL (the kiosk app under its supervisor, ``serve`` under ``bench
+    lan``): the child's ``follow_parent`` reads it."""
+    return {**(os.environ if base is None else base), PARENT_ENV: str(os.getpid())}
+
+
+def follow_parent() -> None:
+    """In a child started with ``child_environment``: get SIGTERM when the parent dies (Linux
+    ``PR_SET_PDEATHSIG``, and a thread watching the parent elsewhere, or when a frozen build's
+    bootloader stands between), and stop at once if it is already gone. SIGTERM, not SIGKILL:
+    the child stops as a stop signal stops it (the kiosk app saves the visitor's game, ``serve``
+    its tables). The variable is removed, so the child's own children do not inherit it."""
+    text = os.environ.pop(PARENT_ENV, "")
+    if not text.isdigit():
+        return
+    from game.ai.worker import parent_gone, set_parent_death_signal, watch_parent
+
+    parent = int(text)
+    set_parent_death_signal(signal.SIGTERM)
+    initial_ppid = os.getppid()
+
+    def stop_now() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    if initial_ppid == 1 or parent_gone(initial_ppid, parent):
+        stop_now()
+        return
+    watch_parent(initial_ppid, parent, stop_now)

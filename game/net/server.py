@@ -79,10 +79,20 @@ def decide(request: AiRequest) -> Any:
 def _pool(workers: int) -> Executor:
     """A process pool of ``workers`` (spawned: the host may be a thread of the app). Each worker
     dies with this process, even after a SIGKILL of it, as the table's AI worker does."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_pool_worker_start, initargs=(os.getpid(),))
+
+
+def _pool_worker_start(parent_pid: int) -> None:
+    """A pool process's start: Ctrl+C (sent to the whole process group by a terminal) is the
+    host's to handle, which then shuts the pool down (without this every worker printed a
+    KeyboardInterrupt traceback); and the worker dies with the host."""
+    import signal
+
     from game.ai.worker import die_with_parent
 
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=die_with_parent, initargs=(os.getpid(),))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent(parent_pid)
 
 
 # ----- connections ------------------------------------------------------------------------------
