@@ -760,7 +760,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             labels = ",".join(seat.label() for seat in table.match.seats)
             print(f"{code} {address} {table.game_id} {table.match.players}p {labels}", flush=True)
 
-    signum = serve_forever(server, args.host, args.port, announce, args.advertise)
+    try:
+        signum = serve_forever(server, args.host, args.port, announce, args.advertise)
+    except OSError as error:  # an address that does not resolve, or is not ours, a port in use
+        print(f"kotatsu: cannot listen on {args.host[:80]}:{args.port}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_FAILED
     return 128 + signum if signum else 0
 
 

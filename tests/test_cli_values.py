@@ -210,3 +210,18 @@ def test_help_and_version_into_a_full_disk_fail_in_one_line(argv: list[str], buf
 def test_version_still_prints(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.startswith("kotatsu-table ")
+
+
+def test_serve_on_a_port_in_use_is_one_line_and_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
+    """Not "a file operation failed": the line says what could not be done."""
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code = main(["serve", "--game", "neko", "--no-advertise", "--host", "127.0.0.1", "--port", str(port)])
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert code == EXIT_FAILED and len(lines) == 1, err
+    assert lines[0].startswith(f"kotatsu: cannot listen on 127.0.0.1:{port}: ") and "Traceback" not in err
