@@ -88,6 +88,7 @@ def test_the_kiosk_app_dies_with_its_supervisor_and_one_kiosk_runs_per_data_fold
         os.kill(first.pid, signal.SIGKILL)  # the supervisor alone: its app is in a session of its own
         first.wait(timeout=10)
         wait_gone(lambda: [app] if running(app) else [], "the kiosk app of a killed supervisor")
+        assert kiosk.read_status()["stopped"] == "SIGTERM"  # it stopped as on a stop (saving), not killed
         wait_gone(lambda: live_in_group(app), "the AI worker of the kiosk app")
 
         third = start_supervisor(config, home)  # the lock went with them: a new kiosk may start
@@ -199,12 +200,28 @@ def test_killing_bench_lan_takes_its_host_and_worker_along(run: Callable[..., Co
 
 
 # ----- serve: Ctrl+C with AI seats -----------------------------------------------------------------
-def test_ctrl_c_on_serve_with_ai_seats_is_quiet(run: Callable[..., Command]) -> None:
+def pool_processes(pid: int) -> list[int]:
+    """The pool processes of ``pid`` (spawned: ``spawn_main`` on their command line)."""
+    found = []
+    for child in children(pid):
+        try:
+            if b"spawn_main" in Path(f"/proc/{child}/cmdline").read_bytes():
+                found.append(child)
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.parametrize("moment", ["starting", "playing"])
+def test_ctrl_c_on_serve_with_ai_seats_is_quiet(run: Callable[..., Command], moment: str) -> None:
+    """Ctrl+C as a terminal sends it, to every process of the group: while the first pool process
+    is still starting (importing), or once the AI seats play."""
     command = run("serve", "--game", "neko", "--players", "2", "--seats", "ai:normal,ai:normal", "--port", "0",
                   "--host", "127.0.0.1", "--no-advertise")
-    wait_until(lambda: len(children(command.pid)) >= 3, "the AI pool (and its resource tracker)", command.process)
-    time.sleep(1.0)  # the AI seats play
-    os.killpg(command.pid, signal.SIGINT)  # as a terminal's Ctrl+C does: to every process of the group
+    wait_until(lambda: pool_processes(command.pid) != [], "a pool process", command.process)
+    if moment == "playing":
+        time.sleep(1.5)
+    os.killpg(command.pid, signal.SIGINT)
     code = command.process.wait(30)
     wait_gone(lambda: living_in_group(command.pid), "a process of serve")
     assert code == 130
