@@ -49,6 +49,9 @@ class UsageError(Exception):
     """A bad argument: printed as one line, exit code 2."""
 
 
+CLOSED_STDOUT = "standard output is closed"
+
+
 class _OutputLost(Exception):
     """Standard output could not be written (a full disk, ``> /dev/full``): exit 1, one line."""
 
@@ -67,6 +70,8 @@ class _Parser(argparse.ArgumentParser):
         """``--version`` and ``--help`` text: argparse drops a failed write (exit 0 with nothing
         written, e.g. into ``/dev/full``); here it fails like every other output."""
         if message:
+            if file is None and sys.stdout is None:  # argparse passed the closed stdout (``>&-``)
+                raise _OutputLost(CLOSED_STDOUT)
             try:
                 (file or sys.stderr).write(message)
             except BrokenPipeError:
@@ -831,6 +836,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _flush_stdout() -> None:
     """Flush what the command printed: a closed pipe or a full disk shows here, not in the
     interpreter's last flush (which would report it as 0 or a traceback)."""
+    if sys.stdout is None:  # started with stdout closed (``>&-``): nothing printed reached anyone
+        raise _OutputLost(CLOSED_STDOUT)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -849,6 +856,8 @@ def os_error_line(error: OSError) -> str:
 def _silence_stdout() -> None:
     """Whoever read our output has gone (``| head``): send the rest nowhere, so the interpreter's
     last flush does not complain (the recipe of the Python docs on SIGPIPE)."""
+    if sys.stdout is None:
+        return  # closed from the start (``>&-``): nothing to flush at exit
     with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

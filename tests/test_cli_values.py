@@ -225,3 +225,14 @@ def test_serve_on_a_port_in_use_is_one_line_and_exit_1(capsys: pytest.CaptureFix
     lines = err.strip().splitlines()
     assert code == EXIT_FAILED and len(lines) == 1, err
     assert lines[0].startswith(f"kotatsu: cannot listen on 127.0.0.1:{port}: ") and "Traceback" not in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closes a file descriptor before exec")
+@pytest.mark.parametrize("argv", [["--version"], ["--help"], ["records"]])
+def test_a_closed_stdout_is_one_line_and_exit_1(argv: list[str], tmp_path: Path) -> None:
+    """``kotatsu --version >&-``: Python starts with no ``sys.stdout`` at all."""
+    env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", KOTATSU_HOME=str(tmp_path))
+    done = subprocess.run([sys.executable, "-m", "game", *argv], cwd=ROOT, env=env, stderr=subprocess.PIPE,
+                          text=True, timeout=SPAWN_SECONDS, check=False, preexec_fn=lambda: os.close(1))
+    assert done.returncode == EXIT_FAILED, done.stderr
+    assert done.stderr.strip() == "kotatsu: cannot write the output: standard output is closed", done.stderr
