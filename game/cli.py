@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import math
 import os
@@ -22,7 +23,7 @@ from game.core import stop
 from game.core.errors import BadOptions, SaveError
 from game.core.registry import GAME_IDS, available_games, get_rules
 from game.core.rules import OptionSpec
-from game.core.seeds import MAX_SEED, SEED_BITS, is_valid_seed, new_seed
+from game.core.seeds import SEED_BITS, is_valid_seed, new_seed
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1  # a file or device failed (one line on stderr), or stdout went away
@@ -60,6 +61,18 @@ class _OutputLost(Exception):
         self.reason = reason
 
 
+class _ClosedStdout(io.TextIOBase):
+    """Stands in for a stdout closed before we started (``>&-``, where Python leaves
+    ``sys.stdout`` None): a command that prints fails in one line, one that does not (the app)
+    is not bothered."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise _OutputLost(CLOSED_STDOUT)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one line instead of usage + traceback."""
 
@@ -70,8 +83,6 @@ class _Parser(argparse.ArgumentParser):
         """``--version`` and ``--help`` text: argparse drops a failed write (exit 0 with nothing
         written, e.g. into ``/dev/full``); here it fails like every other output."""
         if message:
-            if file is None and sys.stdout is None:  # argparse passed the closed stdout (``>&-``)
-                raise _OutputLost(CLOSED_STDOUT)
             try:
                 (file or sys.stderr).write(message)
             except BrokenPipeError:
@@ -797,6 +808,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     (SIGTERM 143, SIGINT 130). Only ``OSError`` is turned into one line: real bugs keep their
     traceback."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
+    if sys.stdout is None:
+        sys.stdout = _ClosedStdout()
     stop.install()  # SIGTERM/SIGINT stop every command (before pygame, so SDL leaves them to us)
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
@@ -836,8 +849,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _flush_stdout() -> None:
     """Flush what the command printed: a closed pipe or a full disk shows here, not in the
     interpreter's last flush (which would report it as 0 or a traceback)."""
-    if sys.stdout is None:  # started with stdout closed (``>&-``): nothing printed reached anyone
-        raise _OutputLost(CLOSED_STDOUT)
     try:
         sys.stdout.flush()
     except BrokenPipeError:
@@ -856,8 +867,6 @@ def os_error_line(error: OSError) -> str:
 def _silence_stdout() -> None:
     """Whoever read our output has gone (``| head``): send the rest nowhere, so the interpreter's
     last flush does not complain (the recipe of the Python docs on SIGPIPE)."""
-    if sys.stdout is None:
-        return  # closed from the start (``>&-``): nothing to flush at exit
     with contextlib.suppress(OSError, ValueError):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
