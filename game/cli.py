@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import math
 import os
-import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -23,6 +23,7 @@ from game.core import stop
 from game.core.errors import BadOptions, SaveError
 from game.core.registry import GAME_IDS, available_games, get_rules
 from game.core.rules import OptionSpec
+from game.core.seeds import SEED_BITS, is_valid_seed, new_seed
 
 EXIT_USAGE = 2
 EXIT_FAILED = 1  # a file or device failed (one line on stderr), or stdout went away
@@ -30,10 +31,46 @@ MAX_BUDGET = 600.0  # seconds of thinking per Hard decision
 MAX_BENCH_SECONDS = 24 * 3600.0  # a bench runs at most a day
 MAX_LIVE = 600.0  # seconds a live shot lets the table run
 MIN_SIZE, MAX_SIZE = (320, 180), (7680, 4320)  # window sizes for shot and bench frames (8K at most)
+# ceilings of the counts: far above any real use, low enough that a typo (10**30) is refused
+# instead of running until killed
+MAX_GAMES = 1_000_000  # simulate --games
+MAX_BENCH_GAMES = 1_000  # bench hint --games (seeded matches per game)
+MAX_ITERATIONS = 10_000_000  # simulate --iterations (Hard's search per decision)
+MAX_PLAYOUTS = 10_000_000  # hint/review --playouts (per decision)
+MAX_DECISIONS = 10_000  # bench ai --decisions
+MAX_POSITIONS = 10_000  # bench hint --positions
+MAX_RUNS = 1_000  # bench startup --runs
+MAX_TABLES = 1_000  # serve --tables, bench lan --tables
+MAX_SOAK = 100_000  # kiosk --soak (attract games)
+MAX_MOVES = 100_000  # shot/bench frames --moves (a match ends long before)
+MAX_SCROLL = 1_000_000  # shot help --scroll (pixels)
 
 
 class UsageError(Exception):
     """A bad argument: printed as one line, exit code 2."""
+
+
+CLOSED_STDOUT = "standard output is closed"
+
+
+class _OutputLost(Exception):
+    """Standard output could not be written (a full disk, ``> /dev/full``): exit 1, one line."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _ClosedStdout(io.TextIOBase):
+    """Stands in for a stdout closed before we started (``>&-``, where Python leaves
+    ``sys.stdout`` None): a command that prints fails in one line, one that does not (the app)
+    is not bothered."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise _OutputLost(CLOSED_STDOUT)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -41,6 +78,17 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(message)
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """``--version`` and ``--help`` text: argparse drops a failed write (exit 0 with nothing
+        written, e.g. into ``/dev/full``); here it fails like every other output."""
+        if message:
+            try:
+                (file or sys.stderr).write(message)
+            except BrokenPipeError:
+                raise
+            except OSError as error:
+                raise _OutputLost(error.strerror or str(error)) from None
 
 
 # ----- argument helpers ---------------------------------------------------------------------
@@ -134,16 +182,42 @@ def _agents(text: str, players: int) -> list[str]:
     return agents
 
 
-def _positive(name: str, value: int | None) -> None:
-    """Refuse zero or negative counts."""
-    if value is not None and value <= 0:
-        raise UsageError(f"{name} must be positive, not {value}")
+def _shown_number(value: int) -> str:
+    """A typed whole number for an error line; a very long one shortened to its first digits."""
+    text = str(value)
+    return text if len(text) <= 24 else f"{text[:12]}... ({len(text.lstrip('-'))} digits)"
 
 
-def _not_negative(name: str, value: int) -> None:
-    """Refuse negative counts (0 is fine)."""
-    if value < 0:
-        raise UsageError(f"{name} must be 0 or more, not {value}")
+def _count(name: str, value: int | None, most: int, *, least: int = 1) -> None:
+    """Refuse a count below ``least`` (1, or 0 where none is fine) or above its ceiling ``most``."""
+    if value is not None and not least <= value <= most:
+        raise UsageError(f"{name} must be {least} to {most}, not {_shown_number(value)}")
+
+
+def _seed(value: int | None, games: int = 1) -> None:
+    """Refuse a seed a save file could not hold (``game.core.seeds``), so a match started from a
+    typed seed can always be saved and resumed. ``games`` seeds ``value`` to ``value + games - 1``
+    are dealt (``simulate``): the last must fit too."""
+    if value is None or (is_valid_seed(value) and is_valid_seed(value + games - 1)):
+        return
+    bound = f"within ±(2**{SEED_BITS} - 1)"
+    if games > 1 and is_valid_seed(value):
+        bound = f"at most 2**{SEED_BITS} - {games} with --games {games} (game g is dealt from seed + g)"
+    raise UsageError(f"--seed must be a whole number {bound}, not {_shown_number(value)}")
+
+
+def _host(name: str, text: str) -> None:
+    """Refuse a host name the resolver cannot even encode (an empty or 64-character label)."""
+    from game.net.connection import host_problem
+
+    problem = host_problem(text)
+    if problem is not None:
+        raise UsageError(f"{name} {text[:80]!r}: {problem}")
+
+
+def max_seat() -> int:
+    """The highest seat number of any table (seats count from 0)."""
+    return max(get_rules(game_id).max_players for game_id in available_games()) - 1
 
 
 def _seconds(name: str, value: float | None, maximum: float, *, zero: bool = False) -> None:
@@ -315,6 +389,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_play(args: argparse.Namespace) -> int:
     """Open the app (optionally straight into a game)."""
     kwargs: dict[str, Any] = {"lang": args.lang, "resume": args.resume}
+    _seed(args.seed)
     if args.game:
         game_id = _game(args.game)
         players = _players(game_id, args.players, get_rules(game_id).min_players if not args.seats
@@ -322,7 +397,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         kwargs.update(
             game_id=game_id,
             seats=_seats(args.seats, players),
-            seed=args.seed if args.seed is not None else random.randrange(1 << 30),
+            seed=args.seed if args.seed is not None else new_seed(),
             options=_options(game_id, players, args.option),
         )
     elif args.players is not None or args.seats or args.option:
@@ -353,9 +428,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     agents_text = args.agents
     players = _players(game_id, args.players, len(agents_text.split(",")))
     agents = _agents(agents_text, players)
-    _positive("--games", args.games)
+    _count("--games", args.games, MAX_GAMES)
+    _seed(args.seed, args.games)
     _seconds("--budget", args.budget, MAX_BUDGET)
-    _positive("--iterations", args.iterations)
+    _count("--iterations", args.iterations, MAX_ITERATIONS)
     _jobs(args.jobs)
     if args.save_dir is not None and args.save_dir.exists() and not args.save_dir.is_dir():
         raise UsageError(f"--save-dir {args.save_dir} is not a folder")
@@ -421,7 +497,8 @@ def cmd_hint(args: argparse.Namespace) -> int:
     from game.i18n import set_language
 
     _seconds("--budget", args.budget, MAX_BUDGET)
-    _positive("--playouts", args.playouts)
+    _count("--playouts", args.playouts, MAX_PLAYOUTS)
+    _seed(args.seed)
     if not args.file.exists():
         raise UsageError(f"no such file: {args.file}")
     try:
@@ -455,7 +532,8 @@ def cmd_shot(args: argparse.Namespace) -> int:
     game_id = _game(args.game)
     players = _players(game_id, args.players, get_rules(game_id).min_players)
     size = _size(args.size)
-    _not_negative("--moves", args.moves)
+    _count("--moves", args.moves, MAX_MOVES, least=0)
+    _seed(args.seed)
     _seconds("--live", args.live, MAX_LIVE, zero=True)
     out = _shot_target(args.out)
     from scenes.shot import take_shot
@@ -475,7 +553,7 @@ def _help_shot(args: argparse.Namespace) -> int:
     game_id = _game(args.help_game)
     if not 1 <= args.page <= len(PAGES):
         raise UsageError(f"--page takes 1 to {len(PAGES)} ({', '.join(PAGES)}), not {args.page}")
-    _not_negative("--scroll", args.scroll)
+    _count("--scroll", args.scroll, MAX_SCROLL, least=0)
     out = _shot_target(args.out)
     from scenes.shot import take_help_shot
 
@@ -499,14 +577,17 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """Print rules, AI or frame timings a person can rerun."""
     game_id = _game(args.game or "neko")
     _seconds("--seconds", args.seconds, MAX_BENCH_SECONDS)
+    _seed(args.seed)
+    _count("--decisions", args.decisions, MAX_DECISIONS)
+    _count("--games", args.games, MAX_BENCH_GAMES)
+    _count("--positions", args.positions, MAX_POSITIONS)
+    _count("--runs", args.runs, MAX_RUNS)
+    _count("--moves", args.moves, MAX_MOVES, least=0)
+    _count("--tables", args.tables, MAX_TABLES)
     if args.what == "lan":
         return _bench_lan(args, game_id)
     args.seconds = 5.0 if args.seconds is None else args.seconds
-    _positive("--decisions", args.decisions)
     _seconds("--budget", args.budget, MAX_BUDGET)
-    _positive("--games", args.games)
-    _positive("--positions", args.positions)
-    _not_negative("--moves", args.moves)
     size = _size(args.size)
     if args.what == "rules":
         from game.bench import bench_rules
@@ -514,7 +595,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
         players = None if args.players is None else _players(game_id, args.players, 0)
         figures = bench_rules(game_id, seconds=args.seconds, players=players)
     elif args.what == "startup":
-        _positive("--runs", args.runs)
         figures = bench_startup(args.runs)
     elif args.what == "ai":
         from game.bench import bench_ai
@@ -541,7 +621,6 @@ def _bench_lan(args: argparse.Namespace, game_id: str) -> int:
     """``bench lan``: one ``serve`` process under T tables of bot clients (game.net.loadtest)."""
     from game.net.loadtest import bench_lan
 
-    _positive("--tables", args.tables)
     players = _players(game_id, args.bots, 0)
     _seconds("--think", args.think, MAX_BUDGET, zero=True)
     figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent, think=args.think)
@@ -600,7 +679,7 @@ def _format_figures(figures: dict[str, Any], indent: str = "") -> str:
 
 def cmd_kiosk(args: argparse.Namespace) -> int:
     """Kiosk mode: the supervisor (default), its child, a soak, the stats or the screenshots."""
-    _positive("--soak", args.soak)
+    _count("--soak", args.soak, MAX_SOAK)
     from scenes.kiosk_command import run_command
 
     return run_command(args)
@@ -628,7 +707,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         return review_cli.list_recent(args.json)
     _jobs(args.jobs)
     _seconds("--budget", args.budget, MAX_BUDGET)
-    _positive("--playouts", args.playouts)
+    _count("--playouts", args.playouts, MAX_PLAYOUTS)
     show = None
     if args.show:
         from scenes.review import show_review  # the screen: pygame only here
@@ -651,6 +730,9 @@ def cmd_join(args: argparse.Namespace) -> int:
         parse_address(args.address)
     except ValueError as error:
         raise UsageError(str(error)) from None
+    if args.seat is not None and not 0 <= args.seat <= max_seat():
+        raise UsageError(f"--seat must be 0 to {max_seat()} (a bot plays a seat, it does not watch), "
+                         f"not {_shown_number(args.seat)}")
     _seconds("--think", args.think, MAX_BUDGET, zero=True)
     table = args.table.upper() if args.table else None
     try:
@@ -677,9 +759,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
                        else get_rules(game_id).min_players)
     seats = _seats(args.seats, players) if args.seats else [Seat("human") for _ in range(players)]
     options = _options(game_id, players, args.option)
-    _positive("--tables", args.tables)
+    _count("--tables", args.tables, MAX_TABLES)
     if not 0 <= args.port < 65536:
-        raise UsageError(f"--port must be 0 to 65535, not {args.port}")
+        raise UsageError(f"--port must be 0 to 65535, not {_shown_number(args.port)}")
+    _host("--host", args.host)
     server = Server(args.dir, args.name)
     open_now = sum(1 for table in server.tables.values() if table.game_id == game_id)
     for _ in range(args.tables - open_now):
@@ -693,7 +776,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             labels = ",".join(seat.label() for seat in table.match.seats)
             print(f"{code} {address} {table.game_id} {table.match.players}p {labels}", flush=True)
 
-    signum = serve_forever(server, args.host, args.port, announce, args.advertise)
+    try:
+        signum = serve_forever(server, args.host, args.port, announce, args.advertise)
+    except OSError as error:  # an address that does not resolve, or is not ours, a port in use
+        print(f"kotatsu: cannot listen on {args.host[:80]}:{args.port}: {error.strerror or error}", file=sys.stderr)
+        return EXIT_FAILED
     return 128 + signum if signum else 0
 
 
@@ -721,15 +808,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     (SIGTERM 143, SIGINT 130). Only ``OSError`` is turned into one line: real bugs keep their
     traceback."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # keep command output clean
+    if sys.stdout is None:
+        sys.stdout = _ClosedStdout()
     stop.install()  # SIGTERM/SIGINT stop every command (before pygame, so SDL leaves them to us)
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     try:
+        stop.follow_parent()  # started by another of ours (the kiosk supervisor, bench lan): die with it
         if not argv or (argv[0] not in COMMANDS and argv[0] not in ("--version", "--selftest", "-h", "--help")):
             argv = ["play", *argv]  # the app is the default command
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as done:  # --version or --help printed: the text must have reached stdout
+            _flush_stdout()
+            return done.code if isinstance(done.code, int) else EXIT_FAILED
         code = cmd_selftest(args) if args.selftest is not None else COMMANDS[args.command](args)
-        sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
+        _flush_stdout()
         return code
     except UsageError as error:
         print(f"kotatsu: {error}", file=sys.stderr)
@@ -741,11 +835,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_FAILED
+    except _OutputLost as lost:
+        _silence_stdout()
+        print(f"kotatsu: cannot write the output: {lost.reason}", file=sys.stderr)
+        return EXIT_FAILED
     except OSError as error:
         print(os_error_line(error), file=sys.stderr)
         return EXIT_FAILED
     finally:
         _stop_resource_tracker()
+
+
+def _flush_stdout() -> None:
+    """Flush what the command printed: a closed pipe or a full disk shows here, not in the
+    interpreter's last flush (which would report it as 0 or a traceback)."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise _OutputLost(error.strerror or str(error)) from None
 
 
 def os_error_line(error: OSError) -> str:

@@ -28,6 +28,7 @@ No pygame here (``game`` stays free of it).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import math
@@ -52,7 +53,9 @@ log = logging.getLogger("kotatsu.kiosk")
 
 SESSION_FILE = "kiosk_session.json"
 STATUS_FILE = "kiosk_status.json"
+LOCK_FILE = "kiosk.lock"  # flock'd by the supervisor and its app: one kiosk per data folder
 EXIT_ORGANISER = 0  # the child's exit code when the organiser left with the PIN
+EXIT_BUSY = 1  # the exit code of a supervisor that finds another kiosk on its data folder
 LEVELS_OFFERED = ("easy", "normal", "hard")
 DEMO_LEVELS = ("random", "easy", "normal", "hard")
 
@@ -596,11 +599,43 @@ class OrganiserLog:
         self.close()
 
 
+class _OrganiserFile(logging.handlers.RotatingFileHandler):
+    """The organiser log file. A write that fails (a full disk, a folder that became read-only)
+    is one line on stderr, the first time: not logging's "--- Logging error ---" traceback for
+    every line. Every later line is tried again, so the log goes on once there is room; a
+    failure after that is reported once more."""
+
+    failing = False  # the last write failed (and was reported)
+    _failed_now = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self._failed_now = False
+        super().emit(record)
+        if self.failing and not self._failed_now:
+            self.failing = False  # written again: the next failure is news
+
+    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+        self._failed_now = True
+        if self.failing:
+            return
+        self.failing = True
+        error = sys.exc_info()[1]
+        reason = _reason(error) if error is not None else "unknown error"
+        with contextlib.suppress(OSError, ValueError):
+            sys.stderr.write(f"kotatsu kiosk: the organiser log {self.baseFilename} cannot be written "
+                             f"({reason}); its lines go to stderr only until it can\n")
+            sys.stderr.flush()
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):  # the last buffered bytes on a full disk
+            super().close()
+
+
 def _rotating_handler(path: Path, config: KioskConfig) -> logging.Handler:
     """The rotating file handler of the organiser log at ``path`` (its folder made if needed)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    return logging.handlers.RotatingFileHandler(
-        path, maxBytes=config.log_max_kb * 1024, backupCount=config.log_backups, encoding="utf-8")
+    return _OrganiserFile(path, maxBytes=config.log_max_kb * 1024, backupCount=config.log_backups,
+                          encoding="utf-8")
 
 
 def _reason(error: BaseException) -> str:
@@ -895,8 +930,10 @@ class Supervisor:
 
     def __init__(self, command: Sequence[str], *, backoff: Backoff | None = None,
                  sleep: Callable[[float], None] = time.sleep, max_starts: int | None = None,
-                 env: dict[str, str] | None = None, grace: float = STOP_GRACE) -> None:
+                 env: dict[str, str] | None = None, grace: float = STOP_GRACE,
+                 keep_fds: Sequence[int] = ()) -> None:
         self.command = list(command)
+        self.keep_fds = tuple(keep_fds)  # handed to every child (the data folder's lock)
         self.backoff = backoff or Backoff()
         self.sleep = sleep
         self.max_starts = max_starts  # for tests; None = for ever
@@ -963,7 +1000,8 @@ class Supervisor:
         self.starts += 1
         # a session of its own: when the app dies, its AI worker process is swept away with it
         self.child = subprocess.Popen(self.command, stdin=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                      start_new_session=os.name == "posix", env=self.env)
+                                      start_new_session=os.name == "posix", env=self.env,
+                                      pass_fds=self.keep_fds)
         log.info("started the kiosk app (pid %d, start %d)", self.child.pid, self.starts)
         relay = threading.Thread(target=_relay, args=(self.child.stderr, self.relay_log), daemon=True)
         relay.start()
@@ -1003,21 +1041,85 @@ class Supervisor:
             self.sleep(min(0.2, max(0.0, end - time.monotonic())))
 
 
+class KioskBusy(Exception):
+    """Another kiosk holds the data folder's lock: the one line a second supervisor prints."""
+
+
+LOCK_WAIT = STOP_GRACE + 1.0  # s a new supervisor waits for the app of one just killed to save and go
+
+
+def lock_data_folder(wait: float = LOCK_WAIT) -> tuple[int | None, str | None]:
+    """Take the data folder's kiosk lock (``flock`` on ``LOCK_FILE``) for this supervisor; its app
+    inherits the descriptor, so the kernel frees the lock only once both are gone, also after a
+    ``kill -9``. Returns (the descriptor, None), or (None, a warning) where no lock can be had (no
+    ``flock``, a data folder that cannot be written: the kiosk then runs unguarded, as it runs
+    with an unwritable folder). ``KioskBusy`` when another kiosk still holds it after ``wait`` s."""
+    try:
+        import fcntl
+    except ImportError:
+        return None, None  # not POSIX: no flock
+    try:
+        path = data_dir() / LOCK_FILE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except (OSError, ValueError) as error:
+        return None, f"the kiosk lock cannot be made ({_reason(error)}); a second kiosk is not kept out"
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            break
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                holder = _lock_holder(fd)
+                os.close(fd)
+                raise KioskBusy(f"another kiosk is running on the data folder {path.parent}"
+                                f"{f' (supervisor pid {holder})' if holder else ''}; stop it first") from None
+            time.sleep(0.1)
+        except OSError as error:  # a file system without locks
+            os.close(fd)
+            return None, f"the kiosk lock {path} cannot be taken ({_reason(error)}); a second kiosk is not kept out"
+    with contextlib.suppress(OSError):  # the pid is only for the message above (a full disk may refuse it)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    return fd, None
+
+
+def _lock_holder(fd: int) -> int | None:
+    """The supervisor pid written in the lock file, if it reads as one."""
+    try:
+        text = os.pread(fd, 24, 0).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return int(text) if text.isdigit() else None
+
+
 def supervise(config_path: Path | None, config: KioskConfig, warnings: Sequence[str] = (), *,
               text: str | None = None) -> int:
-    """``python -m game kiosk``: open the organiser log, note the config's warnings there once,
+    """``python -m game kiosk``: take the data folder's lock (a second kiosk there is refused in
+    one line, ``EXIT_BUSY``), open the organiser log, note the config's warnings there once,
     and keep the kiosk app running. ``text`` is the config as checked here: every child gets it
-    (``CONFIG_ENV``), so a restart later in the day uses the same PIN even if the file changed."""
+    (``CONFIG_ENV``), so a restart later in the day uses the same PIN even if the file changed.
+    The app dies with the supervisor, even after a ``kill -9`` (``stop.follow_parent``)."""
     stop.install()  # cli.main did it already; a direct caller gets the same signal handling
-    with open_organiser_log(config) as organiser:
-        for warning in warnings:
-            log.warning("%s", warning)
-        env = dict(os.environ)
-        if text is not None:
-            env[CONFIG_ENV] = text
-        supervisor = Supervisor(child_command(config_path), env=env)
-        log.info("kiosk supervisor started (pid %d), log %s", os.getpid(), organiser.path or "stderr")
-        return supervisor.run()
+    try:
+        lock, lock_warning = lock_data_folder()
+    except KioskBusy as busy:
+        print(f"kotatsu kiosk: {busy}", file=sys.stderr)
+        return EXIT_BUSY
+    try:
+        with open_organiser_log(config) as organiser:
+            for warning in [*warnings, *([lock_warning] if lock_warning else [])]:
+                log.warning("%s", warning)
+            env = stop.child_environment()
+            if text is not None:
+                env[CONFIG_ENV] = text
+            supervisor = Supervisor(child_command(config_path), env=env, keep_fds=() if lock is None else (lock,))
+            log.info("kiosk supervisor started (pid %d), log %s", os.getpid(), organiser.path or "stderr")
+            return supervisor.run()
+    finally:
+        if lock is not None:
+            os.close(lock)
 
 
 # ----- memory ------------------------------------------------------------------------------------

@@ -151,15 +151,16 @@ def _lower_priority() -> None:
             os.nice(CHILD_NICENESS)
 
 
-def set_parent_death_signal() -> bool:
-    """Linux: ask the kernel to SIGKILL this process when its parent thread dies. True if set."""
+def set_parent_death_signal(signum: int = signal.SIGKILL) -> bool:
+    """Linux: ask the kernel to send ``signum`` (SIGKILL) to this process when its parent thread
+    dies. True if set."""
     if not sys.platform.startswith("linux"):
         return False
     try:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
-        return libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) == 0
+        return libc.prctl(PR_SET_PDEATHSIG, int(signum), 0, 0, 0) == 0
     except (ImportError, OSError, AttributeError):
         return False
 

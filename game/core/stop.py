@@ -20,10 +20,12 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from types import FrameType
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+PARENT_ENV = "KOTATSU_DIE_WITH"  # the pid of the process of ours whose death stops this one
+PARENT_GONE = getattr(signal, "SIGHUP", signal.SIGTERM)  # the signal that says so (see follow_parent)
 
 
 class Stopped(KeyboardInterrupt):
@@ -41,6 +43,7 @@ class Stopped(KeyboardInterrupt):
 
 _requested: int | None = None  # the signal received, while a polling loop runs
 _polling = 0  # how many polling() blocks are open
+_parent_gone = False  # the parent-death signal was taken (follow_parent)
 
 
 def _handle(signum: int, _frame: FrameType | None) -> None:
@@ -81,3 +84,52 @@ def polling() -> Iterator[None]:
         _polling -= 1
         if not _polling:
             _requested = None
+
+
+# ----- a command started by another of ours ------------------------------------------------------
+def child_environment(base: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The environment (``base``, or ours) for a ``python -m game`` child that must stop when this
+    process dies, also by SIGKILL (the kiosk app under its supervisor, ``serve`` under ``bench
+    lan``): the child's ``follow_parent`` reads it."""
+    return {**(os.environ if base is None else base), PARENT_ENV: str(os.getpid())}
+
+
+def follow_parent() -> None:
+    """In a child started with ``child_environment``: stop once when the parent dies (Linux
+    ``PR_SET_PDEATHSIG``, and a thread watching the parent elsewhere, or when a frozen build's
+    bootloader stands between), at once if it is already gone. The child stops as one SIGTERM
+    stops it (the kiosk app saves the visitor's game, ``serve`` its tables). The variable is
+    removed, so the child's own children do not inherit it.
+
+    The kernel sends the parent-death signal once per thread of the parent that exits, and the
+    watching thread may add one more: it is therefore ``PARENT_GONE`` (SIGHUP), taken once as a
+    first SIGTERM, never as the second stop signal that ends a process at once. Where ``install``
+    has not run, SIGHUP simply ends the process."""
+    text = os.environ.pop(PARENT_ENV, "")
+    if not text.isdigit():
+        return
+    from game.ai.worker import parent_gone, set_parent_death_signal, watch_parent
+
+    parent = int(text)
+    if signal.getsignal(signal.SIGTERM) is _handle:
+        with contextlib.suppress(ValueError, OSError):  # ValueError: not the main thread
+            signal.signal(PARENT_GONE, _handle_parent_gone)
+    set_parent_death_signal(PARENT_GONE)
+    initial_ppid = os.getppid()
+
+    def stop_now() -> None:
+        os.kill(os.getpid(), PARENT_GONE)
+
+    if initial_ppid == 1 or parent_gone(initial_ppid, parent):
+        stop_now()
+        return
+    watch_parent(initial_ppid, parent, stop_now)
+
+
+def _handle_parent_gone(_signum: int, frame: FrameType | None) -> None:
+    """The parent died: stop as on one SIGTERM, however often this is signalled."""
+    global _parent_gone
+    if _parent_gone:
+        return
+    _parent_gone = True
+    _handle(signal.SIGTERM, frame)

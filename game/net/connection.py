@@ -78,8 +78,25 @@ def parse_address(text: str) -> str:
     host = parts.hostname
     if not host or parts.path not in ("", "/") or parts.query or parts.username:
         raise ValueError(f"cannot read the address {text!r}: use HOST or HOST:PORT")
+    problem = host_problem(host)
+    if problem is not None:
+        raise ValueError(f"cannot read the address {text[:80]!r}: {problem}")
     shown = f"[{host}]" if ":" in host else host
     return f"{parts.scheme}://{shown}:{port}"
+
+
+def host_problem(host: str) -> str | None:
+    """Why ``host`` is no host name or address the resolver can look up (an empty label as in
+    ``a..b``, a label over 63 characters, a name over 253), or None when it may be."""
+    if ":" in host:  # an IPv6 address: the resolver reads it as it is
+        return None
+    try:
+        encoded = host.encode("idna")  # what the resolver does first; it fails on a bad label
+    except UnicodeError:
+        return "each part between dots must be 1 to 63 characters"
+    if len(encoded.rstrip(b".")) > 253:
+        return "a host name is at most 253 characters"
+    return None
 
 
 def table_salt(code: str) -> int:

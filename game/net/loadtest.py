@@ -9,6 +9,9 @@ actions per second, errors, matches finished, and the host's CPU (percent of one
 
 A worker is this module run as ``python -m game.net.loadtest worker ADDRESS LEVEL SECONDS
 THINK PLAYERS CODE...``; it prints one JSON line.
+
+The host and the workers die with the bench: a stop signal ends them in the bench's ``finally``,
+and after a ``kill -9`` of the bench the kernel sends them SIGTERM (``stop.follow_parent``).
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.core import stop
 from game.net.client import BotStats, play_bot
 from game.net.connection import JoinError
 
@@ -43,9 +47,10 @@ def free_port() -> int:
 
 
 def _environment() -> dict[str, str]:
+    """The host's and the workers' environment: this checkout importable, and they die with us."""
     path = os.environ.get("PYTHONPATH", "")
-    return {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{path}" if path else str(ROOT),
-            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    return stop.child_environment({**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{path}" if path else str(ROOT),
+                                   "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
 
 
 # ----- the host's figures from /proc ----------------------------------------------------------------
@@ -85,6 +90,7 @@ async def _worker(address: str, level: str, seconds: float, think: float, player
 
 def worker_main(argv: list[str]) -> int:
     """``worker ADDRESS LEVEL SECONDS THINK PLAYERS CODE...``: play, print one JSON line."""
+    stop.follow_parent()  # SIGTERM (its default: end) once the bench is gone
     address, level, seconds, think, players, *codes = argv
     print(json.dumps(asyncio.run(_worker(address, level, float(seconds), float(think), int(players), codes))))
     return 0
@@ -99,15 +105,31 @@ def _start_host(game_id: str, tables: int, players: int, port: int) -> tuple[sub
         env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     codes: list[str] = []
     assert host.stdout is not None
-    while len(codes) < tables:
-        line = host.stdout.readline()
-        if not line:
-            error = host.stderr.read() if host.stderr else ""
-            raise RuntimeError(f"the host stopped before listening: {error.strip()[-300:]}")
-        found = CODE.match(line)
-        if found:
-            codes.append(found.group(1))
+    try:
+        while len(codes) < tables:
+            line = host.stdout.readline()
+            if not line:
+                error = host.stderr.read() if host.stderr else ""
+                raise RuntimeError(f"the host stopped before listening: {error.strip()[-300:]}")
+            found = CODE.match(line)
+            if found:
+                codes.append(found.group(1))
+    except BaseException:  # a stop signal while it starts: it goes with us
+        _end(host)
+        raise
     return host, codes
+
+
+def _end(process: subprocess.Popen[str], timeout: float = 30.0) -> None:
+    """SIGTERM ``process`` and wait for it (killed if it outstays ``timeout`` s)."""
+    if process.poll() is not None:
+        return  # done already (its output was read)
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -125,25 +147,24 @@ def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float 
     workers = workers or max(1, min(MAX_WORKERS, tables // 25 + 1))
     port = free_port()
     host, codes = _start_host(game_id, tables, bots, port)
+    runs: list[subprocess.Popen[str]] = []
     try:
         cpu_before, started = cpu_seconds(host.pid), time.monotonic()
         shares = [codes[index::workers] for index in range(workers)]
         cap = seconds if seconds is not None else 3600.0
-        runs = [subprocess.Popen(
-            [sys.executable, "-m", "game.net.loadtest", "worker", f"127.0.0.1:{port}", level, str(cap), str(think),
-             str(bots), *share], env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            for share in shares if share]
+        for share in (share for share in shares if share):
+            runs.append(subprocess.Popen(
+                [sys.executable, "-m", "game.net.loadtest", "worker", f"127.0.0.1:{port}", level, str(cap),
+                 str(think), str(bots), *share], env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True))
         outputs = [run.communicate() for run in runs]
         wall = time.monotonic() - started
         cpu = cpu_seconds(host.pid) - cpu_before
         rss = peak_rss_mb(host.pid)
-    finally:
-        host.send_signal(signal.SIGTERM)
-        try:
-            host.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            host.kill()
-            host.communicate()
+    finally:  # also on a stop signal: the workers (still playing then) first, then the host
+        for run in runs:
+            _end(run, timeout=5.0)
+        _end(host)
     figures = _figures(tables, bots, game_id, level, outputs, wall, cpu, rss, len(runs))
     figures["think_s"] = think
     return figures

@@ -21,9 +21,10 @@ import logging
 import multiprocessing
 import os
 import random
+import signal
 import socket
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -79,10 +80,37 @@ def decide(request: AiRequest) -> Any:
 def _pool(workers: int) -> Executor:
     """A process pool of ``workers`` (spawned: the host may be a thread of the app). Each worker
     dies with this process, even after a SIGKILL of it, as the table's AI worker does."""
+    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_pool_worker_start, initargs=(os.getpid(),))
+
+
+def _pool_worker_start(parent_pid: int) -> None:
+    """A pool process's start: Ctrl+C (sent to the whole process group by a terminal) is the
+    host's to handle, which then shuts the pool down (without this every worker printed a
+    KeyboardInterrupt traceback); and the worker dies with the host. SIGINT was blocked since
+    the process was made (``_no_sigint``): one that came while it started is dropped here."""
     from game.ai.worker import die_with_parent
 
-    return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                               initializer=die_with_parent, initargs=(os.getpid(),))
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    die_with_parent(parent_pid)
+
+
+@contextlib.contextmanager
+def _no_sigint() -> Iterator[None]:
+    """Block SIGINT in this thread while the pool may start a process, which inherits the mask:
+    a Ctrl+C during its start-up (imports, before ``_pool_worker_start``) then waits, instead of
+    a KeyboardInterrupt traceback. A SIGINT to this process meanwhile goes to another thread or
+    waits for the unblock; none is lost (the standard library's resource tracker does the same)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 # ----- connections ------------------------------------------------------------------------------
@@ -387,7 +415,9 @@ class Server:
         try:
             if self._executor is None:
                 self._executor = _pool(self.workers)
-            return await loop.run_in_executor(self._executor, decide, request)
+            with _no_sigint():  # submitting may start a pool process (spawned by this thread)
+                future = loop.run_in_executor(self._executor, decide, request)
+            return await future
         except (BrokenExecutor, OSError, RuntimeError) as error:  # a pool that died or cannot start
             log.error("the AI pool failed (%s): deciding on a thread instead", error)
             broken, self._executor = self._executor, None
