@@ -19,9 +19,10 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 APP_DIR_NAME = "kotatsu-table"
 MAX_JSON_BYTES = 8 * 1024 * 1024  # far above any file the app writes; /dev/zero stops here
@@ -30,6 +31,7 @@ MAX_INT_DIGITS = 300  # below float's range, so no reader's float() can overflow
 STALE_TEMP_SECONDS = 60.0  # a live atomic write finishes in milliseconds
 
 log = logging.getLogger("kotatsu.storage")
+T = TypeVar("T")
 
 
 # ----- saving off: the first reason is kept for the title to show once ------------------------------
@@ -420,3 +422,26 @@ def read_json(path: Path) -> Any:
     if len(raw) > MAX_JSON_BYTES:
         raise ValueError(f"the file is larger than {MAX_JSON_BYTES // (1024 * 1024)} MiB")
     return parse_json(raw)
+
+
+def load_json_file(path: Path, check: Callable[[Any], T], what: str = "") -> T | None:
+    """``check`` of the JSON content of ``path``; None when there is no such file, or when it was
+    bad: broken or hostile JSON (see ``read_json``), a FIFO, a device, a socket or a folder in its
+    place, or content ``check`` refuses with ``ValueError``/``TypeError``. A bad file is kept aside
+    (renamed byte for byte, never overwritten) with one log line, so the next write starts afresh
+    and loses nothing; a file that cannot be read now (no permission) is left where it is."""
+    name = what or path.name
+    try:
+        return check(read_json(path))
+    except FileNotFoundError:
+        return None
+    except NotARegularFile as error:
+        problem = str(error.strerror)
+    except OSError as error:
+        log.warning("cannot read %s: %s", name, error.strerror or error)
+        return None
+    except (ValueError, TypeError, RecursionError) as error:
+        problem = str(error)
+    problem = problem if len(problem) <= 160 else problem[:160] + "…"
+    log.warning("%s is unreadable (%s); %s", name, problem, kept_aside_text(keep_aside(path)))
+    return None
