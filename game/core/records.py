@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import math
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
@@ -182,6 +183,15 @@ def _signature(db: sqlite3.Connection) -> tuple[Any, ...]:
             tuple(columns))
 
 
+def _text(raw: bytes) -> str | bytes:
+    """A TEXT value as str; bytes that are not UTF-8 stay bytes, which no check takes for text
+    (so a damaged text is a value of the wrong kind, never a ``UnicodeDecodeError``)."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return raw
+
+
 def _quoted(name: Any) -> str:
     return '"' + str(name).replace('"', '""') + '"'
 
@@ -198,7 +208,7 @@ def expected_signature(version: int) -> tuple[Any, ...]:
 def is_bad_file(error: BaseException) -> bool:
     """True for an error that says the file's content is wrong (damaged, not a database, an
     unexpected schema or trigger), False for one about the disk or another instance."""
-    if isinstance(error, RecordsError):
+    if isinstance(error, RecordsError | UnicodeError):
         return True
     if not isinstance(error, sqlite3.DatabaseError):
         return False
@@ -236,6 +246,7 @@ class Records:
             if not is_regular_or_absent(path):  # a FIFO would block SQLite's first read for ever
                 raise RecordsError(f"{path.name} is not a regular file")
         db = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None)
+        db.text_factory = _text
         try:
             db.execute("PRAGMA journal_mode=DELETE")  # a rollback journal: a killed write rolls back
             db.execute("PRAGMA foreign_keys=ON")
@@ -317,8 +328,8 @@ class Records:
             try:
                 with self._open(writing) as db:
                     return nothing if db is None else work(db)
-            except (sqlite3.Error, RecordsError) as error:
-                if not is_bad_file(error):
+            except (sqlite3.Error, RecordsError, UnicodeError) as error:
+                if not (is_bad_file(error) or self._read_only_by_content(error)):
                     self._not_now(error, writing)
                     return nothing
                 if attempt == 2 or not (self.path.exists() or self.path.is_symlink()):
@@ -328,6 +339,14 @@ class Records:
                 if not writing or self.aside == "":
                     return nothing
         return nothing
+
+    def _read_only_by_content(self, error: BaseException) -> bool:
+        """True when SQLite will not write a file that the app may write: its header says so (a
+        write version from the future, a damaged header), which is the file's fault."""
+        code = getattr(error, "sqlite_errorcode", None)
+        if code is None or code & 0xFF != 8:  # SQLITE_READONLY
+            return False
+        return os.access(self.path, os.W_OK) and os.access(self.path.parent, os.W_OK | os.X_OK)
 
     def _not_now(self, error: BaseException, writing: bool) -> None:
         """Log a failure that is not the file's fault; a full or read-only disk turns saving off."""
