@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +32,7 @@ from scenes.app import App
 from scenes.records_scene import RecordsScene
 from scenes.results import Results
 from tests.random_matches import random_moves
+from tests.special_files import memory_folder, returns_soon
 
 FRAME = 1 / 60
 DRAW_SEEDS = (1, 3)  # neko, Aiko against an easy AI: these random matches end level (a shared first place)
@@ -80,30 +80,6 @@ def alter(home: Path, *statements: str) -> bytes:
     finally:
         db.close()
     return (home / RECORDS_FILE).read_bytes()
-
-
-def returns_soon(call: Callable[[], Any], unblock: Path | None = None) -> Any:
-    """``call()``'s result, run in a thread that must end: a FIFO read would block it for ever.
-    On failure the FIFO ``unblock`` is opened for writing so the stuck thread can end."""
-    box: dict[str, Any] = {}
-
-    def run() -> None:
-        try:
-            box["value"] = call()
-        except BaseException as error:  # noqa: BLE001 - handed to the test below
-            box["error"] = error
-
-    thread = threading.Thread(target=run, daemon=True)
-    thread.start()
-    thread.join(20)
-    if thread.is_alive():
-        if unblock is not None:
-            os.close(os.open(unblock, os.O_WRONLY))  # let the reader see an end of file
-        thread.join(5)
-        pytest.fail("the call blocked on a special file")
-    if "error" in box:
-        raise box["error"]
-    return box.get("value")
 
 
 # ----- issue 29: a draw is a draw ----------------------------------------------------------------------
@@ -430,14 +406,10 @@ def check_records(home: Path, before: bytes) -> None:
 
 @pytest.fixture
 def fuzz_home(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A data folder in memory when the system has one (/dev/shm): SQLite's syncs there cost
-    nothing, so thousands of cases stay cheap; else a temporary folder as usual."""
-    import tempfile
-
-    shm = Path("/dev/shm")
-    with tempfile.TemporaryDirectory(dir=shm if shm.is_dir() and os.access(shm, os.W_OK) else None) as folder:
-        monkeypatch.setenv("KOTATSU_HOME", folder)
-        yield Path(folder)
+    """The data folder in memory where the system has one: SQLite's syncs then cost nothing."""
+    with memory_folder() as folder:
+        monkeypatch.setenv("KOTATSU_HOME", str(folder))
+        yield folder
 
 
 def _fresh(home: Path) -> None:
