@@ -24,7 +24,6 @@ from game.core.records import (
     RECORDS_FILE,
     SCHEMA_VERSION,
     Records,
-    outcome_of,
     report,
     report_text,
 )
@@ -33,6 +32,11 @@ from scenes.records_scene import RecordsScene
 from scenes.results import Results
 from tests.random_matches import random_moves
 from tests.special_files import memory_folder, returns_soon
+
+
+def outcome_of(winners: tuple[int, ...], seat: int) -> str:
+    """What the records must say of ``seat``: a win alone in first place, a draw when it is shared."""
+    return "loss" if seat not in winners else "draw" if len(winners) > 1 else "win"
 
 FRAME = 1 / 60
 DRAW_SEEDS = (1, 3)  # neko, Aiko against an easy AI: these random matches end level (a shared first place)
@@ -113,8 +117,8 @@ def test_a_draw_ends_a_win_streak_and_shows_as_d(home: Path) -> None:
 
 
 def test_a_shared_first_place_is_a_draw_for_those_who_share_it_only() -> None:
-    assert [outcome_of((0, 2), seat) for seat in range(3)] == ["draw", "loss", "draw"]
-    assert [outcome_of((1,), seat) for seat in range(3)] == ["loss", "win", "loss"]
+    assert [records_module.outcome_of((0, 2), seat) for seat in range(3)] == ["draw", "loss", "draw"]
+    assert [records_module.outcome_of((1,), seat) for seat in range(3)] == ["loss", "win", "loss"]
 
 
 def test_the_records_screen_counts_draws_apart(app: App) -> None:

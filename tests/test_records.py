@@ -20,7 +20,6 @@ from game.core.records import (
     RECORDS_FILE,
     SCHEMA_VERSION,
     Records,
-    outcome_of,
     profiles_of,
     report,
     table_level,
@@ -34,6 +33,11 @@ from scenes.results import Results
 from scenes.setup import Setup
 from tests.random_matches import random_moves
 from tests.stand_in_tables import record_tables
+
+
+def outcome_of(winners: tuple[int, ...], seat: int) -> str:
+    """What the records must say of ``seat``: a win alone in first place, a draw when it is shared."""
+    return "loss" if seat not in winners else "draw" if len(winners) > 1 else "win"
 
 
 @pytest.fixture
