@@ -282,7 +282,7 @@ HOSTED_CORPUS = [
     json.dumps({"tables": []}).encode(),
 ]
 TABLE_CORPUS = [table_file(moves=0, seed=1), table_file(moves=8, seed=2)]
-FUZZ = settings(max_examples=600, deadline=None, database=None, derandomize=True,
+FUZZ = settings(max_examples=500, deadline=None, database=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 
@@ -346,7 +346,7 @@ def test_fuzz_the_hosted_tables_record(fuzz_home: Path, raw: bytes) -> None:
     assert hosted.read_hosted() == [new, *[table for table in tables if table.code != new.code]][:hosted.KEEP]
 
 
-@settings(FUZZ, max_examples=500)
+@settings(FUZZ, max_examples=400)
 @given(raw=mutants(TABLE_CORPUS))
 def test_fuzz_the_serve_dir_tables(fuzz_home: Path, raw: bytes) -> None:
     folder = fuzz_home / "tables"

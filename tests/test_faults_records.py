@@ -383,7 +383,7 @@ def byte_mutants(draw: st.DrawFn) -> bytes:
     return bytes(raw)
 
 
-FUZZ = settings(max_examples=450, deadline=None, database=None, derandomize=True,
+FUZZ = settings(max_examples=400, deadline=None, database=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 
@@ -391,11 +391,7 @@ FUZZ = settings(max_examples=450, deadline=None, database=None, derandomize=True
 def check_records(home: Path, before: bytes) -> None:
     """Read and write through every entry point: nothing escapes, a bad file is kept aside byte for
     byte (never lost), and the new match is recorded in the file then in place."""
-    reader = Records()
-    data = report(reader)
-    report_text(data)
-    for name in reader.profiles():
-        reader.figures(name)
+    report_text(report(Records()))  # every profile and its figures, as ``records`` prints them
     writer = Records()
     assert writer.record_match(FUZZ_MATCH, when=5000) in (0, 1)
     aside = kept(home)
@@ -443,7 +439,7 @@ def test_fuzz_records_over_schema_and_value_changes(fuzz_home: Path,
     check_records(home, path.read_bytes())
 
 
-@settings(FUZZ, max_examples=650)
+@settings(FUZZ, max_examples=600)
 @given(raw=byte_mutants())
 def test_fuzz_records_over_byte_mutations(fuzz_home: Path, raw: bytes) -> None:
     home = fuzz_home
