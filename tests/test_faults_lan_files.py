@@ -365,3 +365,18 @@ def test_fuzz_the_serve_dir_tables(fuzz_home: Path, raw: bytes) -> None:
         assert not kept(path)
     else:
         assert server.tables == {} and [p.read_bytes() for p in kept(path)] == [raw]
+
+
+def test_a_fifo_in_place_of_the_autosave_is_moved_aside_and_the_match_saved(home: Path) -> None:
+    from game.core import autosave
+
+    path = home / autosave.AUTOSAVE_FILE
+    os.mkfifo(path)
+    match = random_moves(Match("neko", [Seat("human"), Seat("ai", "easy")], 4), 5, 4)
+    try:
+        assert returns_soon(lambda: autosave.save_autosave(match), unblock=path)
+        assert kept(path)[0].is_fifo() and storage.saving_off() is None
+        loaded, warning = autosave.load_autosave()
+        assert warning is None and loaded is not None and len(loaded.log) == len(match.log)
+    finally:
+        autosave.release_slot()
