@@ -328,15 +328,6 @@ def read_regular(path: Path | str, limit: int) -> bytes:
         return handle.read(limit + 1)
 
 
-def read_text(path: Path | str, limit: int = MAX_JSON_BYTES) -> str:
-    """The text of a regular UTF-8 file of at most ``limit`` bytes: ``ValueError`` when it is
-    longer or not UTF-8, ``OSError`` when it cannot be read (see ``read_regular``)."""
-    raw = read_regular(path, limit)
-    if len(raw) > limit:
-        raise ValueError(f"the file is larger than {limit} bytes")
-    return raw.decode("utf-8")
-
-
 def is_regular_or_absent(path: Path) -> bool:
     """True when ``path`` is a regular file (through links) or does not exist."""
     try:
