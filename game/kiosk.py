@@ -46,7 +46,14 @@ from typing import Any
 
 from game.core import stop
 from game.core.registry import GAME_IDS, available_games
-from game.core.storage import data_dir, keep_aside, read_json, write_json_atomic
+from game.core.storage import (
+    NotARegularFile,
+    data_dir,
+    keep_aside,
+    read_json,
+    read_regular,
+    write_json_atomic,
+)
 from game.net.protocol import TABLE_CODE_LENGTH, TABLE_CODE_LETTERS
 
 log = logging.getLogger("kotatsu.kiosk")
@@ -417,8 +424,7 @@ def read_config(path: Path | None, *, text: str | None = None) -> ConfigReport:
     source = str(path) if path is not None else "config"
     try:
         if text is None and path is not None:
-            with open(path, "rb") as handle:
-                text = decode_config(handle.read(MAX_CONFIG_BYTES + 1))
+            text = decode_config(read_regular(path, MAX_CONFIG_BYTES))  # a FIFO or device: refused unread
         data = parse_toml(text or "")
     except FileNotFoundError:
         return _unreadable(source, "no such file", None)
@@ -737,7 +743,8 @@ def stats_from_log(config: KioskConfig) -> Stats:
     lines: list[str] = []
     for candidate in [*paths, path]:
         try:
-            lines += candidate.read_text(encoding="utf-8", errors="replace").splitlines()
+            raw = read_regular(candidate, config.log_max_kb * 1024 * 2)  # a FIFO: refused, never waited on
+            lines += raw.decode("utf-8", errors="replace").splitlines()
         except (OSError, ValueError):
             continue  # no such backup, a directory, unreadable
     return read_stats(lines)
@@ -787,15 +794,21 @@ def read_session() -> Session:
         return session_from_data(read_json(path))
     except FileNotFoundError:
         return Session()
+    except NotARegularFile as error:  # a FIFO or a device in its place: a bad file, refused unread
+        return _session_kept_aside(path, error.strerror or str(error))
     except OSError as error:
         log.warning("the kiosk session %s cannot be read (%s); starting without it", path, _reason(error))
         return Session()
     except (ValueError, TypeError, RecursionError, OverflowError, MemoryError) as error:
-        aside = keep_aside(path)
-        outcome = f"kept aside as {aside.name}" if aside is not None else "left where it is"
-        log.warning("the kiosk session %s is damaged (%s); %s, starting without it",
-                    path, _shown(str(error), 100), outcome)
-        return Session()
+        return _session_kept_aside(path, str(error))
+
+
+def _session_kept_aside(path: Path, problem: str) -> Session:
+    """Keep the bad session file aside with one log line; an empty session."""
+    aside = keep_aside(path)
+    outcome = f"kept aside as {aside.name}" if aside is not None else "left where it is"
+    log.warning("the kiosk session %s is damaged (%s); %s, starting without it", path, _shown(problem, 100), outcome)
+    return Session()
 
 
 _warned: set[str] = set()  # files whose write failure was already logged as a warning

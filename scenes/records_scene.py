@@ -1,7 +1,7 @@
 """Records: pick a profile (a name typed at a seat in the setup) and see, per game and AI level,
-its games, wins, win share, best score and streak, with the last ten results as bars (gold for
-a win, taller for more points). Keyboard and touch: the profiles are buttons on the left;
-Previous/Next page through a long list of figures; Esc or Back returns."""
+its games, wins, draws, win share, best score and streak, with the last ten results as bars (gold
+for a win, outlined in gold for a draw, taller for more points). Keyboard and touch: the profiles
+are buttons on the left; Previous/Next page through a long list of figures; Esc or Back returns."""
 
 from __future__ import annotations
 
@@ -34,7 +34,8 @@ HEADER = 70  # px of the column names
 ROW = 84  # px per game and level
 ROWS_PER_PAGE = (FIGURES.height - HEADER - 20) // ROW
 # columns of the figures, as (catalogue key of the heading, width); the first holds game and level
-COLUMNS = (("records.game", 430), ("records.games", 110), ("records.wins", 110), ("records.share", 140),
+COLUMNS = (("records.game", 340), ("records.games", 110), ("records.wins", 110), ("records.draws", 90),
+           ("records.share", 140),
            ("records.best", 120), ("records.streak", 110), ("records.recent", 0))
 BAR_WIDTH, BAR_GAP, BAR_HEIGHT = 20, 7, 52
 
@@ -172,11 +173,11 @@ class RecordsScene(MenuScene):
         size = fit_size(level, theme.SMALL, first, smallest=theme.LEAST)
         image = fonts.text(clipped(level, size, first), size, theme.INK_SOFT)
         surface.blit(image, image.get_rect(topleft=(rect.x, rect.centery + 4)))
-        cells = (str(figures.games), str(figures.wins), share_text(figures.win_share),
+        cells = (str(figures.games), str(figures.wins), str(figures.draws), share_text(figures.win_share),
                  number_text(figures.best_score), str(figures.streak))
         x = rect.x + COLUMNS[0][1]
         for text, (_, width) in zip(cells, COLUMNS[1:], strict=False):
-            image = fonts.text(text, theme.LARGE if text == cells[2] else theme.BODY, theme.INK, True)
+            image = fonts.text(text, theme.LARGE if text == cells[3] else theme.BODY, theme.INK, True)
             surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
             x += width
         self._draw_bars(surface, figures, pygame.Rect(x, rect.y + 14, rect.right - x, rect.height - 28))
@@ -184,7 +185,8 @@ class RecordsScene(MenuScene):
     @staticmethod
     def _draw_bars(surface: pygame.Surface, figures: Figures, area: pygame.Rect) -> None:
         """The last results, oldest left: a bar per match, taller for a higher score (from the
-        lowest of zero and these scores to the highest), gold when won; a base line under them."""
+        lowest of zero and these scores to the highest), gold when won, outlined in gold for a draw
+        (a shared first place); a base line under them."""
         recent = figures.recent[-RECENT:]
         scores = [result.score for result in recent]
         low = min([0.0, *scores])
@@ -194,8 +196,11 @@ class RecordsScene(MenuScene):
         for number, result in enumerate(recent):
             height = 6 + round((BAR_HEIGHT - 6) * (result.score - low) / span)
             bar = pygame.Rect(area.x + number * (BAR_WIDTH + BAR_GAP), base - height, BAR_WIDTH, height)
-            colour = theme.GOLD if result.won else mix(theme.PAPER_SHADE, theme.INK_SOFT, 0.45)
+            colour = theme.GOLD if result.won else theme.PAPER if result.drawn else \
+                mix(theme.PAPER_SHADE, theme.INK_SOFT, 0.45)
             pygame.draw.rect(surface, colour, bar, border_radius=4)
-            if result.won:
+            if result.drawn:
+                pygame.draw.rect(surface, mix(theme.GOLD, theme.INK, 0.2), bar, 4, border_radius=4)
+            elif result.won:
                 pygame.draw.rect(surface, mix(theme.GOLD, theme.INK, 0.35), bar, 2, border_radius=4)
 

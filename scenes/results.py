@@ -8,6 +8,7 @@ asked for (``Match.hints_used``), only when anyone asked for one.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 
 import pygame
@@ -133,9 +134,15 @@ class Results(MenuScene):
                 self.note_records()
 
     def note_records(self) -> None:
-        """Record the match (once per match id); say so when a bad records file was put aside."""
+        """Record the match (once per match id); say so when a bad records file was put aside.
+        The end of a match never fails for the records: ``Records`` does not raise, and should a
+        bug slip through, it is logged and the results are shown all the same."""
         records = Records()
-        records.record_match(self.match)
+        try:
+            records.record_match(self.match)
+        except Exception:  # a bug must not take the results screen with it
+            logging.getLogger("kotatsu.records").exception("could not record the match")
+            return
         if records.aside is not None:
             self.toast.show(t("records.kept_aside", name=records.aside or "?"), 6.0)
 

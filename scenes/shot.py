@@ -193,7 +193,11 @@ def write_file(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` whole or not at all: into a temporary file beside it, flushed
     and synced, its size checked, then renamed over ``path``. The folder must exist (it is never
     created). Any failure (a full disk, a read-only folder) removes the temporary file and
-    raises ``OSError``; ``path`` is then left as it was."""
+    raises ``OSError``; ``path`` is then left as it was. A device, a FIFO, a socket or a folder at
+    ``path`` is never replaced (``NotARegularFile``)."""
+    from game.core.storage import check_writable_target
+
+    check_writable_target(path)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     except OSError as error:

@@ -35,6 +35,11 @@ from tests.random_matches import random_moves
 from tests.stand_in_tables import record_tables
 
 
+def outcome_of(winners: tuple[int, ...], seat: int) -> str:
+    """What the records must say of ``seat``: a win alone in first place, a draw when it is shared."""
+    return "loss" if seat not in winners else "draw" if len(winners) > 1 else "win"
+
+
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A throwaway data folder."""
@@ -86,20 +91,21 @@ def test_the_level_is_the_strongest_ai_at_the_table() -> None:
 
 def test_figures_per_game_and_level_with_streak_and_recent_results(home: Path) -> None:
     records = Records()
-    outcomes: list[bool] = []
+    outcomes: list[str] = []
     for number in range(RECENT + 3):
         match = aiko_vs("easy", seed=100 + number, started=number)
         records.record_match(match, when=1000 + number)
         result = match.rules.result(match.state)
-        outcomes.append(0 in result.winners)
+        outcomes.append(outcome_of(result.winners, 0))
     records.record_match(aiko_vs("hard", seed=7, started=99), when=5000)
     easy, hard = records.figures("Aiko")
     assert (easy.level, hard.level, hard.games) == ("easy", "hard", 1)
-    assert easy.games == RECENT + 3 and easy.wins == sum(outcomes)
-    assert [r.won for r in easy.recent] == outcomes[-RECENT:]
-    streak = len(outcomes) - max((i + 1 for i, won in enumerate(outcomes) if not won), default=0)
+    assert easy.games == RECENT + 3 and easy.wins == outcomes.count("win")
+    assert (easy.draws, easy.losses) == (outcomes.count("draw"), outcomes.count("loss"))
+    assert [r.outcome for r in easy.recent] == outcomes[-RECENT:]
+    streak = len(outcomes) - max((i + 1 for i, outcome in enumerate(outcomes) if outcome != "win"), default=0)
     assert easy.streak == streak
-    assert easy.win_share == pytest.approx(sum(outcomes) / len(outcomes))
+    assert easy.win_share == pytest.approx(outcomes.count("win") / len(outcomes))
 
 
 def test_profiles_list_the_last_used_first(home: Path) -> None:

@@ -23,7 +23,9 @@ from game.core.match import Match
 from game.core.storage import (
     SavingOff,
     data_dir,
+    is_regular_or_absent,
     keep_aside,
+    kept_aside_text,
     note_write_failure,
     turn_saving_off,
 )
@@ -116,6 +118,8 @@ def save_autosave(match: Match) -> bool:
     if not claim_slot():
         return False
     path = autosave_path()
+    if not is_regular_or_absent(path):  # a FIFO or device in its place: the app's own file, moved aside
+        log.warning("the autosave %s is not a regular file; %s", path, kept_aside_text(keep_aside(path)))
     try:
         match.save(path)
     except OSError as error:

@@ -13,13 +13,16 @@ import json
 import logging
 import math
 import os
+import re
+import stat
 import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, TypeVar
 
 APP_DIR_NAME = "kotatsu-table"
 MAX_JSON_BYTES = 8 * 1024 * 1024  # far above any file the app writes; /dev/zero stops here
@@ -28,6 +31,7 @@ MAX_INT_DIGITS = 300  # below float's range, so no reader's float() can overflow
 STALE_TEMP_SECONDS = 60.0  # a live atomic write finishes in milliseconds
 
 log = logging.getLogger("kotatsu.storage")
+T = TypeVar("T")
 
 
 # ----- saving off: the first reason is kept for the title to show once ------------------------------
@@ -198,16 +202,33 @@ def asset_path(*parts: str) -> Path:
 
 
 # ----- writing -----------------------------------------------------------------------------------------
+def check_writable_target(path: Path) -> None:
+    """``NotARegularFile`` when ``path`` exists and is not a regular file (a device such as
+    /dev/null, a FIFO, a socket, a folder): an atomic write would replace it with a file."""
+    try:
+        mode = os.stat(path).st_mode  # through a link: a link to /dev/null is still a device
+    except FileNotFoundError:
+        return
+    except OSError:
+        return  # cannot be looked at (a dangling link, no permission): the write says why
+    if not stat.S_ISREG(mode):
+        raise NotARegularFile(path, mode, writing=True)
+
+
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` so that a crash leaves either the old file or the new one, never half.
-    Raises ``OSError`` when it cannot (callers in this package record it as saving off)."""
+    Raises ``OSError`` when it cannot (callers in this package record it as saving off), also
+    ``NotARegularFile`` when ``path`` is a device, a FIFO, a socket or a folder (never replaced)."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    check_writable_target(path)
+    data = text.encode("utf-8", errors="strict")  # a lone surrogate fails here, before any file is made
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
+        check_writable_target(path)  # it may have been swapped for a device meanwhile
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -245,6 +266,78 @@ def kept_aside_text(aside: Path | None) -> str:
     return f"kept as {aside.name}"
 
 
+# ----- opening: regular files only, never blocking ------------------------------------------------------
+_KINDS = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+          (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+
+
+def file_kind(mode: int) -> str:
+    """What a file of ``mode`` is, in words ("a FIFO", "a folder"...)."""
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+class NotARegularFile(OSError, ValueError):
+    """A FIFO, a device, a socket or a folder where the app reads or writes a file of its own.
+
+    Both an ``OSError`` (it cannot be read as a file) and a ``ValueError`` (it is bad content in
+    the file's place: a loader keeps it aside like any other bad file)."""
+
+    def __init__(self, path: Path | str, mode: int, writing: bool = False) -> None:
+        verb = "written over" if writing else "read"
+        super().__init__(errno.EINVAL, f"{file_kind(mode)}, not a regular file: it is not {verb}", str(path))
+
+    def __str__(self) -> str:
+        return f"{self.filename} is {self.strerror}"
+
+
+def open_regular(path: Path | str) -> IO[bytes]:
+    """``path`` opened for reading in binary, when it is a regular file. A FIFO (which would block
+    the open or the read until a writer comes), a device, a socket or a folder is refused with
+    ``NotARegularFile`` at once: the file is opened without blocking and checked before any read."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except OSError as error:  # a socket cannot be opened at all (ENXIO): say what it is
+        try:
+            mode = os.stat(path).st_mode
+        except OSError:
+            raise error from None
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(path, mode) from None
+        raise
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotARegularFile(path, mode)
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)  # a regular file: ordinary reads from here on
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """At most ``limit + 1`` bytes of the regular file ``path`` (one more than ``limit``, so a caller
+    can tell a file that is too long); ``OSError`` (``NotARegularFile`` for a FIFO, a device, a
+    socket or a folder) when it cannot be read."""
+    with open_regular(path) as handle:
+        return handle.read(limit + 1)
+
+
+def is_regular_or_absent(path: Path) -> bool:
+    """True when ``path`` is a regular file (through links) or does not exist."""
+    try:
+        return stat.S_ISREG(os.stat(path).st_mode)
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
+
+
 # ----- reading -----------------------------------------------------------------------------------------
 def _refuse_constant(name: str) -> Any:
     """``NaN``, ``Infinity`` and ``-Infinity`` are not JSON numbers the app ever writes."""
@@ -266,6 +359,9 @@ def _bounded_int(text: str) -> int:
     return int(text)
 
 
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
 def _check_depth(value: Any) -> None:
     """``ValueError`` when containers nest deeper than MAX_JSON_DEPTH (checked without recursion)."""
     stack: list[tuple[Any, int]] = [(value, 1)]
@@ -279,12 +375,33 @@ def _check_depth(value: Any) -> None:
                 stack.append((child, depth + 1))
 
 
+def _check_no_lone_surrogates(value: Any) -> None:
+    """``ValueError`` when a text (a key or a value) holds half of a surrogate pair: no file the
+    app writes has one, and it could never be written back as UTF-8."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        texts = [*item, *(child for child in item.values() if isinstance(child, str))] if isinstance(item, dict) \
+            else [child for child in item if isinstance(child, str)] if isinstance(item, list) \
+            else [item] if isinstance(item, str) else []
+        for text in texts:
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ValueError("a text holds a lone surrogate escape (\\udXXX)") from None
+        if isinstance(item, dict | list):
+            stack.extend(child for child in (item.values() if isinstance(item, dict) else item)
+                         if isinstance(child, dict | list))
+
+
 def parse_json(raw: bytes) -> Any:
     """Parse JSON bytes (UTF-8) strictly; ``ValueError`` for anything the app would not write:
-    broken syntax or encoding, NaN/Infinity, out-of-range numbers, too deep nesting."""
+    broken syntax or encoding, NaN/Infinity, out-of-range numbers, too deep nesting, a lone
+    surrogate escape."""
     try:
+        text = raw.decode("utf-8")
         value = json.loads(
-            raw.decode("utf-8"),
+            text,
             parse_constant=_refuse_constant,
             parse_float=_finite_float,
             parse_int=_bounded_int,
@@ -292,15 +409,41 @@ def parse_json(raw: bytes) -> Any:
     except RecursionError:
         raise ValueError("the data nests too deeply") from None
     _check_depth(value)
+    if _SURROGATE_ESCAPE.search(text):  # only then can a text hold one: skip the walk otherwise
+        _check_no_lone_surrogates(value)
     return value
 
 
 def read_json(path: Path) -> Any:
-    """The parsed content of a JSON file. Raises ``ValueError`` for bad content of any kind
-    (see ``parse_json``; also a file over MAX_JSON_BYTES, read no further than that) or ``OSError``
-    when the file cannot be read. Nothing else escapes."""
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_JSON_BYTES + 1)
+    """The parsed content of a JSON file: the one reader of every JSON file the app reads. Raises
+    ``ValueError`` for bad content of any kind (see ``parse_json``; also a file over MAX_JSON_BYTES,
+    read no further than that) or ``OSError`` when the file cannot be read; a FIFO, a device, a
+    socket or a folder in its place is ``NotARegularFile`` (both an ``OSError`` and a
+    ``ValueError``), found without blocking. Nothing else escapes."""
+    raw = read_regular(path, MAX_JSON_BYTES)
     if len(raw) > MAX_JSON_BYTES:
         raise ValueError(f"the file is larger than {MAX_JSON_BYTES // (1024 * 1024)} MiB")
     return parse_json(raw)
+
+
+def load_json_file(path: Path, check: Callable[[Any], T], what: str = "") -> T | None:
+    """``check`` of the JSON content of ``path``; None when there is no such file, or when it was
+    bad: broken or hostile JSON (see ``read_json``), a FIFO, a device, a socket or a folder in its
+    place, or content ``check`` refuses with ``ValueError``/``TypeError``. A bad file is kept aside
+    (renamed byte for byte, never overwritten) with one log line, so the next write starts afresh
+    and loses nothing; a file that cannot be read now (no permission) is left where it is."""
+    name = what or path.name
+    try:
+        return check(read_json(path))
+    except FileNotFoundError:
+        return None
+    except NotARegularFile as error:
+        problem = str(error.strerror)
+    except OSError as error:
+        log.warning("cannot read %s: %s", name, error.strerror or error)
+        return None
+    except (ValueError, TypeError, RecursionError) as error:
+        problem = str(error)
+    problem = problem if len(problem) <= 160 else problem[:160] + "…"
+    log.warning("%s is unreadable (%s); %s", name, problem, kept_aside_text(keep_aside(path)))
+    return None

@@ -7,10 +7,11 @@ game and screen owns its own files. Texts use ``str.format`` fields: ``{card}``.
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+from game.core.storage import read_json
 
 LANGUAGES: tuple[str, ...] = ("ja", "en")
 DEFAULT_LANGUAGE = "ja"
@@ -25,8 +26,7 @@ def catalogue(lang: str) -> dict[str, str]:
         raise KeyError(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
     merged: dict[str, str] = {}
     for path in sorted((_HERE / lang).glob("*.json")):
-        with open(path, encoding="utf-8") as handle:
-            merged.update(json.load(handle))
+        merged.update(read_json(path))  # the app's one checked reader, as for every file
     return merged
 
 

@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.core.errors import RulesError
 from game.core.registry import get_rules
-from game.core.storage import data_dir, read_json, write_json_atomic
+from game.core.storage import data_dir, load_json_file, write_json_atomic
 from game.net import codec, protocol
 from game.net.protocol import ProtocolError, SeatInfo
 
@@ -274,12 +274,22 @@ def _token_key(uri: str, table: str) -> str:
     return f"{uri}#{table}"
 
 
+def _tokens_object(data: Any) -> dict[str, Any]:
+    """The tokens file's content: an object (anything else is a bad file)."""
+    if not isinstance(data, dict):
+        raise ValueError("not a JSON object")  # noqa: TRY004 - a bad file, kept aside by the loader
+    return data
+
+
+def read_tokens() -> dict[str, Any]:
+    """The kept seat tokens ({} when there are none). A bad file (broken JSON, a lone surrogate,
+    a FIFO or device in its place) is kept aside, never overwritten: the seats in it stay there."""
+    return load_json_file(_tokens_path(), _tokens_object, "the seat tokens file") or {}
+
+
 def load_token(uri: str, table: str) -> tuple[int, str] | None:
     """The seat and token kept for ``table`` at ``uri`` (an app restart reclaims its seat)."""
-    try:
-        entry = read_json(_tokens_path()).get(_token_key(uri, table))
-    except (OSError, ValueError, AttributeError):
-        return None
+    entry = read_tokens().get(_token_key(uri, table))
     if not isinstance(entry, dict):
         return None
     seat, token = entry.get("seat"), entry.get("token")
@@ -291,12 +301,7 @@ def load_token(uri: str, table: str) -> tuple[int, str] | None:
 def save_token(uri: str, table: str, seat: int, token: str) -> None:
     """Keep the seat's token for a later restart (never raises: a lost token only costs the seat)."""
     path = _tokens_path()
-    try:
-        data = read_json(path) if path.exists() else {}
-    except (OSError, ValueError):
-        data = {}
-    if not isinstance(data, dict):
-        data = {}
+    data = read_tokens()
     data.pop(_token_key(uri, table), None)
     data[_token_key(uri, table)] = {"seat": seat, "token": token}
     for key in list(data)[:-MAX_TOKENS]:
@@ -304,7 +309,7 @@ def save_token(uri: str, table: str, seat: int, token: str) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         write_json_atomic(path, data)
-    except OSError as error:
+    except (OSError, ValueError) as error:  # ValueError: a text that cannot be UTF-8 (a lone surrogate)
         log.warning("could not keep the seat token: %s", error)
 
 

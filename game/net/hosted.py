@@ -9,7 +9,6 @@ reclaim that seat. No pygame here.
 
 from __future__ import annotations
 
-import json
 import logging
 import secrets
 from dataclasses import asdict, dataclass
@@ -63,19 +62,20 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
-def read_hosted(folder: Path | None = None) -> list[HostedTable]:
-    """The tables recorded as hosted here, newest first ([] when there is no readable record)."""
-    path = (folder or lan_dir()) / RECORD
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return []
-    except (OSError, ValueError) as error:
-        log.warning("cannot read %s: %s", path, error)
-        return []
+def _tables_of(data: Any) -> list[Any]:
+    """The entries of the record: ``{"tables": [...]}`` (anything else is a bad file)."""
     entries = data.get("tables") if isinstance(data, dict) else None
     if not isinstance(entries, list):
-        return []
+        raise ValueError('not an object with a "tables" list')  # noqa: TRY004 - a bad file, kept aside
+    return entries
+
+
+def read_hosted(folder: Path | None = None) -> list[HostedTable]:
+    """The tables recorded as hosted here, newest first ([] when there is no readable record).
+    The record is read by the app's one checked reader: a bad file (NaN, 1e400, deep nesting, a
+    FIFO in its place...) is kept aside with one log line and the record starts afresh."""
+    path = (folder or lan_dir()) / RECORD
+    entries = storage.load_json_file(path, _tables_of, f"the hosted tables record {RECORD}") or []
     return [table for table in map(HostedTable.from_json, entries) if table is not None]
 
 
@@ -84,7 +84,7 @@ def write_hosted(tables: list[HostedTable], folder: Path | None = None) -> None:
     path = (folder or lan_dir()) / RECORD
     try:
         storage.write_json_atomic(path, {"tables": [asdict(table) for table in tables[:KEEP]]})
-    except OSError as error:
+    except (OSError, ValueError) as error:  # ValueError: a text that cannot be UTF-8
         log.warning("cannot write %s: %s", path, error)
 
 

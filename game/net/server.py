@@ -36,6 +36,7 @@ from game.ai.base import make_agent
 from game.core.errors import RulesError, SaveError
 from game.core.events import Event
 from game.core.match import Match, Seat
+from game.core.storage import NotARegularFile, keep_aside, kept_aside_text
 from game.net import codec, discovery
 from game.net.discovery import lan_addresses
 from game.net.host import AiRequest, Refused, TableHost, new_code
@@ -216,16 +217,31 @@ class Server:
         return {path.stem for path in self.tables_dir.glob("*" + SUFFIX)}
 
     def _resume(self) -> None:
-        """Open every unfinished table saved in ``tables_dir``."""
+        """Open every unfinished table saved in ``tables_dir``. A bad table file (hostile JSON, a
+        FIFO or a device in its place, a table that does not replay) is kept aside as
+        ``*.bad-TIME``, byte for byte, with one line; one that cannot be read now stays."""
         assert self.tables_dir is not None
         for path in sorted(self.tables_dir.glob("*" + SUFFIX)) if self.tables_dir.is_dir() else ():
             try:
                 table = TableHost.load(path)
             except SaveError as error:
-                log.warning("%s is not resumed: %s", path.name, error)
+                self._not_resumed(path, error)
+                continue
+            except Exception as error:  # a bug in a game's decoder must not stop the server
+                log.exception("unexpected error while loading %s", path.name)
+                self._not_resumed(path, error)
                 continue
             if not table.match.is_over() and table.code == path.stem:
                 self._open(table)
+
+    @staticmethod
+    def _not_resumed(path: Path, error: Exception) -> None:
+        """Say why ``path`` is not resumed; keep it aside unless it only cannot be read now."""
+        cause = error.__cause__
+        if isinstance(cause, OSError) and not isinstance(cause, NotARegularFile):
+            log.warning("%s is not resumed: %s", path.name, error)  # no permission...: left as it is
+            return
+        log.warning("%s is not resumed: %s; %s", path.name, error, kept_aside_text(keep_aside(path)))
 
     def _path(self, table: TableHost) -> Path | None:
         return None if self.tables_dir is None else self.tables_dir / f"{table.code}{SUFFIX}"
@@ -444,7 +460,7 @@ class Server:
                 data = table.to_json()  # taken on the loop: one consistent moment
                 try:
                     await asyncio.to_thread(write_json_atomic, path, data)
-                except OSError as error:
+                except (OSError, ValueError) as error:  # ValueError: a text that cannot be UTF-8
                     log.warning("table %s not saved: %s", table.code, error)
         finally:
             self._savers.pop(table.code, None)
