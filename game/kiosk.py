@@ -49,6 +49,7 @@ from game.core.registry import GAME_IDS, available_games
 from game.core.storage import (
     NotARegularFile,
     data_dir,
+    is_regular_or_absent,
     keep_aside,
     read_json,
     read_regular,
@@ -638,8 +639,11 @@ class _OrganiserFile(logging.handlers.RotatingFileHandler):
 
 
 def _rotating_handler(path: Path, config: KioskConfig) -> logging.Handler:
-    """The rotating file handler of the organiser log at ``path`` (its folder made if needed)."""
+    """The rotating file handler of the organiser log at ``path`` (its folder made if needed);
+    ``NotARegularFile`` for a FIFO or a device there, which would block the open or swallow the log."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    if not is_regular_or_absent(path):
+        raise NotARegularFile(path, os.stat(path).st_mode, writing=True)
     return _OrganiserFile(path, maxBytes=config.log_max_kb * 1024, backupCount=config.log_backups,
                           encoding="utf-8")
 

@@ -16,6 +16,7 @@ import logging
 import os
 import re
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -533,3 +534,22 @@ def test_fuzz_the_session_loader_keeps_every_bad_file_aside_unchanged(raw: bytes
         else:  # good: read as it is, the file left alone
             assert path.read_bytes() == raw
             assert session == kiosk.session_from_data(json.loads(raw))
+
+
+def test_a_fifo_in_place_of_the_organiser_log_is_passed_over_without_blocking(home: Path) -> None:
+    """A FIFO at the configured log path would block the kiosk's start until a reader came: it is
+    refused at once and the log goes to the data folder's default file instead."""
+    fifo = home / "organiser.log"
+    os.mkfifo(fifo)
+    opened: list[Path | None] = []
+
+    def open_log() -> None:
+        with kiosk.open_organiser_log(KioskConfig(log_file=str(fifo)), echo=False) as organiser:
+            opened.append(organiser.path)
+
+    worker = threading.Thread(target=open_log, daemon=True)
+    worker.start()
+    worker.join(timeout=10)
+    assert not worker.is_alive(), "opening the organiser log blocked on a FIFO"
+    assert opened == [home / "kiosk.log"]
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)  # the FIFO itself is left as it was
