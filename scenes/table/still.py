@@ -77,9 +77,12 @@ class StillLayer(TableMixin):
         return True
 
     def _may_restore_only(self, surface: pygame.Surface) -> bool:
-        """True when the screen still holds exactly last frame's picture of this table."""
+        """True when the screen still holds exactly last frame's picture of this table: the app
+        says nothing was drawn over it since (``App.holds``: no dialog, log or menu above it, now
+        or last frame, and the same window and language), and the table itself covered nothing
+        (no toast, no panel)."""
         same_surface, covered = self._last_frame[0] == id(surface), self._last_frame[1]
-        return same_surface and not covered and self.app.top is self and self.panel is None \
+        return same_surface and not covered and self.app.holds(self) and self.panel is None \
             and not self.toast.visible
 
     def _still_layer(self) -> tuple[pygame.Surface, list[pygame.Rect] | None]:
