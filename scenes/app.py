@@ -367,8 +367,9 @@ class App:
         self._changed = True
 
     def frame_rate(self) -> float:
-        """Frames a second the screen needs now by itself: the most any scene drawn asks for."""
-        return max((scene.frame_rate() for scene in self.drawn_scenes()), default=0.0)
+        """Frames a second the screen needs now by itself: the top scene's. Only the top scene
+        updates (``step``), so a scene below it (a table under its pause menu) cannot move."""
+        return self.top.frame_rate() if self.top is not None else 0.0
 
     def frame_due(self) -> bool:
         """True when this frame must be drawn: always headless or when not ``lazy``; in a window

@@ -107,7 +107,7 @@ def take(walk: Walk, step: str, choice: int) -> None:
         app.dispatch(Intent(intents.UNDO))
     elif step == "hint" and top_is_table(walk):
         table.press_hint()
-    elif step == "toast":
+    elif step == "toast" and top_is_table(walk):  # the table speaks only while it is on top
         table.toast.show(f"toast {choice}", 1.0)
     elif step == "hover":
         app.dispatch(Intent(intents.MOVE, pos=(choice * 37 % 1920, choice * 53 % 1080)))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from game.core.settings import Settings
@@ -20,7 +20,9 @@ from scenes.table.base import TableScene
 from tests import screen_walk as walks
 
 STEPS = st.lists(st.tuples(st.sampled_from(walks.STEPS), st.integers(0, 999)), min_size=3, max_size=10)
+# no shrinking: a failure already names its steps, and shrinking walks of frames takes minutes
 WALKS = settings(max_examples=5, deadline=None, derandomize=True, database=None,
+                 phases=[Phase.explicit, Phase.generate],
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
@@ -102,3 +104,25 @@ def test_a_planted_skipped_repaint_is_caught(walk_app: App, monkeypatch: pytest.
     assert planted["fired"], "the planted bug had its chance"
     assert difference is not None and difference.pixels > 10_000, "the log's pixels left on the table are seen"
     assert difference.steps == ["log", "log"], "the report names the steps that led there"
+
+
+def test_a_still_table_draws_no_frame_until_something_happens(walk_app: App) -> None:
+    """In a window (lazy frames) a table at rest with nothing moving is not drawn again; a key, a
+    move or a closed overlay draws the next frame at once."""
+    walk_app.lazy = True
+    walk = walks.new_walk(walk_app, "noaron", 3)
+    table = walk.table
+    for _ in range(400):  # the deal and any AI turn play out
+        walk_app.step(walks.DT)
+        if table.idle() and table.viewer_may_act() and walk_app.frame_rate() == 0:
+            break
+    assert walk_app.frame_rate() == 0, "the table says it stands still"
+    drawn = walk_app.frames_drawn
+    for _ in range(30):  # 1.5 s of a still table
+        walk_app.step(walks.DT)
+    assert walk_app.frames_drawn - drawn <= 1, "at most the heartbeat draws while nothing moves"
+    walks.take(walk, "log", 0)
+    assert walk_app.frames_drawn > drawn, "opening the log draws at once"
+    drawn = walk_app.frames_drawn
+    walks.take(walk, "log", 0)
+    assert walk_app.frames_drawn > drawn and walks.check_frame(walk) is None, "closing it too, and the table is whole"
