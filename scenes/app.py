@@ -39,7 +39,7 @@ from scenes.input import Intent
 SIZE = window.LOGICAL  # the logical canvas every scene paints on (scaled into the window)
 FRAME_SETTLE = 0.3  # s after showing the window before its place is read back
 FPS = 60
-HEARTBEAT = 2.0  # s: a still screen is still drawn and shown this often (a change nobody declared shows late, never never)
+HEARTBEAT = 10.0  # s: a still screen is still drawn and shown this often (a change nobody declared shows late, never never)
 log = logging.getLogger("kotatsu")
 
 
