@@ -238,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="let the table run this long at normal speed (AI seats) and shoot what moves")
     shot.add_argument("--hint", action="store_true", help="play on to seat 0's turn and show a hint")
 
-    bench = commands.add_parser("bench", help="measure rules, AI, hint or frame speed, or what a still screen costs")
+    bench = commands.add_parser("bench", help="measure rules, AI, hint or frame speed, or a still screen's cost")
     bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "idle", "startup", "lan"))
     bench.add_argument("--game", help="the game (neko unless given; bench hint: all five unless given)")
     bench.add_argument("--players", type=int)
@@ -259,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--moves", type=int, default=0,
                        help="bench frames: play this many random moves before measuring (a full table)")
     bench.add_argument("--size", default="1920x1080",
-                       help="bench frames and idle: the window size (frames: scaled in software when headless)")
+                       help="bench frames, idle: the window size (frames: scaled in software when headless)")
     bench.add_argument("--json", action="store_true")
 
     records = commands.add_parser("records", help="print the local profiles' records")

@@ -25,6 +25,7 @@ import errno
 import logging
 import os
 import time
+import weakref
 from collections.abc import Callable, Iterable
 
 import pygame
@@ -39,7 +40,8 @@ from scenes.input import Intent
 SIZE = window.LOGICAL  # the logical canvas every scene paints on (scaled into the window)
 FRAME_SETTLE = 0.3  # s after showing the window before its place is read back
 FPS = 60
-HEARTBEAT = 10.0  # s: a still screen is still drawn and shown this often (a change nobody declared shows late, never never)
+# s: a still screen is drawn and shown again this often (a change nobody declared shows late, not never)
+HEARTBEAT = 10.0
 log = logging.getLogger("kotatsu")
 
 
@@ -133,8 +135,9 @@ class App:
         self.overlays: list[Callable[[pygame.Surface], None]] = []  # painted over every scene
         self.on_error: Callable[[Exception], None] | None = None  # set: a frame's exception goes here
         self._canvas: pygame.Surface | None = None  # where scenes paint while there are overlays
-        # What the canvas holds (see ``holds``): the scenes the last frame painted and on what
-        self._drawn: tuple[Scene, ...] = ()
+        # What the canvas holds (see ``holds``): the scenes the last frame painted (weakly: a scene
+        # left behind is not kept alive by it) and on what
+        self._drawn: tuple[weakref.ref[Scene], ...] = ()
         self._drawn_on = 0  # id of the surface they painted on
         self._holding: Scene | None = None  # while drawing: the scene whose last picture is still there
         self._repaint = True  # the window, the scale or the language changed: paint everything anew
@@ -329,14 +332,15 @@ class App:
         drawn = self.drawn_scenes()
         target = self._scene_canvas() if self.overlays else self.screen
         kept = not self._repaint and self._drawn_on == id(target) and len(self._drawn) == 1
-        self._holding = self._drawn[0] if kept else None
+        self._holding = self._drawn[0]() if kept else None
         try:
             for scene in drawn:
                 scene.draw(target)
                 self._holding = None  # whatever comes next paints over a scene drawn just now
         finally:
             self._holding = None
-        self._drawn, self._drawn_on, self._repaint = tuple(drawn), id(target), False
+        self._drawn = tuple(weakref.ref(scene) for scene in drawn)
+        self._drawn_on, self._repaint = id(target), False
         if target is not self.screen:
             self.screen.blit(target, (0, 0))
             for overlay in self.overlays:
@@ -358,7 +362,7 @@ class App:
         left there last frame: it was the only scene drawn then, on this canvas, and neither the
         window, the scale nor the language changed since. Only then may it repaint just what moved;
         otherwise something else (a dialog, the move log, a menu now closed) may still show."""
-        return scene is self._holding
+        return self._holding is not None and scene is self._holding
 
     def invalidate(self) -> None:
         """The next frame paints every scene whole and is shown (the window, its scale or the
@@ -373,8 +377,8 @@ class App:
 
     def frame_due(self) -> bool:
         """True when this frame must be drawn: always headless or when not ``lazy``; in a window
-        after input or a change of scene or window, when a scene drawn moves at a rate that asks
-        for a frame by now, and at least every ``HEARTBEAT`` seconds."""
+        after input or a change of scene or window, when the top scene moves at a rate that asks
+        for a frame by now (``frame_rate``), and at least every ``HEARTBEAT`` seconds."""
         if not self.lazy or self._changed or self.after_frame or self.overlays or self.frame_hooks:
             return True
         rate = self.frame_rate()
