@@ -52,6 +52,7 @@ class StillLayer(TableMixin):
             self.panel.draw(surface)
             self.toast.draw(surface)
             self._last_frame = (id(surface), True)
+            self._drawn_key = self.picture_key()
             return
         still, changed = self._still_layer()
         if changed is None or not self._may_restore_only(surface):
@@ -100,11 +101,12 @@ class StillLayer(TableMixin):
     def _still_parts_changed(self) -> bool:
         """Every ``STILL_CHECK_EVERY`` calls: True when a still part would show something other
         than the still layer does (a status line or a button that changed)."""
-        self._still_checks = (getattr(self, "_still_checks", 0) + 1) % STILL_CHECK_EVERY
+        self._still_checks = (self._still_checks + 1) % STILL_CHECK_EVERY
         if self._still_checks or self._still is None:
             return False
         shown = self._still_shown
-        return any(shown.get(name, (None,))[0] != part.signature for name, part in self._all_still_parts().items())
+        parts = self._all_still_parts()
+        return any(shown.get(name, (None,))[0] != part.signature for name, part in parts.items())
 
     def _draw_under_panel(self, surface: pygame.Surface) -> bool:
         """Paint the dimmed table kept when the current panel opened; False if there is none yet.
