@@ -126,3 +126,24 @@ def test_a_still_table_draws_no_frame_until_something_happens(walk_app: App) -> 
     drawn = walk_app.frames_drawn
     walks.take(walk, "log", 0)
     assert walk_app.frames_drawn > drawn and walks.check_frame(walk) is None, "closing it too, and the table is whole"
+
+
+def test_a_table_under_its_open_panel_stands_still_and_matches_a_fresh_frame(walk_app: App) -> None:
+    """A panel over the table (a round's summary, waiting for the person) is drawn from the kept
+    veiled table: the app then shows no new frame until input, and the frame is the right one."""
+    from scenes.table.panel import ModalPanel
+
+    walk_app.lazy = True
+    walk = walks.new_walk(walk_app, "neko", 3)
+    for _ in range(400):
+        walk_app.step(walks.DT)
+        if walk.table.idle() and walk_app.frame_rate() == 0:
+            break
+    walk.table.panel = ModalPanel(walk.table, lambda: "Next round")
+    for _ in range(12):  # the panel comes up, then nothing moves
+        walk_app.step(walks.DT)
+    drawn = walk_app.frames_drawn
+    for _ in range(30):
+        walk_app.step(walks.DT)
+    assert walk_app.frames_drawn - drawn <= 1, "an open panel does not ask for every frame"
+    assert walks.check_frame(walk) is None, "and the screen shows the panel over the table as it should"
