@@ -312,8 +312,8 @@ def build_parser() -> argparse.ArgumentParser:
                       help="let the table run this long at normal speed (AI seats) and shoot what moves")
     shot.add_argument("--hint", action="store_true", help="play on to seat 0's turn and show a hint")
 
-    bench = commands.add_parser("bench", help="measure rules, AI, hint or frame speed")
-    bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "startup", "lan"))
+    bench = commands.add_parser("bench", help="measure rules, AI, hint or frame speed, or a still screen's cost")
+    bench.add_argument("what", choices=("rules", "ai", "hint", "frames", "idle", "startup", "lan"))
     bench.add_argument("--game", help="the game (neko unless given; bench hint: all five unless given)")
     bench.add_argument("--players", type=int)
     bench.add_argument("--seconds", type=float, help="seconds to measure (5; bench lan: until every match ends)")
@@ -333,7 +333,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--moves", type=int, default=0,
                        help="bench frames: play this many random moves before measuring (a full table)")
     bench.add_argument("--size", default="1920x1080",
-                       help="bench frames: the window size the table is shown at (scaled in software when headless)")
+                       help="bench frames, idle: the window size (frames: scaled in software when headless)")
     bench.add_argument("--json", action="store_true")
 
     records = commands.add_parser("records", help="print the local profiles' records")
@@ -607,6 +607,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
         games = HINT_GAMES if args.game is None else (game_id,)
         figures = bench_hint(games, matches=args.games, positions=args.positions, budget=args.budget, seed=args.seed)
+    elif args.what == "idle":
+        from scenes.bench import bench_idle
+
+        figures = bench_idle(seconds=args.seconds, size=size)
     else:
         from scenes.bench import bench_frames
 

@@ -7,6 +7,16 @@ of 1920x1080; the window scales it (``pygame.SCALED``), so layouts never depend 
 
 Headless mode (``SDL_VIDEODRIVER=dummy``) runs the same code for tests, screenshots and benches;
 ``step(dt)`` advances one frame by hand.
+
+Two rules keep the window honest and cheap:
+
+- A scene that repaints only what moved (the table) asks ``App.holds(scene)`` whether the canvas
+  still holds its own last picture. It does only when that scene alone was drawn last frame, on the
+  same canvas, and neither the window, the scale nor the language changed since: once a dialog,
+  the move log or the pause menu above it is gone, the table paints itself whole again.
+- In a window (``App.lazy``) a frame is drawn and shown only when something changed: input, a scene
+  pushed or popped, the window, or a scene that says it moves (``Scene.frame_rate``). A still
+  screen sleeps between frames and costs next to nothing.
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ import errno
 import logging
 import os
 import time
+import weakref
 from collections.abc import Callable, Iterable
 
 import pygame
@@ -29,7 +40,14 @@ from scenes.input import Intent
 SIZE = window.LOGICAL  # the logical canvas every scene paints on (scaled into the window)
 FRAME_SETTLE = 0.3  # s after showing the window before its place is read back
 FPS = 60
+# s: a still screen is drawn and shown again this often (a change nobody declared shows late, not never)
+HEARTBEAT = 10.0
 log = logging.getLogger("kotatsu")
+
+
+# window events after which every scene paints itself whole
+WINDOW_CHANGES = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED,
+                            pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWDISPLAYCHANGED))
 
 
 class Scene:
@@ -61,6 +79,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Paint this scene. Must not change any state."""
+
+    def frame_rate(self) -> float:
+        """Frames a second this scene's picture needs now by itself (no input, no scene pushed or
+        popped): ``FPS`` while something moves (the default, so a scene that says nothing is
+        drawn every frame), a few for a slow pulse or a blinking caret, 0 while it stands still."""
+        return FPS
 
 
 def window_unavailable(error: pygame.error) -> OSError:
@@ -111,6 +135,18 @@ class App:
         self.overlays: list[Callable[[pygame.Surface], None]] = []  # painted over every scene
         self.on_error: Callable[[Exception], None] | None = None  # set: a frame's exception goes here
         self._canvas: pygame.Surface | None = None  # where scenes paint while there are overlays
+        # What the canvas holds (see ``holds``): the scenes the last frame painted (weakly: a scene
+        # left behind is not kept alive by it) and on what
+        self._drawn: tuple[weakref.ref[Scene], ...] = ()
+        self._drawn_on = 0  # id of the surface they painted on
+        self._holding: Scene | None = None  # while drawing: the scene whose last picture is still there
+        self._repaint = True  # the window, the scale or the language changed: paint everything anew
+        self._generation = crisp.generation()
+        # Lazy frames: in a window, draw and show a frame only when something changed
+        self.lazy = not self.headless
+        self._changed = True  # input, a scene pushed or popped, the window: the next frame is drawn
+        self._since_drawn = 0.0  # seconds (of ``dt``) since the last frame drawn
+        self.frames_drawn = 0  # frames drawn (and shown, in a window) so far
 
     # ----- window ----------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
@@ -165,6 +201,7 @@ class App:
             self.remember_window()
         self.settings.fullscreen = on
         self.save_settings()
+        self.invalidate()
         if not self.headless:
             pygame.display.toggle_fullscreen()
             if not on:
@@ -196,6 +233,7 @@ class App:
         self.settings.language = lang
         set_language(lang)
         self.save_settings()
+        self.invalidate()
 
     def save_settings(self) -> None:
         """Persist the settings; a failure to write is logged, never fatal."""
@@ -220,6 +258,7 @@ class App:
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
+        self._changed = True
         scene.enter()
 
     def pop(self) -> Scene | None:
@@ -227,6 +266,7 @@ class App:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
+        self._changed = True
         scene.exit()
         if self.scenes:
             self.scenes[-1].resume()
@@ -239,6 +279,7 @@ class App:
         if self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
+        self._changed = True
         scene.enter()
 
     def reset_to(self, scene: Scene) -> None:
@@ -246,11 +287,13 @@ class App:
         while self.scenes:
             self.scenes.pop().exit()
         self.scenes.append(scene)
+        self._changed = True
         scene.enter()
 
     # ----- frames ----------------------------------------------------------------------------
     def dispatch(self, intent: Intent) -> None:
         """Offer an intent to the scenes from the top down until one consumes it."""
+        self._changed = True
         if self.intent_filter is not None and self.intent_filter(intent):
             return
         if intent.kind == intents.QUIT:
@@ -264,6 +307,9 @@ class App:
     def pump(self) -> None:
         """Translate pending pygame events into intents and dispatch them."""
         for event in pygame.event.get():
+            self._changed = True  # any event may change the picture (a hover, an exposed window)
+            if event.type in WINDOW_CHANGES:
+                self.invalidate()
             if self.handle_window_keys(event):
                 continue
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -274,20 +320,71 @@ class App:
             if intent is not None:
                 self.dispatch(intent)
 
-    def draw(self) -> None:
-        """Paint from the highest opaque scene up, then any overlays."""
-        start = 0
+    def drawn_scenes(self) -> list[Scene]:
+        """The scenes a frame paints, bottom up: from the highest opaque one to the top."""
         for index in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[index].opaque:
-                start = index
-                break
+                return self.scenes[index:]
+        return list(self.scenes)
+
+    def draw(self) -> None:
+        """Paint from the highest opaque scene up, then any overlays."""
+        drawn = self.drawn_scenes()
         target = self._scene_canvas() if self.overlays else self.screen
-        for scene in self.scenes[start:]:
-            scene.draw(target)
+        kept = not self._repaint and self._drawn_on == id(target) and len(self._drawn) == 1
+        self._holding = self._drawn[0]() if kept else None
+        try:
+            for scene in drawn:
+                scene.draw(target)
+                self._holding = None  # whatever comes next paints over a scene drawn just now
+        finally:
+            self._holding = None
+        self._drawn = tuple(weakref.ref(scene) for scene in drawn)
+        self._drawn_on, self._repaint = id(target), False
         if target is not self.screen:
             self.screen.blit(target, (0, 0))
             for overlay in self.overlays:
                 overlay(self.screen)
+
+    def paint_fresh(self, surface: pygame.Surface) -> None:
+        """Paint the scenes drawn now, and any overlays, on ``surface`` as on a first frame: no
+        scene may count on what a canvas held before (the frame every incremental one must equal)."""
+        target = crisp.canvas(surface.get_size(), 0, surface) if self.overlays else surface
+        for scene in self.drawn_scenes():
+            scene.draw(target)
+        if target is not surface:
+            surface.blit(target, (0, 0))
+            for overlay in self.overlays:
+                overlay(surface)
+
+    def holds(self, scene: Scene) -> bool:
+        """True while ``scene`` is being drawn on the very canvas that still holds the picture it
+        left there last frame: it was the only scene drawn then, on this canvas, and neither the
+        window, the scale nor the language changed since. Only then may it repaint just what moved;
+        otherwise something else (a dialog, the move log, a menu now closed) may still show."""
+        return self._holding is not None and scene is self._holding
+
+    def invalidate(self) -> None:
+        """The next frame paints every scene whole and is shown (the window, its scale or the
+        language changed)."""
+        self._repaint = True
+        self._changed = True
+
+    def frame_rate(self) -> float:
+        """Frames a second the screen needs now by itself: the top scene's. Only the top scene
+        updates (``step``), so a scene below it (a table under its pause menu) cannot move."""
+        return self.top.frame_rate() if self.top is not None else 0.0
+
+    def frame_due(self) -> bool:
+        """True when this frame must be drawn: always headless or when not ``lazy``; in a window
+        after input or a change of scene or window, when the top scene moves at a rate that asks
+        for a frame by now (``frame_rate``), and at least every ``HEARTBEAT`` seconds."""
+        if not self.lazy or self._changed or self.after_frame or self.overlays or self.frame_hooks:
+            return True
+        rate = self.frame_rate()
+        if rate > 0 and self._since_drawn >= 1.0 / rate - 0.25 / FPS:
+            return True
+        return self._since_drawn >= HEARTBEAT
 
     def _shown_box(self) -> window.Box:
         """Where the window shows the canvas now (letterboxed as SDL does)."""
@@ -334,9 +431,17 @@ class App:
             self.top.update(dt)
         if not self.headless:
             crisp.set_marking(crisp.needs_redraw(self._shown_box()[2] / SIZE[0]))
-        self.draw()
+        if crisp.generation() != self._generation:  # text marks came or went: every picture anew
+            self._generation = crisp.generation()
+            self.invalidate()
+        self._since_drawn += dt
+        if self.frame_due():
+            self._changed, self._since_drawn = False, 0.0
+            self.draw()
+            self.frames_drawn += 1
+            if not self.headless:
+                self.present()
         if not self.headless:
-            self.present()
             self._note_frame_offset()
         self.frame_times.append(time.perf_counter() - began)
         if len(self.frame_times) > 10000:

@@ -20,6 +20,8 @@ from scenes.app import App, Scene
 from scenes.input import Intent
 from scenes.ui import draw_room, draw_text_centered, fit_size, mix, seat_color, seat_label
 
+PULSE_RATE = 20.0  # frames a second for the prompt's slow pulse (a period of two seconds)
+
 
 def pass_title(seat_index: int, seat: Seat) -> str:
     """The curtain's usual title: "Pass to Player 2 ▲"."""
@@ -77,6 +79,10 @@ class Curtain(Scene):
     def update(self, dt: float) -> None:
         """Advance the pulse."""
         self.clock += dt
+
+    def frame_rate(self) -> float:
+        """The prompt's slow pulse needs a few frames a second, not sixty."""
+        return PULSE_RATE
 
     def draw(self, surface: pygame.Surface) -> None:
         """The curtain: a noren-like band in the seat's colour over the dark room."""

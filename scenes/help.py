@@ -22,7 +22,7 @@ from game.core.registry import CATALOGUE
 from game.i18n import LANGUAGES, language, t
 from scenes import fonts, help_pictures, theme
 from scenes import input as intents
-from scenes.app import App, Scene
+from scenes.app import FPS, App, Scene
 from scenes.help_pages import PAGES, Page, lay_out
 from scenes.input import Intent
 from scenes.ui import Button, FocusGroup, Scroller, Segmented, draw_panel, draw_veil, fit_size, mix
@@ -207,6 +207,11 @@ class Help(Scene):
             else:
                 self._relayout()
         self.language_choice.value = language()
+
+    def frame_rate(self) -> float:
+        """``FPS`` while a page is being made (it shows the next frame), else 0: the rules change
+        only on input."""
+        return FPS if self.preparing() else 0.0
 
     def pictures_missing(self) -> bool:
         """True when the page to show has pictures not made yet."""

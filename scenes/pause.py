@@ -31,6 +31,8 @@ BUTTON_GAP = 22
 class PauseMenu(MenuScene):
     """Over a table: Resume, Rules, Settings (not in the kiosk), Leave (asks first)."""
 
+    still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
+
     opaque = False
 
     def __init__(self, app: App, table: TableScene) -> None:

@@ -33,6 +33,8 @@ def row_text(entry: RecentMatch) -> str:
 class RecentMatches(MenuScene):
     """The kept matches as a list of buttons, two columns of ten; Back to the title."""
 
+    still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.entries = recent_matches()

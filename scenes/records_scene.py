@@ -53,6 +53,8 @@ def share_text(share: float) -> str:
 class RecordsScene(MenuScene):
     """The records screen (from the title)."""
 
+    still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
+
     def __init__(self, app: App, records: Records | None = None) -> None:
         super().__init__(app)
         self.records = records if records is not None else Records()

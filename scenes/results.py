@@ -89,6 +89,8 @@ def winner_line(match: Match, result: Result) -> str:
 class Results(MenuScene):
     """Shown over the final table: who won and how every point was made."""
 
+    still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
+
     opaque = False
 
     def __init__(self, app: App, match: Match) -> None:

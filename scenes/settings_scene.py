@@ -41,6 +41,8 @@ def speed_label(speed: str) -> Callable[[], str]:
 class SettingsScene(MenuScene):
     """One row per setting: its name on the left, a segmented choice on the right."""
 
+    still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         settings = app.settings

@@ -63,6 +63,7 @@ OPTION_BLOCK = 230  # label, switch and up to three lines of hint (less when man
 OPTION_HEAD = 52 + CONTROL_HEIGHT + 8  # label and switch, before the hint
 SWITCH_WIDTH = 240  # an option's Off/On switch beside its label, when the options are many
 HINT_GAP = 16  # pixels between a long hint and the next option's name
+CARET_RATE = 10.0  # frames a second while a name is typed (the caret blinks twice a second)
 
 
 def clipped_lines(text: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
@@ -111,6 +112,8 @@ def choice_label(spec: OptionSpec, value: Any) -> Any:
 
 class Setup(MenuScene):
     """Player count, a Human/Easy/Normal/Hard choice per seat, the options, Back and Start."""
+
+    still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
 
     def __init__(self, app: App, game_id: str) -> None:
         super().__init__(app)
@@ -382,6 +385,11 @@ class Setup(MenuScene):
         for field in self.name_fields:
             field.update(dt)
 
+    def frame_rate(self) -> float:
+        """The menu's rate; a few frames a second for a blinking caret or a refusal's flash."""
+        typing = self.editing_field() is not None or any(field.refused_for > 0 for field in self.name_fields)
+        return max(super().frame_rate(), CARET_RATE if typing else 0.0)
+
     def pause(self) -> None:
         """Another screen on top: an open name field closes."""
         self._close_name_field()
@@ -484,6 +492,8 @@ class SeatProfiles(MenuScene):
     One row per seat; an option with few choices is a segmented row, one with many (a floor) a
     stepper. Changes go straight into the ``Setup`` that opened it; Done or Back returns there.
     """
+
+    still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
 
     PANEL_TOP = 190
     ROW_TOP = 330  # the column headings; each row's controls start 40 px below its top

@@ -419,6 +419,8 @@ def draw_kotatsu(surface: pygame.Surface, top: pygame.Rect) -> None:
 class Title(MenuScene):
     """The first screen: pick a game, continue, switch language, settings, rules, quit."""
 
+    still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.toast = Toast(bottom_margin=1080 - BUTTON_ROW_Y + 24)  # above the button row

@@ -22,7 +22,7 @@ from game.core.match import Seat
 from game.i18n import t
 from scenes import crisp, fonts, theme
 from scenes import input as intents
-from scenes.app import Scene
+from scenes.app import FPS, Scene
 from scenes.cache import KEEP, MB, SurfaceCache
 from scenes.input import Intent
 
@@ -753,10 +753,18 @@ class MenuScene(Scene):
     Full-screen menus consume every intent so nothing reaches the paused scene below.
     """
 
+    # True for a screen that changes only on input (and its toast): it is then drawn only when
+    # something happened (``frame_rate``). A screen fed from elsewhere (the network) leaves it False.
+    still_when_idle = False
+
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.group = FocusGroup(audio=getattr(app, "audio", None))
         self.toast = Toast()
+
+    def frame_rate(self) -> float:
+        """``FPS`` while the toast shows or for a screen not ``still_when_idle``, else 0."""
+        return FPS if self.toast.visible or not self.still_when_idle else 0.0
 
     def handle(self, intent: Intent) -> bool:
         """Widgets first, then Back; everything else is swallowed."""

@@ -236,6 +236,8 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self._names: dict[tuple[int, str], str] = {}
         self._painted: list[pygame.Rect] = []  # areas the moving pieces covered last frame
         self._last_frame: tuple[int, bool] = (0, True)  # (screen id, something covered the table)
+        self._drawn_key: tuple[Any, ...] = ()  # ``picture_key`` when the table was last drawn
+        self._still_checks = 0  # frames since the still parts were last compared (``frame_rate``)
         art.prewarm()
         art.table_surface(SCREEN, self.felt)
         self._build_buttons()

@@ -197,7 +197,7 @@ class HintSeat(TableMixin):
         try:
             spots = importlib.import_module(f"scenes.{self.match.game_id}.spots")
             return [pygame.Rect(rect) for rect in spots.action_spots(self, self.hint_advice.best.action)]
-        except (ImportError, LookupError, ValueError, AttributeError, TypeError):
+        except (ImportError, LookupError, ValueError, AttributeError, TypeError, StopIteration):
             self.logger.warning("no spots for the hint %r", self.hint_advice.best.notation)
             return []
 

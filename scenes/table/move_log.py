@@ -70,6 +70,10 @@ class MoveLog(Scene):
         if self.app.top is self:
             self.app.pop()
 
+    def frame_rate(self) -> float:
+        """The log changes only on input (the table under it waits)."""
+        return 0.0
+
     # ----- drawing ----------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         """The drawer: title, the lines that fit (newest at the bottom), the key hint."""

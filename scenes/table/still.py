@@ -13,6 +13,7 @@ import pygame
 
 from game.i18n import t
 from scenes import crisp
+from scenes.app import FPS
 from scenes.app import SIZE as SCREEN
 from scenes.table import labels
 from scenes.table.mixin import TableMixin
@@ -31,6 +32,10 @@ class StillPart:
     paint: Callable[[pygame.Surface], Any]
 
 
+MARK_PULSE_RATE = 20.0  # frames a second for the gentle pulse of a move mark (nothing else moves)
+STILL_CHECK_EVERY = 6  # a still table compares its still parts with the picture every few frames
+
+
 class StillLayer(TableMixin):
     """The drawing part of ``TableScene``."""
 
@@ -47,6 +52,7 @@ class StillLayer(TableMixin):
             self.panel.draw(surface)
             self.toast.draw(surface)
             self._last_frame = (id(surface), True)
+            self._drawn_key = self.picture_key()
             return
         still, changed = self._still_layer()
         if changed is None or not self._may_restore_only(surface):
@@ -64,6 +70,43 @@ class StillLayer(TableMixin):
             self.panel.draw(surface)
         self.toast.draw(surface)
         self._last_frame = (id(surface), self.toast.visible or self.panel is not None)
+        self._drawn_key = self.picture_key()
+
+    # ----- how often the picture changes by itself (``Scene.frame_rate``) ---------------------------
+    def frame_rate(self) -> float:
+        """``FPS`` while anything moves or the picture is behind the game, a slow rate while only a
+        move mark pulses, 0 while the table stands still (the app then shows no new frame)."""
+        if self.moving():
+            return FPS
+        if self.picture_key() != self._drawn_key or self._still_parts_changed():
+            return FPS
+        if self.move_marks.visible(self.at_rest()):
+            return MARK_PULSE_RATE
+        return 0.0
+
+    def moving(self) -> bool:
+        """True while something on the table moves or fades by itself (a game adds its own)."""
+        panel = self.panel
+        return bool(self.pending) or self.animator.busy or self.ambient.busy or self.toast.visible \
+            or (panel is not None and not getattr(panel, "complete", lambda: True)())
+
+    def picture_key(self) -> tuple[Any, ...]:
+        """What the table shows apart from its moving pieces, in a few cheap values: when it differs
+        from the key of the last frame drawn, the table is drawn again."""
+        return (id(self.match.state), len(self.match.log), self.viewer, self.hand_hidden, self.curtain_up,
+                self.finished, id(self.panel), self.ai_ticket is None, self.hint_ticket is None,
+                id(self.hint_advice), self.hint_for, self.rejections, id(self.playing_event), labels.lang(),
+                getattr(self.match, "status", None))
+
+    def _still_parts_changed(self) -> bool:
+        """Every ``STILL_CHECK_EVERY`` calls: True when a still part would show something other
+        than the still layer does (a status line or a button that changed)."""
+        self._still_checks = (self._still_checks + 1) % STILL_CHECK_EVERY
+        if self._still_checks or self._still is None:
+            return False
+        shown = self._still_shown
+        parts = self._all_still_parts()
+        return any(shown.get(name, (None,))[0] != part.signature for name, part in parts.items())
 
     def _draw_under_panel(self, surface: pygame.Surface) -> bool:
         """Paint the dimmed table kept when the current panel opened; False if there is none yet.
@@ -77,9 +120,12 @@ class StillLayer(TableMixin):
         return True
 
     def _may_restore_only(self, surface: pygame.Surface) -> bool:
-        """True when the screen still holds exactly last frame's picture of this table."""
+        """True when the screen still holds exactly last frame's picture of this table: the app
+        says nothing was drawn over it since (``App.holds``: no dialog, log or menu above it, now
+        or last frame, and the same window and language), and the table itself covered nothing
+        (no toast, no panel)."""
         same_surface, covered = self._last_frame[0] == id(surface), self._last_frame[1]
-        return same_surface and not covered and self.app.top is self and self.panel is None \
+        return same_surface and not covered and self.app.holds(self) and self.panel is None \
             and not self.toast.visible
 
     def _still_layer(self) -> tuple[pygame.Surface, list[pygame.Rect] | None]:

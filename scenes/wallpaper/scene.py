@@ -415,6 +415,10 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
             self.tray[0] = self._card_piece(card, pos, 0)
 
     # ----- hints --------------------------------------------------------------------------------
+    def moving(self) -> bool:
+        """The base's moving pieces, and a placement's flash while it fades."""
+        return super().moving() or bool(self.flashes)
+
     def update(self, dt: float) -> None:
         """The base's update; then re-read the hints when the turn changes, fade the flashes."""
         super().update(dt)
