@@ -6,8 +6,16 @@ than one legal move, keeps the seat's observation, its legal moves and the move 
 records the played move's estimated win chance (the *line* along the match), the best move's,
 and the drop between them. The three largest drops are the *key moments*.
 
-Each decision's seed comes from (match seed, action index), so with ``playouts`` (and no time
-budget) a review is the same on every run and in any number of processes. The decisions run in
+Each decision's seed comes from (match seed, action index, seat), and by default every decision
+gets a fixed number of playouts fitted to the match (``review_playouts``: the game's cost of a
+decision and the match's decisions per seat, never the clock, the seats reviewed or the number of
+processes), so one file always gives one review: on every run, on the screen and on the command
+line alike, with any ``--jobs``. Only an explicit time ``budget`` trades that for a time bound.
+
+A review compares the played move with Hard's best two only (``REVIEW_CANDIDATES``), so the
+playouts go where the question is. A drop is a key moment only when the best move beats the played
+one on the common samples beyond their interval (``Decision.sure``); when no drop does, the review
+says there is not enough evidence instead of naming noise. The decisions run in
 a pool of processes (``ReviewJob``); the screen polls it each frame, the command waits on it.
 Like a hint, a review reads only the seat's observation (never the true hidden state).
 """
@@ -33,6 +41,14 @@ MIN_BUDGET = 0.2  # below this Hard and the race have too little to say
 NOTICEABLE = 0.005  # a drop of less than half a percentage point is noise, not a key moment
 MIN_SAMPLES = 8  # playouts behind a move's estimate before its drop may be a key moment
 NOISE_Z = 1.0  # and the drop must exceed this many standard errors of the two estimates
+REVIEW_CANDIDATES = 2  # Hard's best moves compared with the played one
+CORE_SECONDS = 40.0  # processor seconds one seat's review may take (2 cores: about 20 s)
+# Seconds one decision takes at 100 playouts (Hard's look included), per game, measured with
+# ``python -m game review FILE --playouts 100`` on Normal matches of 4 players (noaron: 2).
+DECISION_COST: dict[str, float] = {"neko": 0.33, "newold": 0.27, "noaron": 0.44, "nostalgic": 0.77,
+                                   "wallpaper": 10.5}
+MIN_PLAYOUTS = 12  # fewer teaches nothing (each of three moves would be tried 4 times)
+MAX_PLAYOUTS = 1200  # more no longer moves a key moment's interval much
 
 Advisor = Callable[..., Any]  # advise's signature (a fake in the tests)
 
@@ -59,12 +75,15 @@ class Decision:
     played_win: float  # estimated chance to win the match after the played move
     best_win: float
     samples: int = 0  # playouts behind the rarer of the two estimates
+    sure: bool | None = None  # the best beat the played move beyond the paired interval (None: unknown)
 
     @property
     def clear(self) -> bool:
-        """True when the drop stands out of the estimates' noise: enough playouts, and larger
-        than ``NOISE_Z`` standard errors (each chance smoothed as (wins + 1) / (playouts + 2))."""
-        if self.drop <= NOTICEABLE or self.samples < MIN_SAMPLES:
+        """True when the drop stands out of the estimates' noise: enough playouts, the best move
+        beat the played one on the common samples beyond their interval (``sure``, when the
+        advice said), and a drop larger than ``NOISE_Z`` standard errors (each chance smoothed as
+        (wins + 1) / (playouts + 2))."""
+        if self.drop <= NOTICEABLE or self.samples < MIN_SAMPLES or self.sure is False:
             return False
         n = self.samples
         variance = sum(p * (1 - p) / n for p in ((w * n + 1) / (n + 2) for w in (self.played_win, self.best_win)))
@@ -84,13 +103,14 @@ class Decision:
         """The decision as plain data."""
         return {"move": self.move_number, "seat": self.seat, "played": self.played, "best": self.best,
                 "played_win": round(self.played_win, 4), "best_win": round(self.best_win, 4),
-                "drop": round(self.drop, 4), "samples": self.samples}
+                "drop": round(self.drop, 4), "samples": self.samples, "sure": self.sure}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Decision:
         """The inverse of ``to_json`` (the screen's background process sends decisions so)."""
         return Decision(int(data["move"]) - 1, int(data["seat"]), str(data["played"]), str(data["best"]),
-                        float(data["played_win"]), float(data["best_win"]), int(data.get("samples", 0)))
+                        float(data["played_win"]), float(data["best_win"]), int(data.get("samples", 0)),
+                        data.get("sure"))
 
 
 @dataclass(frozen=True)
@@ -131,7 +151,8 @@ class Review:
             return {**decision.to_json(), "played_text": played, "best_text": best}
 
         return {"game": self.game_id, "seats": list(self.seats), "actions": self.actions,
-                "seconds": round(self.seconds, 2), "budget": self.budget, "playouts": self.playouts,
+                "budget": self.budget, "playouts": self.playouts,
+                "evidence": "enough" if self.moments else "not enough evidence: no drop lies outside its interval",
                 "moments": [entry(decision) for decision in self.moments],
                 "line": [entry(decision) for decision in self.decisions]}
 
@@ -173,6 +194,17 @@ def review_tasks(match: Match, seats: Sequence[int]) -> list[ReviewTask]:
     return tasks
 
 
+def review_playouts(match: Match) -> int:
+    """Playouts per decision for a review of ``match``: ``CORE_SECONDS`` spread over a seat's
+    decisions at the game's ``DECISION_COST``, within ``MIN_PLAYOUTS`` .. ``MAX_PLAYOUTS``. It
+    depends on the match alone (its decisions with a choice, per seat), so every review of one
+    file, of any seat, in any number of processes, plays the same playouts."""
+    per_seat = max(1, len(review_tasks(match, range(match.players))) // max(1, match.players))
+    cost = DECISION_COST.get(match.game_id, 1.0) / 100  # seconds a playout
+    fitted = round(CORE_SECONDS / (per_seat * cost))
+    return max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, fitted))
+
+
 def decision_budget(decisions: int, jobs: int, budget: float | None = None) -> float:
     """Seconds per decision: ``budget`` when given, else ``DEFAULT_BUDGET`` cut so that
     ``decisions`` spread over ``jobs`` processes take about ``TARGET_SECONDS``."""
@@ -188,13 +220,15 @@ def analyse(game_id: str, task: ReviewTask, match_seed: int, budget: float, play
     if advisor is None:
         from game.ai.advice import advise as advisor
     advice = advisor(game_id, task.observation, list(task.legal), seed=decision_seed(match_seed, task.index, task.seat),
-                     budget=budget, playouts=playouts, include=[task.played])
+                     budget=budget, playouts=playouts, include=[task.played], count=REVIEW_CANDIDATES)
     played = advice.value_of(task.played)
-    best = advice.best
+    best = max(advice.moves, key=lambda move: (move.win, move.hard))  # the drop is to the best estimate
     played_win = played.win if played is not None else 0.0
     samples = min(best.samples, played.samples) if played is not None else 0
+    rank = getattr(played, "rank", None)
+    sure = None if rank is None else rank > 1  # some move beats the played one beyond the interval
     return Decision(task.index, task.seat, played.notation if played is not None else "", best.notation,
-                    played_win, max(best.win, played_win), samples)
+                    played_win, max(best.win, played_win), samples, sure)
 
 
 # ----- the pool --------------------------------------------------------------------------------
@@ -225,6 +259,8 @@ class ReviewJob:
         self.seats = tuple(seats)
         self.tasks = review_tasks(match, self.seats)
         self.jobs = jobs
+        if playouts is None and budget is None:
+            playouts = review_playouts(match)  # reproducible: fitted to the match, not the clock
         self.playouts = playouts
         self.budget = 0.0 if playouts is not None and budget is None else decision_budget(len(self.tasks), jobs, budget)
         self.advisor = advisor

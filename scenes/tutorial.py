@@ -66,7 +66,9 @@ def make_tutorial_table(app: App, tutorial: Tutorial) -> TableScene:
     """The game's real table for a fresh tutorial match, its AI off while the script runs. It
     saves nothing: a tutorial never replaces the person's autosaved match."""
     module = importlib.import_module(f"scenes.{tutorial.game}")
-    table = module.make_table(app, tutorial.new_match(), viewer=PERSON, ai_enabled=False)
+    match = tutorial.new_match()
+    match.tutorial = True  # type: ignore[attr-defined]  # its first moves were the script's: no review
+    table = module.make_table(app, match, viewer=PERSON, ai_enabled=False)
     assert isinstance(table, TableScene)
     table.saver = NullSaver()
     return table

@@ -182,7 +182,7 @@ def _hard_ranking(agent: Any, legal: Sequence[Any], choice: Any) -> list[Any]:
 
 
 def candidates(game_id: str, observation: Any, legal: Sequence[Any], rng: random.Random, budget: float,
-               iterations: int | None, include: Sequence[Any] = ()) -> tuple[list[Any], Any]:
+               iterations: int | None, include: Sequence[Any] = (), count: int = CANDIDATES) -> tuple[list[Any], Any]:
     """The moves worth comparing (at most ``CANDIDATES`` plus ``include``) and Hard's choice.
     Hard searches for ``budget`` seconds, or ``iterations`` when that is given."""
     hard = make_agent(game_id, "hard")
@@ -195,17 +195,19 @@ def candidates(game_id: str, observation: Any, legal: Sequence[Any], rng: random
     for action in [*_hard_ranking(hard, legal, choice), normal, *legal]:
         if action not in ranked:
             ranked.append(action)
-    chosen = ranked[:CANDIDATES]
+    chosen = ranked[:count]
     chosen += [action for action in include if action in legal and action not in chosen]
     return chosen, choice
 
 
 def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 0,
-           budget: float = DEFAULT_BUDGET, playouts: int | None = None, include: Sequence[Any] = ()) -> Advice:
+           budget: float = DEFAULT_BUDGET, playouts: int | None = None, include: Sequence[Any] = (),
+           count: int = CANDIDATES) -> Advice:
     """Hard's view of ``observation`` (one seat's, with ``legal`` its legal moves): candidate moves
     with their estimated win chances, best first. ``budget`` seconds bound it; with ``playouts``
     the race stops at that many playouts and Hard at a matching iteration cap instead (then the
-    answer depends only on the observation and ``seed``). ``include`` adds moves to compare."""
+    answer depends only on the observation and ``seed``). ``include`` adds moves to compare to
+    the ``count`` best of Hard's (a review compares fewer, so each gets more playouts)."""
     if not legal:
         raise ValueError("no legal move to advise on")
     started = time.perf_counter()
@@ -214,7 +216,7 @@ def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 
     fixed = playouts is not None
     iterations = max(50, playouts // 2) if fixed else None
     moves, choice = candidates(game_id, observation, legal, rng, 0.0 if fixed else budget * HARD_SHARE,
-                               iterations, include)
+                               iterations, include, count)
     policy = playout_policy(game_id)
     seat = observation.seat
     points: list[list[float]] = [[] for _ in moves]
