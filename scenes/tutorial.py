@@ -363,8 +363,8 @@ class TutorialLayer(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Glows, the arrow and the caption card over the table (drawn below by the app)."""
         step = self.step
-        if step is None:
-            return
+        if step is None or self.table.panel is not None:
+            return  # a round's panel is up: it has the table's attention (and its Continue) alone
         spots = self.current_spots()
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / PULSE)
         for rect in spots:
