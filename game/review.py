@@ -48,6 +48,9 @@ CORE_SECONDS = 40.0  # processor seconds one seat's review may take (2 cores: ab
 DECISION_COST: dict[str, float] = {"neko": 0.33, "newold": 0.27, "noaron": 0.44, "nostalgic": 0.77,
                                    "wallpaper": 10.5}
 MIN_PLAYOUTS = 12  # fewer teaches nothing (each of three moves would be tried 4 times)
+FIRST_SHARE = 0.6  # of CORE_SECONDS for the first look at every decision; the rest goes where it decides:
+FOCUS_FACTOR = 4  # the drops still inside their interval are looked at again with this many times the playouts,
+FOCUS_EVERY = 6  # one decision in this many of each seat's (the largest such drops first)
 MAX_PLAYOUTS = 1200  # more no longer moves a key moment's interval much
 
 Advisor = Callable[..., Any]  # advise's signature (a fake in the tests)
@@ -201,8 +204,21 @@ def review_playouts(match: Match) -> int:
     file, of any seat, in any number of processes, plays the same playouts."""
     per_seat = max(1, len(review_tasks(match, range(match.players))) // max(1, match.players))
     cost = DECISION_COST.get(match.game_id, 1.0) / 100  # seconds a playout
-    fitted = round(CORE_SECONDS / (per_seat * cost))
+    fitted = round(FIRST_SHARE * CORE_SECONDS / (per_seat * cost))
     return max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, fitted))
+
+
+def focus_tasks(tasks: Sequence[ReviewTask], results: dict[int, Decision]) -> list[ReviewTask]:
+    """The decisions worth a second, longer look: per seat, the ``1 / FOCUS_EVERY`` of its
+    decisions with the largest noticeable drops that are not yet clear (largest first). They
+    depend on the first look alone, so the second is as reproducible as the first."""
+    chosen: list[ReviewTask] = []
+    for seat in sorted({task.seat for task in tasks}):
+        own = [task for task in tasks if task.seat == seat]
+        unsure = [task for task in own if results[task.index].drop > NOTICEABLE and not results[task.index].clear]
+        unsure.sort(key=lambda task: (-results[task.index].drop, task.index))
+        chosen += unsure[: math.ceil(len(own) / FOCUS_EVERY)]
+    return sorted(chosen, key=lambda task: task.index)
 
 
 def decision_budget(decisions: int, jobs: int, budget: float | None = None) -> float:
@@ -264,6 +280,10 @@ class ReviewJob:
         self.playouts = playouts
         self.budget = 0.0 if playouts is not None and budget is None else decision_budget(len(self.tasks), jobs, budget)
         self.advisor = advisor
+        # (decision, its playouts): every decision once, then (fixed playouts only) the focus
+        self.queue: list[tuple[ReviewTask, int | None]] = [(task, playouts) for task in self.tasks]
+        self.focused = playouts is None or budget is not None  # a time budget gets no second look
+        self.answered = 0
         self.results: dict[int, Decision] = {}
         self.started = time.perf_counter()
         self.seconds = 0.0
@@ -279,10 +299,10 @@ class ReviewJob:
 
     def _feed(self) -> None:
         """Give every idle process the next decision."""
-        while self._idle and self._sent < len(self.tasks):
+        while self._idle and self._sent < len(self.queue):
             conn = self._idle.pop()
-            task = self.tasks[self._sent]
-            conn.send((self.match.game_id, task, self.match.seed, self._sent, self.budget, self.playouts))
+            task, playouts = self.queue[self._sent]
+            conn.send((self.match.game_id, task, self.match.seed, self._sent, self.budget, playouts))
             self._busy[conn] = self._sent
             self._sent += 1
 
@@ -291,32 +311,45 @@ class ReviewJob:
         that failed or died raises ``RuntimeError``."""
         for conn, _, payload in self._pool.answers(self._busy, "decision", timeout):
             self.results[payload.index] = payload
+            self.answered += 1
             del self._busy[conn]
             self._idle.append(conn)
 
     @property
     def total(self) -> int:
-        """Decisions to analyse."""
-        return len(self.tasks)
+        """Looks to take (every decision, then those given a second look)."""
+        return len(self.queue)
 
     @property
     def done(self) -> int:
-        """Decisions analysed so far."""
-        return len(self.results)
+        """Looks taken so far."""
+        return self.answered
+
+    def _focus(self) -> None:
+        """Once every decision has had its first look: queue the second looks (once)."""
+        if self.focused or self.answered < len(self.tasks):
+            return
+        self.focused = True
+        more = min(MAX_PLAYOUTS * FOCUS_FACTOR, FOCUS_FACTOR * (self.playouts or MIN_PLAYOUTS))
+        self.queue += [(task, more) for task in focus_tasks(self.tasks, self.results)]
 
     def poll(self, timeout: float = 0.0) -> bool:
         """Take in the processes' answers (waiting up to ``timeout`` seconds) or, with no pool,
         analyse one decision here; True once every decision is done. A process's failure is
         raised here."""
+        self._focus()
         if self._pool is not None:
             self._feed()
             self._collect(timeout)
+            self._focus()
             self._feed()
         elif self.done < self.total:
-            task = self.tasks[self.done]
+            task, playouts = self.queue[self.done]
             self.results[task.index] = analyse(self.match.game_id, task, self.match.seed, self.budget,
-                                               self.playouts, self.advisor)
-        finished = self.done >= self.total
+                                               playouts, self.advisor)
+            self.answered += 1
+            self._focus()
+        finished = self.done >= self.total and self.focused
         if finished and not self.seconds:
             self.seconds = time.perf_counter() - self.started
             self.close()
@@ -348,7 +381,7 @@ class ReviewJob:
         """Let the processes go (``now``: stop them mid-decision)."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            pool.close(now=now or len(self.results) < len(self.tasks))
+            pool.close(now=now or self.answered < len(self.queue))
         self._idle, self._busy = [], {}
 
 

@@ -81,3 +81,34 @@ def test_a_tutorial_match_offers_no_review(app: object) -> None:
     ordinary = random_moves(Match("neko", [Seat("human"), Seat("ai", "easy")], 1), None, 1)
     shown = Results(app, ordinary)  # type: ignore[arg-type]
     assert shown.review_button in shown.group.widgets
+
+
+def test_the_budget_goes_where_it_decides_a_second_longer_look_at_the_unclear_drops(tmp_path: Path) -> None:
+    """A drop still inside its interval after the first look gets a second look with
+    ``FOCUS_FACTOR`` times the playouts (here the fake's evidence firms up with them): the key
+    moment it reveals is named; the clear ones and the flat ones are not looked at again."""
+    from game.ai.advice import Advice, MoveValue
+
+    match = Match.load(short_match(tmp_path))
+    asked: list[tuple[int, int | None]] = []
+
+    def advisor(game_id, observation, legal, *, seed, budget, playouts, include, count=2):  # noqa: ANN001, ANN202
+        rules = match.rules
+        played = include[0]
+        other = next(action for action in legal if action != played)
+        asked.append((seed, playouts))
+        sure = playouts is not None and playouts >= review_module.FOCUS_FACTOR * 12
+        samples = playouts or 0
+        return Advice(game_id, observation.seat, (
+            MoveValue(other, rules.encode_action(other), 0.6, 0.0, samples, hard=True, rank=1),
+            MoveValue(played, rules.encode_action(played), 0.4, 0.0, samples, rank=2 if sure else 1)),
+            0.0, rules.encode_action(other))
+
+    job = ReviewJob(match, (0,), jobs=0, playouts=12, advisor=advisor)
+    job.focused = False  # a fixed playout count given: the second look is on
+    review = job.wait()
+    first = len(job.tasks)
+    assert job.total > first and len(asked) == job.total
+    assert all(playouts == 12 for _, playouts in asked[:first])
+    assert all(playouts == 12 * review_module.FOCUS_FACTOR for _, playouts in asked[first:])
+    assert review.moments and all(moment.samples == 12 * review_module.FOCUS_FACTOR for moment in review.moments)

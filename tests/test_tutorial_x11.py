@@ -40,8 +40,8 @@ RETRIES = 4  # clicks on an explanation before giving up (a busy machine draws s
 SETTINGS = {"language": "en", "anim_speed": "instant", "sound": False, "fullscreen": True}
 
 NO_IMPORT = shutil.which("import") is None  # ImageMagick's screenshot tool
-pytestmark = pytest.mark.skipif(bool(MISSING) or NO_IMPORT,
-                                reason=SKIP_REASON if MISSING else "needs ImageMagick's import for screenshots")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(bool(MISSING) or NO_IMPORT,
+                                reason=SKIP_REASON if MISSING else "needs ImageMagick's import for screenshots")]
 
 
 @pytest.fixture(scope="module")
