@@ -127,6 +127,7 @@ class Review:
     seconds: float = 0.0
     budget: float | None = None
     playouts: int | None = None
+    stride: int = 1  # every how many decisions of a seat were looked at
     observations: dict[int, Any] = field(default_factory=dict, repr=False, compare=False)  # index -> seat's view
     moments: tuple[Decision, ...] = field(init=False)
 
@@ -154,7 +155,7 @@ class Review:
             return {**decision.to_json(), "played_text": played, "best_text": best}
 
         return {"game": self.game_id, "seats": list(self.seats), "actions": self.actions,
-                "budget": self.budget, "playouts": self.playouts,
+                "budget": self.budget, "playouts": self.playouts, "every": self.stride,
                 "evidence": "enough" if self.moments else "not enough evidence: no drop lies outside its interval",
                 "moments": [entry(decision) for decision in self.moments],
                 "line": [entry(decision) for decision in self.decisions]}
@@ -203,9 +204,29 @@ def review_playouts(match: Match) -> int:
     depends on the match alone (its decisions with a choice, per seat), so every review of one
     file, of any seat, in any number of processes, plays the same playouts."""
     per_seat = max(1, len(review_tasks(match, range(match.players))) // max(1, match.players))
+    return max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, round(_fitted(match, per_seat))))
+
+
+def _fitted(match: Match, per_seat: int) -> float:
+    """Playouts per decision the first look's share of ``CORE_SECONDS`` pays for."""
     cost = DECISION_COST.get(match.game_id, 1.0) / 100  # seconds a playout
-    fitted = round(FIRST_SHARE * CORE_SECONDS / (per_seat * cost))
-    return max(MIN_PLAYOUTS, min(MAX_PLAYOUTS, fitted))
+    return FIRST_SHARE * CORE_SECONDS / (per_seat * cost)
+
+
+def review_stride(match: Match) -> int:
+    """Every how many of a seat's decisions the first look takes: 1, unless even
+    ``MIN_PLAYOUTS`` for each would overrun the budget (That Old Wallpaper's whole-match playouts
+    are slow): then evenly spaced ones, each with enough playouts to say something, rather than
+    every one with too few to mean anything. Fitted to the match alone, as ``review_playouts``."""
+    per_seat = max(1, len(review_tasks(match, range(match.players))) // max(1, match.players))
+    return max(1, math.ceil(MIN_PLAYOUTS / _fitted(match, per_seat)))
+
+
+def spaced(tasks: Sequence[ReviewTask], stride: int) -> list[ReviewTask]:
+    """Each seat's decisions, every ``stride``-th one from its first (all with stride 1)."""
+    kept = {task.index for seat in {task.seat for task in tasks}
+            for task in [task for task in tasks if task.seat == seat][::stride]}
+    return [task for task in tasks if task.index in kept]
 
 
 def focus_tasks(tasks: Sequence[ReviewTask], results: dict[int, Decision]) -> list[ReviewTask]:
@@ -275,8 +296,11 @@ class ReviewJob:
         self.seats = tuple(seats)
         self.tasks = review_tasks(match, self.seats)
         self.jobs = jobs
+        self.stride = 1  # every decision looked at (see review_stride)
         if playouts is None and budget is None:
             playouts = review_playouts(match)  # reproducible: fitted to the match, not the clock
+            self.stride = review_stride(match)
+            self.tasks = spaced(self.tasks, self.stride)
         self.playouts = playouts
         self.budget = 0.0 if playouts is not None and budget is None else decision_budget(len(self.tasks), jobs, budget)
         self.advisor = advisor
@@ -375,7 +399,7 @@ class ReviewJob:
         decisions = tuple(self.results[index] for index in sorted(self.results))
         return Review(self.match.game_id, self.seats, len(self.match.log), decisions, self.seconds,
                       None if self.playouts is not None and not self.budget else self.budget, self.playouts,
-                      {task.index: task.observation for task in self.tasks})
+                      self.stride, {task.index: task.observation for task in self.tasks})
 
     def close(self, now: bool = False) -> None:
         """Let the processes go (``now``: stop them mid-decision)."""

@@ -96,6 +96,8 @@ def format_review(review: Review, match: Match) -> str:
     lines = [f"{match.game_id}: {len(review.decisions)} decisions reviewed in {seconds}"]
     if review.playouts:
         lines[0] += f", {review.playouts} playouts each"
+    if review.stride > 1:  # a slow game: evenly spaced decisions, each with playouts that mean something
+        lines[0] += f" (every {review.stride}th decision of a seat: more would not fit the time)"
     lines.append("Key moments:" if review.moments else
                  "Key moments: none, not enough evidence (no drop lies outside its interval at these playouts)")
     for number, moment in enumerate(review.moments, start=1):

@@ -112,3 +112,16 @@ def test_the_budget_goes_where_it_decides_a_second_longer_look_at_the_unclear_dr
     assert all(playouts == 12 for _, playouts in asked[:first])
     assert all(playouts == 12 * review_module.FOCUS_FACTOR for _, playouts in asked[first:])
     assert review.moments and all(moment.samples == 12 * review_module.FOCUS_FACTOR for moment in review.moments)
+
+
+def test_a_game_too_slow_for_every_decision_looks_at_evenly_spaced_ones_with_playouts_that_count(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rather than 2 to 4 playouts at every decision (noise), a slow game's review takes every
+    n-th decision of a seat, each with at least ``MIN_PLAYOUTS``; the file still gives one review."""
+    match = Match.load(short_match(tmp_path))
+    monkeypatch.setitem(review_module.DECISION_COST, "neko", 400.0)  # as slow as can be
+    job = ReviewJob(match, (0,), jobs=0)
+    every = review_module.review_tasks(match, (0,))
+    assert job.stride > 1 and job.playouts == review_module.MIN_PLAYOUTS
+    assert [task.index for task in job.tasks] == [task.index for task in every[::job.stride]]
+    assert ReviewJob(match, (0,), jobs=0).stride == job.stride  # fitted to the match alone
