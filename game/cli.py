@@ -492,7 +492,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def cmd_hint(args: argparse.Namespace) -> int:
     """Hard's ranking of a saved position's moves for one seat, from its observation only."""
     from game.ai.advice import DEFAULT_BUDGET
-    from game.coach import HintRefused, hint_seat, match_advice, ranking_lines
+    from game.coach import HintRefused, hard_note, hint_seat, match_advice, ranking_lines
     from game.core.match import Match
     from game.i18n import set_language
 
@@ -517,9 +517,10 @@ def cmd_hint(args: argparse.Namespace) -> int:
         return 0
     set_language(args.lang)
     lines = ranking_lines(match.game_id, advice, match.observe(seat), top=len(advice.moves))
-    print(f"{match.game_id}, seat {seat}, {advice.seconds:.1f} s; Hard would play: {advice.hard_choice}")
-    for number, (line, move) in enumerate(zip(lines, advice.moves, strict=True), start=1):
-        print(f"{number}. {line}  [{move.notation}; {move.samples} playouts; mean points {move.points:.1f}]")
+    print(f"{match.game_id}, seat {seat}, {advice.seconds:.1f} s. {hard_note(advice)}")
+    for line, move in zip(lines, advice.moves, strict=True):  # the number is the rank: equal moves share it
+        print(f"{move.rank}. {line}  [{move.notation}; {move.samples} playouts; "
+              f"± {100 * move.margin:.0f} %; mean points {move.points:.1f}]")
     return 0
 
 

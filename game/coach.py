@@ -56,9 +56,27 @@ def percent(win: float) -> str:
 
 
 def ranking_lines(game_id: str, advice: Advice, observation: Any, top: int = TOP_MOVES) -> list[str]:
-    """The ``top`` best moves in words with their win chances ("Play 5 on the left stack: 62 %")."""
-    return [t("coach.hint.line", move=describe_action(game_id, move.action, observation), chance=percent(move.win))
-            for move in advice.moves[:top]]
+    """The ``top`` best moves in words with their win chances ("Play 5 on the left stack: 62 %");
+    a move the playouts cannot tell apart from another one listed (they share a rank) says it is
+    about equal, so near-equal moves are never ranked by noise alone."""
+    shown = advice.moves[:top]
+    ranks = [move.rank for move in shown]
+    return [t("coach.hint.line_equal" if ranks.count(move.rank) > 1 else "coach.hint.line",
+              move=describe_action(game_id, move.action, observation), chance=percent(move.win))
+            for move in shown]
+
+
+def hard_note(advice: Advice) -> str:
+    """One line on Hard's own choice beside the ranking: it heads the list, or why not (the
+    playouts rate another move better for sure)."""
+    hard = next((move for move in advice.moves if move.hard), None)
+    if hard is None:
+        return t("coach.hint.hard_unlisted", move=advice.hard_choice)
+    if advice.hard_outranked:
+        return t("coach.hint.hard_outranked", move=hard.notation, best=advice.best.notation)
+    if len(advice.equal_best) > 1:
+        return t("coach.hint.hard_equal", move=hard.notation, n=len(advice.equal_best))
+    return t("coach.hint.hard_best", move=hard.notation)
 
 
 def tournament_saves(game_id: str, agents: Sequence[str], seed: int, options: dict[str, Any],

@@ -82,8 +82,11 @@ def run(args: argparse.Namespace, show: Callable[..., int] | None = None) -> int
     finally:
         if bar is not None:
             print(file=sys.stderr)
-    print(json.dumps({"file": str(path), **review.to_json()}, ensure_ascii=False, indent=1) if args.json
-          else format_review(review, match))
+    if args.json:  # the time goes to stderr: the data is the same on every run
+        print(f"reviewed in {review.seconds:.1f} s", file=sys.stderr)
+        print(json.dumps({"file": str(path), **review.to_json()}, ensure_ascii=False, indent=1))
+    else:
+        print(format_review(review, match))
     return 0
 
 
@@ -93,7 +96,10 @@ def format_review(review: Review, match: Match) -> str:
     lines = [f"{match.game_id}: {len(review.decisions)} decisions reviewed in {seconds}"]
     if review.playouts:
         lines[0] += f", {review.playouts} playouts each"
-    lines.append("Key moments:" if review.moments else "Key moments: none (no drop stands out of the estimates' noise)")
+    if review.stride > 1:  # a slow game: evenly spaced decisions, each with playouts that mean something
+        lines[0] += f" (every {review.stride}th decision of a seat: more would not fit the time)"
+    lines.append("Key moments:" if review.moments else
+                 "Key moments: none, not enough evidence (no drop lies outside its interval at these playouts)")
     for number, moment in enumerate(review.moments, start=1):
         played, best = review.words(moment)
         lines.append(f"  {number}. move {moment.move_number} (seat {moment.seat}): played '{played}' "

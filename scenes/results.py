@@ -116,7 +116,9 @@ class Results(MenuScene):
         )
         remote = getattr(match, "remote", False)  # a LAN match: the host keeps it
         row = [self.title_button] if remote else [self.title_button, self.again_button]
-        if not app.locked and not remote:  # a kiosk's visitors do not start an analysis nobody will wait for
+        # a kiosk's visitors do not start an analysis nobody will wait for; a tutorial's first
+        # moves were the script's, not the person's choices: it is left out of review
+        if not app.locked and not remote and not getattr(match, "tutorial", False):
             row.insert(0, self.review_button)
         # centred as one row
         x = center - (sum(button.rect.width for button in row) + 20 * (len(row) - 1)) // 2

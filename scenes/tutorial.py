@@ -8,7 +8,9 @@ passes the person's input through, and
   strip, with a soft pulsing glow on the step's spots (``scenes.<game>.spots``) and an arrow;
 - is the table's ``guide`` (``scenes.table.base.Guide``) while the script runs: a move other than
   the step's expected one is refused with a friendly line and springs back, and nothing reaches
-  the match; Undo and the Hint are off, and say so;
+  the match; Undo and the Hint are off, and say so. Whatever the table would say in a toast (a
+  refusal, "Undo is off", "no hints") is said on the caption card instead, where it can be read:
+  a toast near the bottom would lie under the card;
 - plays the AI seats' scripted replies itself, with the AI's usual pause;
 - goes on from an explanation step on a click, a tap or Enter; "Skip tutorial" ends the script.
 
@@ -50,6 +52,9 @@ SPOTS_EVERY = 0.25  # seconds between re-reads of where the spots are (pieces mo
 MARGIN = 24  # px the card keeps from the screen's edges
 FREE_TOAST = 5.0  # seconds the "play on" line shows
 UNDO_TOAST = 3.0  # seconds the "undo is off" line shows
+# A click or tap goes on from an explanation only once it has shown this long: the second click
+# of a mouse's double click (a move's gesture) must not skip the next caption unread.
+CLICK_GUARD = 0.35  # seconds
 
 
 def spots_module(game_id: str) -> ModuleType:
@@ -61,7 +66,9 @@ def make_tutorial_table(app: App, tutorial: Tutorial) -> TableScene:
     """The game's real table for a fresh tutorial match, its AI off while the script runs. It
     saves nothing: a tutorial never replaces the person's autosaved match."""
     module = importlib.import_module(f"scenes.{tutorial.game}")
-    table = module.make_table(app, tutorial.new_match(), viewer=PERSON, ai_enabled=False)
+    match = tutorial.new_match()
+    match.tutorial = True  # type: ignore[attr-defined]  # its first moves were the script's: no review
+    table = module.make_table(app, match, viewer=PERSON, ai_enabled=False)
     assert isinstance(table, TableScene)
     table.saver = NullSaver()
     return table
@@ -93,10 +100,12 @@ class TutorialLayer(Scene):
         self.replies: deque[tuple[int, str]] = deque()
         self.waited = 0.0  # seconds the next reply has waited for its pause
         self.moved = False  # the current step's move (or click) is done; replies may follow
+        self.shown_for = 0.0  # seconds the current step has been ready (see CLICK_GUARD)
         self.done = False
         self.wrong_text = ""
         self.clock = 0.0
         self.spots: list[pygame.Rect] = []
+        self.card = pygame.Rect(0, 0, 0, 0)  # where the caption card was drawn last
         self.places: list[pygame.Rect] = []  # the table's other named places (the card avoids them too)
         self._spots_key: tuple[Any, ...] = ()
         self._spots_age = 0.0
@@ -168,7 +177,9 @@ class TutorialLayer(Scene):
             return
         self.index += 1
         self.moved = False
+        self.shown_for = 0.0
         self._spots_key = ()
+        self.wrong_text = ""
         if self.index >= len(self.steps):
             self.end_script()
 
@@ -229,7 +240,17 @@ class TutorialLayer(Scene):
             return  # the table opened something (results, help): it runs from there
         self.play_reply(dt)
         self.advance()
+        self.take_toast()
+        if self.ready():
+            self.shown_for += dt
         self._spots_age += dt
+
+    def take_toast(self) -> None:
+        """Move the table's toast onto the caption card: the card would cover it."""
+        toast = self.table.toast
+        if self.step is not None and toast.visible:
+            self.wrong_text = toast.message
+            toast.hide()
 
     def handle(self, intent: Intent) -> bool:
         """Skip; a click, tap or Enter on an explanation step; everything else to the table."""
@@ -240,10 +261,14 @@ class TutorialLayer(Scene):
                 self.skip()
             return True
         if pointer and any(button.contains(intent.pos) for button in self.table.buttons.widgets):
+            hint = getattr(self.table, "hint_button", None)
+            if kind == intents.RELEASE and hint is not None and hint.contains(intent.pos) and not hint.is_enabled:
+                self.table.press_hint()  # a greyed Hint still says why (on the card)
+                return True
             return self.table.handle(intent)  # Log, Help, Menu (and the game's buttons) work as ever
         step = self.step
         if step is not None and not step.waits_for_move and self.ready() and self.table.panel is None:
-            if kind in (intents.ACTIVATE, intents.PRESS):
+            if kind == intents.ACTIVATE or (kind == intents.PRESS and self.shown_for >= CLICK_GUARD):
                 self.finish_step()
                 return True
             if pointer or kind in (intents.NAV, intents.FOCUS_NEXT, intents.FOCUS_PREV):
@@ -251,6 +276,14 @@ class TutorialLayer(Scene):
         return self.table.handle(intent)
 
     # ----- where to point -------------------------------------------------------------------------
+    def glowing_controls(self) -> list[Any]:
+        """The table's buttons that glow now (a spot that is a button, or holds one filling at
+        least half of it): each must work, and do the step's move."""
+        spots = self.current_spots()
+        return [button for button in self.table.buttons.widgets
+                if any(spot.contains(button.rect) and 2 * button.rect.width * button.rect.height
+                       >= spot.width * spot.height for spot in spots)]
+
     def current_spots(self) -> list[pygame.Rect]:
         """The step's spots now: the expected action's pieces, then its named places."""
         step = self.step
@@ -290,6 +323,7 @@ class TutorialLayer(Scene):
         height = CARD_PAD * 2 + len(lines) * fonts.line_height(CAPTION_SIZE) + 16 + SKIP_SIZE[1]
         if self.wrong_text:
             height += len(self.wrong_lines()) * fonts.line_height(SMALL_SIZE) + 8
+        height += len(self.footer()[1]) * fonts.line_height(SMALL_SIZE)
         size = (CARD_WIDTH, height)
         strip = self.table.viewer_strip()
         top, bottom = 110, strip.top - MARGIN - height
@@ -308,6 +342,20 @@ class TutorialLayer(Scene):
         rects = [pygame.Rect((x, max(MARGIN, y)), size) for x, y in places]
         return min(rects, key=lambda rect: (covered(rect, avoid), covered(rect, rather_not)))
 
+    def footer(self) -> tuple[str, list[str]]:
+        """The card's last lines: (the text beside Skip, the lines above it). "Step n of m · Click
+        or press Enter to go on" sits beside Skip when it fits whole; else the step counter does
+        and the "go on" line is wrapped above it (never dropped: it says what to do)."""
+        step = self.step
+        counter = t("tutorial.step", n=self.index + 1, total=len(self.steps))
+        if step is None:
+            return counter, []
+        hint = t("tutorial.your_move") if step.waits_for_move else t("tutorial.next")
+        text = f"{counter} · {hint}"
+        if fonts.text_width(text, SMALL_SIZE) <= CARD_WIDTH - 2 * CARD_PAD - SKIP_SIZE[0] - 20:
+            return text, []
+        return counter, fonts.wrap(hint, SMALL_SIZE, CARD_WIDTH - 2 * CARD_PAD)
+
     def wrong_lines(self) -> list[str]:
         """The friendly line after a refused move, wrapped."""
         return fonts.wrap(self.wrong_text, SMALL_SIZE, CARD_WIDTH - 2 * CARD_PAD) if self.wrong_text else []
@@ -315,15 +363,15 @@ class TutorialLayer(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Glows, the arrow and the caption card over the table (drawn below by the app)."""
         step = self.step
-        if step is None:
-            return
+        if step is None or self.table.panel is not None:
+            return  # a round's panel is up: it has the table's attention (and its Continue) alone
         spots = self.current_spots()
         pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / PULSE)
         for rect in spots:
             draw_glow(surface, rect, pulse)
         lines = self.caption_lines()
         avoid = spots + [self.table.viewer_strip()] + [button.rect for button in self.table.buttons.widgets]
-        card = self.card_rect(lines, avoid, self.places)
+        card = self.card = self.card_rect(lines, avoid, self.places)
         strip = self.table.viewer_strip()
         pointed = [rect for rect in spots if not strip.colliderect(rect)]  # the arrow stays off the prompt
         if pointed:
@@ -346,13 +394,14 @@ class TutorialLayer(Scene):
             surface.blit(fonts.text(line, SMALL_SIZE, theme.BAD, bold=True), (card.left + CARD_PAD, y + 8))
             y += fonts.line_height(SMALL_SIZE)
         bottom = card.bottom - CARD_PAD // 2 - SKIP_SIZE[1] // 2
-        counter = t("tutorial.step", n=self.index + 1, total=len(self.steps))
-        hint = t("tutorial.next") if not step.waits_for_move else t("tutorial.your_move")
-        room = CARD_WIDTH - 2 * CARD_PAD - SKIP_SIZE[0] - 20
-        text = f"{counter} · {hint}"
-        if not self.ready() or fonts.text_width(text, SMALL_SIZE) > room:
-            text = counter  # the hint only when it fits whole beside Skip
-        image = fonts.text(text, SMALL_SIZE, theme.INK_SOFT)
+        beside, above = self.footer()
+        if not self.ready():  # the move is made, the replies play: only the counter (same height)
+            beside, above = t("tutorial.step", n=self.index + 1, total=len(self.steps)), []
+        y = bottom - SKIP_SIZE[1] // 2 - len(above) * fonts.line_height(SMALL_SIZE)
+        for line in above:
+            surface.blit(fonts.text(line, SMALL_SIZE, theme.INK_SOFT), (card.left + CARD_PAD, y))
+            y += fonts.line_height(SMALL_SIZE)
+        image = fonts.text(beside, SMALL_SIZE, theme.INK_SOFT)
         surface.blit(image, image.get_rect(midleft=(card.left + CARD_PAD, bottom)))
         self.skip_button.rect.midright = (card.right - CARD_PAD // 2, bottom)
         self.skip_button.draw(surface)

@@ -19,14 +19,20 @@ def fake_advisor(match: Match, wins: Callable[[int, Any, Any], tuple[float, floa
     indexes = {decision_seed(match.seed, index, entry.seat): index for index, entry in enumerate(match.log)}
 
     def advise(game_id: str, observation: Any, legal: list[Any], *, seed: int, budget: float,
-               playouts: int | None, include: list[Any]) -> Advice:
+               playouts: int | None, include: list[Any], count: int = 4) -> Advice:
         rules = match.rules
         played = include[0]
         other = next(action for action in legal if action != played)
         mine, theirs = wins(indexes[seed], played, other)
-        moves = sorted([MoveValue(played, rules.encode_action(played), mine, 0.0, samples),
-                        MoveValue(other, rules.encode_action(other), theirs, 0.0, samples, hard=True)],
-                       key=lambda move: -move.win)
+        # ranks as the paired evidence would give them: the one ahead beats the other for sure
+        # when the gap exceeds two standard errors of the difference
+        spread = 2 * (sum(p * (1 - p) for p in (mine, theirs)) / samples) ** 0.5
+        mine_rank = 2 if theirs - mine > spread else 1
+        theirs_rank = 2 if mine - theirs > spread else 1
+        moves = sorted([MoveValue(played, rules.encode_action(played), mine, 0.0, samples, rank=mine_rank),
+                        MoveValue(other, rules.encode_action(other), theirs, 0.0, samples, hard=True,
+                                  rank=theirs_rank)],
+                       key=lambda move: (move.rank, -move.win))
         return Advice(game_id, observation.seat, tuple(moves), 0.0, rules.encode_action(other))
 
     return advise

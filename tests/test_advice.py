@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from game.ai.advice import advise, play_to_end, playout_policy, win_share
+from game.ai.advice import advise, beats_for_sure, evidence_ranks, play_to_end, playout_policy, win_share
 from game.ai.base import make_agent
 from game.core.registry import get_rules
 
@@ -48,7 +48,10 @@ def test_moves_come_best_first_with_hards_choice_marked() -> None:
     legal = rules.legal_actions(state, seat)
     advice = advise("neko", rules.observe(state, seat), legal, seed=3, playouts=PLAYOUTS)
     wins = [move.win for move in advice.moves]
-    assert wins == sorted(wins, reverse=True)
+    ranks = [move.rank for move in advice.moves]
+    assert ranks == sorted(ranks) and ranks[0] == 1  # best first by the evidence
+    for upper, lower in zip(advice.moves, advice.moves[1:]):  # a lower mean above a higher one: only among equals
+        assert upper.win >= lower.win or upper.rank == lower.rank
     assert all(0.0 <= win <= 1.0 for win in wins)
     assert sum(move.hard for move in advice.moves) == 1
     assert advice.hard_choice in {move.notation for move in advice.moves}
@@ -113,3 +116,30 @@ def test_the_seats_own_cards_do_change_the_advice() -> None:
         legal = rules.legal_actions(position, seat)
         answers.append(advise("neko", rules.observe(position, seat), legal, seed=4, playouts=PLAYOUTS).to_json()["moves"])
     assert answers[0] != answers[1]
+
+
+def test_moves_the_samples_cannot_tell_apart_share_a_rank_and_clear_ones_do_not() -> None:
+    level = [1.0, 0.0] * 20
+    nearly = [1.0, 0.0] * 19 + [0.0, 0.0]  # 1 sample in 40 worse: noise
+    poor = [0.0] * 40
+    assert not beats_for_sure(level, nearly)
+    assert beats_for_sure(level, poor) and not beats_for_sure(poor, level)
+    assert evidence_ranks([level, nearly, poor]) == [1, 1, 3]
+
+
+def test_near_equal_moves_never_flip_by_the_seed_alone_and_the_json_says_they_are_equal() -> None:
+    """Across seeds the means of near-equal moves trade places; the listed order then never
+    puts one above the other by its mean alone: they share rank 1 and say so."""
+    rules, state, seat = _position("neko", 3, 11, 5)
+    legal = rules.legal_actions(state, seat)
+    observation = rules.observe(state, seat)
+    for seed in range(3):
+        advice = advise("neko", observation, legal, seed=seed, playouts=PLAYOUTS)
+        data = advice.to_json()
+        assert data["about_equal"] == [move.notation for move in advice.moves if move.rank == 1]
+        for move, entry in zip(advice.moves, data["moves"]):
+            assert entry["about_equal_to_best"] == (move.rank == 1)
+            low, high = entry["interval"]
+            assert low <= entry["value"] <= high
+        top = advice.moves[0]
+        assert top.hard or advice.hard_outranked  # Hard's choice heads the list unless clearly beaten

@@ -96,7 +96,7 @@ def test_review_json_has_the_moments_and_the_line(tmp_path: Path, capsys: pytest
     assert len(data["moments"]) <= 3
     for entry in data["line"] + data["moments"]:
         assert set(entry) == {"move", "seat", "played", "best", "played_win", "best_win", "drop", "samples",
-                              "played_text", "best_text"}
+                              "sure", "played_text", "best_text"}
         assert entry["played_text"] and entry["played_text"] != entry["played"]  # in words, not notation
         assert entry["drop"] == pytest.approx(max(0.0, entry["best_win"] - entry["played_win"]), abs=1e-3)
     drops = [moment["drop"] for moment in data["moments"]]

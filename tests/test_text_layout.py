@@ -86,7 +86,7 @@ from scenes.table.base import TableScene
 from scenes.table.move_log import MoveLog
 from scenes.table.saver import NullSaver
 from scenes.title import Title, saving_off_text
-from scenes.tutorial import open_tutorial
+from scenes.tutorial import TutorialLayer, open_tutorial
 from scenes.tutorial_drive import Clock, advance_to
 
 DT = 1 / 60
@@ -560,10 +560,11 @@ def all_screens() -> list[Screen]:
               for state in ("hint", "wrong", "locked")]
     found.append(Screen("kiosk-learn-or-play", kiosk_learn_or_play_screen))
     found += [Screen(f"lan-{kind}", lan_screen(kind)) for kind in ("host", "join", "join-empty", "seats")]
-    for game_id in available_games():  # the first explanation and the first move of each tutorial
-        first_move = next(number for number, step in enumerate(load_tutorial(game_id).steps) if step.expect)
+    for game_id in available_games():  # the first explanation, the first move and the last step of each tutorial
+        steps = load_tutorial(game_id).steps
+        first_move = next(number for number, step in enumerate(steps) if step.expect)
         found += [Screen(f"tutorial-{game_id}-step{number + 1}", tutorial_screen(game_id, number))
-                  for number in (0, first_move)]
+                  for number in dict.fromkeys((0, first_move, len(steps) - 1))]
     return found
 
 
@@ -786,6 +787,24 @@ def test_no_text_overlaps_is_cut_or_too_small(probed_app: App, shortened: list[S
         else:
             warnings.warn(f"{screen.name}/{lang}: a hint cut short: {cut}", stacklevel=1)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_line_of_a_tutorial_caption_card_shows(probed_app: App, lang: str) -> None:
+    """The caption card drops no line: the caption, and the step counter with its "go on" or
+    "your move" line (wrapped above Skip when it does not fit beside it), all show in full."""
+    missing = []
+    for screen in SCREENS:
+        if not screen.name.startswith("tutorial-"):
+            continue
+        for _, texts in render(probed_app, screen, lang):
+            layer = probed_app.top
+            assert isinstance(layer, TutorialLayer)
+            shown = {record.text for record in texts}
+            beside, above = layer.footer()
+            missing += [f"{screen.name}/{lang}: {line!r}" for line in [*layer.caption_lines(), beside, *above]
+                        if line not in shown]
+    assert not missing, "\n".join(missing)
 
 
 def test_the_checker_sees_text_through_pictures_and_finds_overlaps_covers_and_cuts(probed_app: App) -> None:

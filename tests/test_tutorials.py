@@ -21,7 +21,7 @@ from scenes.input import ACTIVATE, BACK, PRESS, RELEASE, Intent
 from scenes.kiosk import FakeClock, KioskController, build_kiosk
 from scenes.kiosk_screens import KioskSetup, LearnOrPlay
 from scenes.title import LearnPill, Title
-from scenes.tutorial import TutorialLayer, open_tutorial, spots_module
+from scenes.tutorial import CLICK_GUARD, TutorialLayer, open_tutorial, spots_module
 from scenes.tutorial_drive import Clock, advance_to, play_tutorial, settle, tap_action
 
 
@@ -128,6 +128,10 @@ def test_an_explanation_waits_for_enter_and_the_table_takes_no_move_meanwhile(ti
     table = layer.table
     card = table.hand.cards[0]
     point = (round(card.pos[0]), round(card.pos[1]))
+    clock.step([Intent(PRESS, point, touch=True)])  # a tap the moment it shows (a double click's second) ...
+    assert layer.index == 0 and layer.ready()  # ... does not skip it unread
+    while layer.shown_for < CLICK_GUARD:
+        clock.step()
     clock.step([Intent(PRESS, point, touch=True)])  # a tap on an explanation goes on ...
     assert table.drag is None and table.selected is None and table.match.log == []  # ... and picks nothing
     assert settle(clock, layer.ready) and layer.index == 1

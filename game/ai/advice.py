@@ -13,9 +13,13 @@ from one seat's observation only, never the true state (so a hint cannot leak a 
    seat. A candidate's value is the share of its playouts the seat wins (a shared first place
    counts as a share), and its ``points`` the seat's mean final score over them.
 
-Moves are ranked by that win chance, best first. Hard's own choice is marked (``hard``): the
-ranking may disagree with it when the playouts see it otherwise, which the closing figures
-measure. With ``playouts`` (a cap) and no time budget an answer depends only on the observation
+Moves are ranked by the evidence, not by noise: a move's ``rank`` is 1 + the number of moves that
+beat it for sure (their paired difference on the common samples is more than ``EQUAL_Z`` standard
+errors above zero). Moves that share a rank are *about equal* (``about_equal`` for those level with
+the best); within a rank Hard's own choice comes first, then the order Hard's search gave them,
+never the order of their means alone. So Hard's choice heads the list unless the playouts rate
+another move better for sure (``Advice.hard_outranked``), and a hint or the ``hint`` command can
+say so plainly. With ``playouts`` (a cap) and no time budget an answer depends only on the observation
 and the seed, which the no-leak tests rely on.
 """
 
@@ -40,6 +44,7 @@ MAX_PLAYOUT_ACTIONS = 20_000  # a playout longer than this is stuck: it is score
 # The race stops early only once the leader is well clear, and never drops a candidate: every
 # move listed gets a value from the same samples.
 ADVICE_RACE = RaceRules(settle_from=64, settle_every=16, settle_z=3.0, settle_equal=0.01)
+EQUAL_Z = 2.0  # standard errors of a paired difference under which two moves are about equal
 
 
 @dataclass(frozen=True)
@@ -52,11 +57,20 @@ class MoveValue:
     points: float  # the seat's mean final score over the same playouts
     samples: int  # playouts behind the two estimates
     hard: bool = False  # Hard's own choice here
+    rank: int = 1  # 1 + the moves that beat this one for sure; moves of one rank are about equal
+    margin: float = 0.0  # half the width of the win chance's interval (EQUAL_Z standard errors)
+
+    @property
+    def about_equal(self) -> bool:
+        """True when the playouts cannot tell this move from the best (it shares rank 1)."""
+        return self.rank == 1
 
     def to_json(self) -> dict[str, Any]:
-        """The move as plain data (``value`` is the win chance)."""
+        """The move as plain data (``value`` is the win chance, ``interval`` its range)."""
         return {"move": self.notation, "value": round(self.win, 4), "points": round(self.points, 3),
-                "samples": self.samples, "hard": self.hard}
+                "samples": self.samples, "hard": self.hard, "rank": self.rank,
+                "interval": [round(max(0.0, self.win - self.margin), 4), round(min(1.0, self.win + self.margin), 4)],
+                "about_equal_to_best": self.about_equal}
 
 
 @dataclass(frozen=True)
@@ -75,6 +89,17 @@ class Advice:
         """The move with the best win chance."""
         return self.moves[0]
 
+    @property
+    def equal_best(self) -> tuple[MoveValue, ...]:
+        """The moves the playouts cannot tell apart from the best (rank 1), best listed first."""
+        return tuple(move for move in self.moves if move.rank == 1)
+
+    @property
+    def hard_outranked(self) -> bool:
+        """True when the playouts rate some move better than Hard's own choice for sure."""
+        hard = next((move for move in self.moves if move.hard), None)
+        return hard is not None and hard.rank > 1
+
     def value_of(self, action: Any) -> MoveValue | None:
         """The entry of ``action`` (None when it was not compared)."""
         return next((move for move in self.moves if move.action == action), None)
@@ -82,7 +107,35 @@ class Advice:
     def to_json(self) -> dict[str, Any]:
         """The advice as plain data, best first (``hint --json``)."""
         return {"game": self.game_id, "seat": self.seat, "hard": self.hard_choice,
+                "hard_outranked": self.hard_outranked, "about_equal": [move.notation for move in self.equal_best],
                 "seconds": round(self.seconds, 3), "moves": [move.to_json() for move in self.moves]}
+
+
+def standard_error(values: Sequence[float]) -> float:
+    """The standard error of the mean of ``values`` (0 with fewer than two)."""
+    count = len(values)
+    if count < 2:
+        return 0.0
+    mean = sum(values) / count
+    return (sum((value - mean) ** 2 for value in values) / (count - 1) / count) ** 0.5
+
+
+def beats_for_sure(first: Sequence[float], second: Sequence[float], z: float = EQUAL_Z) -> bool:
+    """True when ``first`` beats ``second`` on their common samples by more than ``z`` standard
+    errors of the paired difference (``first[s]`` and ``second[s]`` played on one sample ``s``)."""
+    count = min(len(first), len(second))
+    if count < 2:
+        return False
+    differences = [a - b for a, b in zip(first[:count], second[:count])]
+    mean = sum(differences) / count
+    return mean > 0 and mean > z * standard_error(differences)
+
+
+def evidence_ranks(rewards: Sequence[Sequence[float]], z: float = EQUAL_Z) -> list[int]:
+    """Each candidate's rank by the evidence: 1 + the candidates that beat it for sure
+    (``beats_for_sure``). Candidates the samples cannot tell apart share a rank."""
+    return [1 + sum(1 for other in range(len(rewards)) if other != index and beats_for_sure(rewards[other], rewards[index], z))
+            for index in range(len(rewards))]
 
 
 def playout_policy(game_id: str) -> Callable[..., Any]:
@@ -129,7 +182,7 @@ def _hard_ranking(agent: Any, legal: Sequence[Any], choice: Any) -> list[Any]:
 
 
 def candidates(game_id: str, observation: Any, legal: Sequence[Any], rng: random.Random, budget: float,
-               iterations: int | None, include: Sequence[Any] = ()) -> tuple[list[Any], Any]:
+               iterations: int | None, include: Sequence[Any] = (), count: int = CANDIDATES) -> tuple[list[Any], Any]:
     """The moves worth comparing (at most ``CANDIDATES`` plus ``include``) and Hard's choice.
     Hard searches for ``budget`` seconds, or ``iterations`` when that is given."""
     hard = make_agent(game_id, "hard")
@@ -142,17 +195,19 @@ def candidates(game_id: str, observation: Any, legal: Sequence[Any], rng: random
     for action in [*_hard_ranking(hard, legal, choice), normal, *legal]:
         if action not in ranked:
             ranked.append(action)
-    chosen = ranked[:CANDIDATES]
+    chosen = ranked[:count]
     chosen += [action for action in include if action in legal and action not in chosen]
     return chosen, choice
 
 
 def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 0,
-           budget: float = DEFAULT_BUDGET, playouts: int | None = None, include: Sequence[Any] = ()) -> Advice:
+           budget: float = DEFAULT_BUDGET, playouts: int | None = None, include: Sequence[Any] = (),
+           count: int = CANDIDATES) -> Advice:
     """Hard's view of ``observation`` (one seat's, with ``legal`` its legal moves): candidate moves
     with their estimated win chances, best first. ``budget`` seconds bound it; with ``playouts``
     the race stops at that many playouts and Hard at a matching iteration cap instead (then the
-    answer depends only on the observation and ``seed``). ``include`` adds moves to compare."""
+    answer depends only on the observation and ``seed``). ``include`` adds moves to compare to
+    the ``count`` best of Hard's (a review compares fewer, so each gets more playouts)."""
     if not legal:
         raise ValueError("no legal move to advise on")
     started = time.perf_counter()
@@ -161,7 +216,7 @@ def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 
     fixed = playouts is not None
     iterations = max(50, playouts // 2) if fixed else None
     moves, choice = candidates(game_id, observation, legal, rng, 0.0 if fixed else budget * HARD_SHARE,
-                               iterations, include)
+                               iterations, include, count)
     policy = playout_policy(game_id)
     seat = observation.seat
     points: list[list[float]] = [[] for _ in moves]
@@ -185,11 +240,14 @@ def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 
     cap = playouts if fixed else DEFAULT_PLAYOUTS
     outcome = race(len(moves), draw, play, ADVICE_RACE, max(cap, 2 * len(moves)), deadline)
     means = outcome.means()
+    ranks = evidence_ranks(outcome.rewards)
     entries = [
         MoveValue(action, rules.encode_action(action), means[index],
                   sum(points[index]) / len(points[index]) if points[index] else 0.0,
-                  len(outcome.rewards[index]), action == choice)
+                  len(outcome.rewards[index]), action == choice, ranks[index],
+                  EQUAL_Z * standard_error(outcome.rewards[index]))
         for index, action in enumerate(moves)
     ]
-    entries.sort(key=lambda entry: (-entry.win, not entry.hard))
+    order = {id(entry): index for index, entry in enumerate(entries)}  # Hard's order (its choice first)
+    entries.sort(key=lambda entry: (entry.rank, not entry.hard, order[id(entry)]))
     return Advice(game_id, seat, tuple(entries), time.perf_counter() - started, rules.encode_action(choice))

@@ -7,6 +7,7 @@ game and screen owns its own files. Texts use ``str.format`` fields: ``{card}``.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -49,10 +50,22 @@ def t(key: str, lang: str | None = None, **params: Any) -> str:
         text = catalogue("en").get(key, key)
     if params:
         try:
-            return text.format(**params)
+            text = text.format(**params)
         except (KeyError, IndexError, ValueError):
             return text
+        if (lang or _current) == "en" or key not in catalogue(lang or _current):
+            return english_articles(text)
     return text
+
+
+# "a" before a number said with a vowel first: 8, 11, 18, 80-89, 800-899, 8000... ("an 8", "an 11")
+_A_BEFORE_VOWEL_NUMBER = re.compile(r"\b([Aa]) (?=(?:8\d*|11|18|11\d{3}|18\d{3})(?![\d.,]?\d))")
+
+
+def english_articles(text: str) -> str:
+    """``text`` with "a" turned into "an" before a number that starts with a vowel sound, as a
+    number put into "a {card}" needs ("an 8", "an 11", "an 18", "an 80"); other words unchanged."""
+    return _A_BEFORE_VOWEL_NUMBER.sub(lambda match: ("An" if match.group(1) == "A" else "an") + " ", text)
 
 
 def all_texts() -> list[str]:

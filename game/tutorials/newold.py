@@ -1,5 +1,6 @@
 """NEW & OLD's guided first deal (2 players, seed 1): the box, playing on the Old zone (same
-number or one higher), 6 then 1, revealing and stage B, and what scores."""
+number or one higher), 6 then 1, New cards on the Old zone, revealing (when no Old card fits: the Reveal button works
+then) and stage B, and what scores."""
 
 from __future__ import annotations
 
@@ -20,7 +21,11 @@ TUTORIAL = Tutorial(
              replies=((1, "play O6"),)),
         Step("tutorial.newold.wrap", expect="play O1", wrong="tutorial.newold.wrap_wrong",
              replies=((1, "play O2"),)),
-        Step("tutorial.newold.reveal", spots=("button", "new")),
+        Step("tutorial.newold.new_card", expect="play N3", wrong="tutorial.newold.new_card_wrong",
+             replies=((1, "play N3"),)),
+        Step("tutorial.newold.keep", expect="play N4", wrong="tutorial.newold.keep_wrong",
+             replies=((1, "play O5"),)),
+        Step("tutorial.newold.reveal", expect="reveal", wrong="tutorial.newold.reveal_wrong", spots=("new",)),
         Step("tutorial.newold.score", spots=("score",)),
     ),
 )

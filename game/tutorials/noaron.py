@@ -15,7 +15,7 @@ TUTORIAL = Tutorial(
         Step("tutorial.noaron.take", expect="take deck", wrong="tutorial.noaron.take_wrong"),
         Step("tutorial.noaron.discard", expect="discard 5", wrong="tutorial.noaron.discard_wrong"),
         Step("tutorial.noaron.insert", expect="insert 9", wrong="tutorial.noaron.insert_wrong"),
-        Step("tutorial.noaron.score", spots=("score", "declare")),
+        Step("tutorial.noaron.score", spots=("score",)),
         Step("tutorial.noaron.declare", expect="declare", wrong="tutorial.noaron.declare_wrong"),
         Step("tutorial.noaron.stakes", spots=("stakes",)),
     ),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,6 +15,18 @@ from scenes.ui import draw_text_centered, fit_size, seat_color, seat_label
 
 if TYPE_CHECKING:
     from scenes.neko.scene import NekoTable
+
+
+def round_end_message(event: RoundEnded, simple: bool, match: Any) -> str:
+    """The panel's line on how the round ended, its points read from the round's own scores
+    (what the one who emptied their hand got beyond their stack: the cat's 2, or the simple
+    rules' 1 for the round), so the words never say another number than the score."""
+    if event.emptied < 0:
+        return t("neko.round_end.blocked")
+    player = seat_label(event.emptied, match.seats[event.emptied])
+    stack = 0 if simple else event.stack_sizes[event.emptied]
+    points = event.scores[event.emptied] - stack
+    return t("neko.round_end.emptied_simple" if simple else "neko.round_end.emptied", player=player, points=points)
 
 
 class RoundPanel(ModalPanel):
@@ -34,10 +46,7 @@ class RoundPanel(ModalPanel):
         event = self.event
         heading = t("table.round_over", n=event.round + 1)
         draw_text_centered(surface, heading, theme.HEADING, theme.INK, (body.centerx, body.top + 64), True)
-        if event.emptied >= 0:
-            message = t("neko.round_end.emptied", player=seat_label(event.emptied, match.seats[event.emptied]))
-        else:
-            message = t("neko.round_end.blocked")
+        message = round_end_message(event, self.table.observation().simple, match)
         size = fit_size(message, theme.BODY, body.width - 80)
         draw_text_centered(surface, message, size, theme.INK_SOFT, (body.centerx, body.top + 126))
         self._render_table(surface, body)
