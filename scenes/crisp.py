@@ -15,10 +15,15 @@ the window's physical size, without changing how any scene paints:
   scaled, and the string is drawn again at its physical size in the same place (``crisp_frame``
   for a picture in memory, ``SdlPresenter`` for the real window).
 
-Anything painted over a text after it (a panel, a flying card, a veil) changes those pixels, so
-that text is simply left as the scaled picture shows it: the marks never put text on top of
-something that covers it. Text that reaches the frame another way (inside card art, rotated, blended,
-tinted each frame) stays scaled too.
+Anything painted over a text after it (a panel, a veil) changes those pixels, so that text is
+simply left as the scaled picture shows it: the marks never put text on top of something that
+covers it. A later mark over an earlier one (a card of a fanned hand over its neighbour) does not
+count as covering: both are drawn again, in the order they were painted. Text that reaches the
+frame another way (blended, tinted each frame) stays scaled too.
+
+Pictures work the same way: an ``ArtImage`` (a card face, a numbered piece, turned or not) knows
+how to draw itself at a zoom (``redraw``), so at 4K a card's edges and numerals are drawn at the
+window's pixels instead of enlarged.
 """
 
 from __future__ import annotations
@@ -45,6 +50,25 @@ class TextImage(pygame.Surface):
     key: TextKey | None = None
 
 
+Redraw = Callable[[float], pygame.Surface]  # a picture drawn again at a zoom (2.0: twice the pixels)
+
+
+class ArtImage(TextImage):
+    """A picture that can draw itself again at a zoom (``redraw``); ``key`` names it (with
+    "art" first, so it never equals a text's key)."""
+
+    redraw: Redraw | None = None
+
+
+def art_image(image: pygame.Surface, key: Any, redraw: Redraw) -> ArtImage:
+    """``image`` as an ``ArtImage`` named ``key`` that ``redraw`` paints at any zoom (a copy)."""
+    marked = ArtImage(image.get_size(), image.get_flags(), image)
+    marked.blit(image, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    marked.key = ("art", key)
+    marked.redraw = redraw
+    return marked
+
+
 def text_image(image: pygame.Surface, key: TextKey) -> TextImage:
     """``image`` as a ``TextImage`` saying ``key`` (a copy; pygame-ce keeps the subclass)."""
     marked = TextImage(image.get_size(), image.get_flags(), image)
@@ -63,6 +87,7 @@ class TextMark:
     alpha: int
     under: pygame.Surface
     after: bytes
+    redraw: Redraw | None = None  # a picture's (``ArtImage``); None for a text
 
     def moved(self, offset: tuple[int, int]) -> pygame.Rect:
         """The box moved by ``offset``."""
@@ -126,7 +151,8 @@ class Canvas(pygame.Surface):
         under = self.subsurface(rect).copy()
         done = super().blit(source, rect.topleft)
         alpha = source.get_alpha()
-        self._note(TextMark(rect, source.key, 255 if alpha is None else alpha, under, _pixels(self, rect)))
+        self._note(TextMark(rect, source.key, 255 if alpha is None else alpha, under, _pixels(self, rect),
+                            getattr(source, "redraw", None)))
         return done
 
     def _blit_canvas(self, source: Canvas, dest: Any, area: Any) -> pygame.Rect:
@@ -139,8 +165,8 @@ class Canvas(pygame.Surface):
         taken = pygame.Rect(area) if area is not None else source.get_rect()
         dest_x, dest_y = _position(dest)
         offset = (dest_x - taken.x, dest_y - taken.y)
-        brought = [mark for mark in marks if taken.contains(mark.rect) and self._whole_inside(mark.moved(offset))
-                   and _pixels(source, mark.rect) == mark.after]
+        brought = [mark for mark in source.current_marks()
+                   if taken.contains(mark.rect) and self._whole_inside(mark.moved(offset))]
         befores = [self.subsurface(mark.moved(offset)).copy() for mark in brought]
         done = super().blit(source, dest, area)
         for mark, before in zip(brought, befores):
@@ -151,7 +177,7 @@ class Canvas(pygame.Surface):
                 under.set_alpha(opacity)
             before.blit(under, (0, 0))  # what this canvas would show without the text
             alpha = mark.alpha if opacity is None else mark.alpha * opacity // 255
-            self._note(TextMark(rect, mark.key, alpha, before, _pixels(self, rect)))
+            self._note(TextMark(rect, mark.key, alpha, before, _pixels(self, rect), mark.redraw))
         return done
 
     def carry_marks_to(self, converted: pygame.Surface) -> pygame.Surface:
@@ -159,7 +185,7 @@ class Canvas(pygame.Surface):
         marks that still match, compared anew in its format. Returns ``converted``."""
         if isinstance(converted, Canvas) and converted is not self:
             converted.__dict__["_marks"] = [
-                TextMark(mark.rect, mark.key, mark.alpha, mark.under, _pixels(converted, mark.rect))
+                TextMark(mark.rect, mark.key, mark.alpha, mark.under, _pixels(converted, mark.rect), mark.redraw)
                 for mark in self.current_marks()]
         return converted
 
@@ -170,12 +196,44 @@ class Canvas(pygame.Surface):
         marks.append(mark)
 
     def current_marks(self) -> list[TextMark]:
-        """The marks whose text still shows untouched, oldest first; the others are dropped."""
+        """The marks whose text still shows untouched, oldest first; the others are dropped.
+        Untouched means: the pixels are as the mark left them, except where a later mark that is
+        itself untouched lies over them (a card over its neighbour in a fan)."""
         bounds = self.get_rect()
-        alive = [mark for mark in self.marks()
-                 if bounds.contains(mark.rect) and _pixels(self, mark.rect) == mark.after]
+        alive: list[TextMark] = []
+        for mark in reversed(self.marks()):  # newest first: what lies over a mark is known
+            if bounds.contains(mark.rect) and self._untouched(mark, alive):
+                alive.append(mark)
+        alive.reverse()
         self.__dict__["_marks"] = alive
         return alive
+
+    def _untouched(self, mark: TextMark, later: list[TextMark]) -> bool:
+        """True when ``mark``'s box shows its ``after`` pixels with the ``later`` marks over them,
+        each of those painted straight over it (what lay under a later mark, where the two
+        meet, is what this one left: nothing was wiped or painted between)."""
+        now = _pixels(self, mark.rect)
+        if now == mark.after:
+            return True
+        over = [other for other in later if other.rect.colliderect(mark.rect)]
+        if not over:
+            return False
+        expected = _patch(self, mark.rect.size, mark.after)
+        for other in reversed(over):  # oldest of them first, as they were painted
+            meet = other.rect.clip(mark.rect)
+            here = meet.move(-mark.rect.x, -mark.rect.y)
+            there = meet.move(-other.rect.x, -other.rect.y)
+            if _pixels(other.under, there) != _pixels(expected, here):
+                return False  # this mark was wiped or painted over before the later one came
+            expected.blit(_patch(self, other.rect.size, other.after), other.rect.move(-mark.rect.x, -mark.rect.y))
+        return bytes(expected.get_buffer().raw) == now
+
+
+def _patch(like: pygame.Surface, size: tuple[int, int], pixels: bytes) -> pygame.Surface:
+    """A plain surface of ``size`` in ``like``'s format holding ``pixels`` (as ``_pixels`` took them)."""
+    patch = pygame.Surface(size, 0, like)
+    patch.get_buffer().write(pixels)
+    return patch
 
 
 _PLAIN_SURFACE = pygame.Surface  # what pygame.Surface was when this module was loaded
@@ -234,9 +292,13 @@ def physical_box(mark: TextMark, box: tuple[int, int, int, int], scale: float,
 
 
 def physical_text(mark: TextMark, scale: float, render: Renderer) -> pygame.Surface:
-    """The mark's string rendered at ``scale`` times its size, with the mark's opacity."""
-    string, size, colour, bold = mark.key
-    image = render(string, max(1, round(size * scale)), colour, bold)
+    """The mark's string rendered at ``scale`` times its size (a picture drawn at that zoom),
+    with the mark's opacity."""
+    if mark.redraw is not None:
+        image = mark.redraw(scale)
+    else:
+        string, size, colour, bold = mark.key
+        image = render(string, max(1, round(size * scale)), colour, bold)
     if mark.alpha < 255:
         image = image.copy()
         image.set_alpha(mark.alpha)
@@ -335,15 +397,19 @@ class SdlPresenter:
     def _draw_text(self, renderer: Any, mark: TextMark, box: tuple[int, int, int, int], scale: float,
                    render: Renderer) -> None:
         """One text at its physical size where the scaled canvas showed it."""
-        size = max(1, round(mark.key[1] * scale))
+        size = round(scale * 1000) if mark.redraw is not None else max(1, round(mark.key[1] * scale))
         texture = self._textures.get((mark.key, size))
         if texture is None:
             from pygame._sdl2 import video
 
             if len(self._textures) >= TEXTURES_KEPT:
                 self._textures.clear()
-            string, _, colour, bold = mark.key
-            texture = video.Texture.from_surface(renderer, render(string, size, colour, bold))
+            if mark.redraw is not None:
+                image = mark.redraw(scale)
+            else:
+                string, _, colour, bold = mark.key
+                image = render(string, size, colour, bold)
+            texture = video.Texture.from_surface(renderer, image)
             self._textures[(mark.key, size)] = texture
         texture.alpha = mark.alpha
         spot = physical_box(mark, box, scale, (texture.width, texture.height))

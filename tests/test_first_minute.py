@@ -242,7 +242,7 @@ def test_setting_out_is_said_for_the_deal_and_never_mid_round(normal_app: App) -
         normal_app.step(DT)
         said.append(table.status_text())
     assert setting in said, "the deal is announced"
-    first_round = match.state.round
+    first_round, moves_before = match.state.round, len(match.log)
     rng = random.Random(2)
     mid_round: list[str] = []
     for _ in range(60 * 60):
@@ -250,9 +250,11 @@ def test_setting_out_is_said_for_the_deal_and_never_mid_round(normal_app: App) -
         if match.state.round != first_round or match.is_over() or table.panel is not None:
             break
         mid_round.append(table.status_text())
+        if len(match.log) >= moves_before + 6 and table.at_rest():
+            break  # two turns round the table: cards have flown and the cat has hopped
         if table.idle() and table.viewer_may_act():
             table.attempt(rng.choice(match.legal_actions(0)))
-    assert len(mid_round) > 300, "the round went on long enough to see cards fly and the cat hop"
+    assert len(match.log) >= moves_before + 6, "the round went on long enough to see cards fly and the cat hop"
     assert setting not in mid_round
 
 
@@ -286,3 +288,30 @@ def test_start_shows_the_plate_before_the_table_is_built(app: App, monkeypatch: 
     monkeypatch.setattr(app, "headless", True)
     assert app.screen.get_at((20, 20)) == before.get_at((20, 20)), "the canvas got its pixels back"
 
+
+
+# ----- card faces drawn at the window's scale ---------------------------------------------------------
+def test_at_4k_every_card_of_a_fanned_hand_is_drawn_at_the_window_scale(app: App) -> None:
+    """Each card of the person's fanned, turned hand (overlapping its neighbours) that lies whole
+    on the screen is kept as a picture that draws itself again at 2x for the 4K frame."""
+    from game.core.match import Seat
+    from scenes import crisp, window
+
+    window.mark_text_for((3840, 2160))
+    try:
+        match = Match("neko", [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=4)
+        table = make_table_scene(app, match)
+        table.ai_enabled = False
+        app.push(table)
+        settle(app, frames=30)
+        screen = app.screen.get_rect()  # (the outer cards of a wide fan hang off the bottom edge)
+        hand = sorted(card.value for card in table.hand.cards if screen.contains(card._layers()[1][1]))  # its face
+        marks = [mark for mark in app.screen.current_marks() if mark.redraw is not None]
+        faces = sorted(mark.key[1][1][1] for mark in marks if mark.key[1][1][0] == "face")
+        assert len(hand) >= 2 and all(faces.count(value) >= hand.count(value) for value in hand), \
+            f"hand {hand}, sharp faces {faces}"
+        mark = next(mark for mark in marks if mark.key[1][1][0] == "face")
+        image = crisp.physical_text(mark, 2.0, lambda *args: pygame.Surface((1, 1)))
+        assert abs(image.get_width() - 2 * mark.rect.width) <= 4 and abs(image.get_height() - 2 * mark.rect.height) <= 4
+    finally:
+        window.mark_text_for((1920, 1080))

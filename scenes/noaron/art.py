@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.noaron import Cut
-from scenes import cache, fonts, theme
+from scenes import cache, crisp, fonts, theme
 from scenes.noaron.layout import PIP_HALF, PIP_ONE, scaled_size
 from scenes.table import art
 
@@ -65,8 +65,8 @@ def _mark(big: pygame.Surface, colour: str, centre: tuple[float, float], radius:
         _moon(big, centre, radius, theme.PAPER, paper)
 
 
-@lru_cache(maxsize=4)
-def card_face(colour: str, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
+@lru_cache(maxsize=8)
+def card_face(colour: str, size: tuple[int, int] = CARD_SIZE, zoom: float = 1.0) -> pygame.Surface:
     """A red (sun) or black (moon) card: a white rim, a coloured field, its mark large in the
     middle and small in two opposite corners."""
     s = art.SUPERSAMPLE
@@ -82,7 +82,7 @@ def card_face(colour: str, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
     for corner in ((field.left + 19 * s, field.top + 20 * s), (field.right - 19 * s, field.bottom - 20 * s)):
         _mark(big, colour, corner, 10 * s, fill)
     art._clip_to_card(big)
-    return art.downsample(big, size)
+    return art.sharp(big, size, zoom, ("noaron_face", colour, size), lambda z: card_face(colour, size, z))
 
 
 @lru_cache(maxsize=4)
@@ -180,7 +180,7 @@ def pile_picture(cards: tuple[str | None, ...], scale: float, salt: int) -> pyga
     def make() -> pygame.Surface:
         width, height = scaled_size(scale)
         pad = 30
-        picture = pygame.Surface((width + pad * 2, height + pad * 2), pygame.SRCALPHA)
+        picture = crisp.canvas((width + pad * 2, height + pad * 2), pygame.SRCALPHA)  # faces stay sharp at 4K
         centre = (width / 2 + pad, height / 2 + pad)
         shadow = art.transformed(("shadow", 0), art.card_shadow(CARD_SIZE, 0), scale)
         picture.blit(shadow, shadow.get_rect(center=(round(centre[0] + 3), round(centre[1] + 5))))

@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from scenes import anim, fonts, theme
+from scenes import anim, crisp, fonts, theme
 from scenes.table import art
 
 Point = tuple[float, float]
@@ -128,13 +128,7 @@ def _face_surface(value: int, dim: bool) -> pygame.Surface:
     face = art.card_face(value)
     if not dim:
         return face
-
-    def make() -> pygame.Surface:
-        darker = face.copy()
-        darker.fill((70, 70, 70, 0), special_flags=pygame.BLEND_RGB_SUB)
-        return darker
-
-    return art.variant(("dimmed", value), make)
+    return art.darkened(("dimmed", value), face)
 
 
 # ----- a stack on the table ----------------------------------------------------------------------------
@@ -407,7 +401,7 @@ class HandFan:
         def make() -> tuple[pygame.Surface, tuple[int, int]]:
             order = self.draw_order()
             area = self.cards[order[0]].bounds().unionall([self.cards[i].bounds() for i in order[1:]])
-            picture = pygame.Surface(area.size, pygame.SRCALPHA)
+            picture = crisp.canvas(area.size, pygame.SRCALPHA)  # the cards stay marked (sharp at 4K)
             for index in order:
                 self.cards[index].draw(picture, (-area.x, -area.y))
             return art.ready(picture), area.topleft
