@@ -88,6 +88,12 @@ class TextMark:
     under: pygame.Surface
     after: bytes
     redraw: Redraw | None = None  # a picture's (``ArtImage``); None for a text
+    whole: pygame.Rect | None = None  # a picture cut by the canvas's edge: all of it (``rect`` is what shows)
+
+    @property
+    def box(self) -> pygame.Rect:
+        """Where the whole text or picture lies (beyond the canvas's edge, for a cut picture)."""
+        return self.whole if self.whole is not None else self.rect
 
     def moved(self, offset: tuple[int, int]) -> pygame.Rect:
         """The box moved by ``offset``."""
@@ -143,16 +149,30 @@ class Canvas(pygame.Surface):
         """True when nothing of ``rect`` is lost to this canvas's edge or clip."""
         return self.get_clip().contains(rect) and rect.width > 0 and rect.height > 0
 
+    def _showing(self, rect: pygame.Rect, redraw: Redraw | None) -> pygame.Rect | None:
+        """The part of ``rect`` a mark can cover: all of it when it lies whole inside; for a
+        picture (``redraw``) cut only by the canvas's edge (a fanned hand hanging off the screen),
+        the part on the canvas; else None (not marked)."""
+        if self._whole_inside(rect):
+            return rect
+        bounds = self.get_rect()
+        if redraw is None or self.get_clip() != bounds:
+            return None
+        shown = rect.clip(bounds)
+        return shown if shown.width > 0 and shown.height > 0 else None
+
     def _blit_text(self, source: TextImage, dest: Any, area: Any) -> pygame.Rect:
         """A text blitted whole and unblended is marked; a part of one is only painted."""
         rect = pygame.Rect(_position(dest), source.get_size())
-        if area is not None or source.key is None or not self._whole_inside(rect):
+        redraw = getattr(source, "redraw", None)
+        shown = None if area is not None or source.key is None else self._showing(rect, redraw)
+        if shown is None:
             return super().blit(source, dest, area)
-        under = self.subsurface(rect).copy()
+        under = self.subsurface(shown).copy()
         done = super().blit(source, rect.topleft)
         alpha = source.get_alpha()
-        self._note(TextMark(rect, source.key, 255 if alpha is None else alpha, under, _pixels(self, rect),
-                            getattr(source, "redraw", None)))
+        self._note(TextMark(shown, source.key, 255 if alpha is None else alpha, under, _pixels(self, shown),
+                            redraw, rect if shown != rect else None))
         return done
 
     def _blit_canvas(self, source: Canvas, dest: Any, area: Any) -> pygame.Rect:
@@ -165,27 +185,43 @@ class Canvas(pygame.Surface):
         taken = pygame.Rect(area) if area is not None else source.get_rect()
         dest_x, dest_y = _position(dest)
         offset = (dest_x - taken.x, dest_y - taken.y)
-        brought = [mark for mark in source.current_marks()
-                   if taken.contains(mark.rect) and self._whole_inside(mark.moved(offset))]
-        befores = [self.subsurface(mark.moved(offset)).copy() for mark in brought]
+        brought = self._bringable(source.current_marks(), taken, offset)
+        shown = [self._showing(mark.moved(offset), mark.redraw) or mark.moved(offset) for mark in brought]
+        befores = [self.subsurface(rect).copy() for rect in shown]
         done = super().blit(source, dest, area)
-        for mark, before in zip(brought, befores):
-            rect = mark.moved(offset)
+        for mark, rect, before in zip(brought, shown, befores):
+            moved = mark.moved(offset)
             under = mark.under
             if opacity is not None and opacity < 255:
                 under = under.copy()
                 under.set_alpha(opacity)
-            before.blit(under, (0, 0))  # what this canvas would show without the text
+            before.blit(under, (moved.x - rect.x, moved.y - rect.y))  # what this canvas would show without the text
             alpha = mark.alpha if opacity is None else mark.alpha * opacity // 255
-            self._note(TextMark(rect, mark.key, alpha, before, _pixels(self, rect), mark.redraw))
+            whole = mark.box.move(offset)
+            self._note(TextMark(rect, mark.key, alpha, before, _pixels(self, rect), mark.redraw,
+                                whole if whole != rect else None))
         return done
+
+    def _bringable(self, marks: list[TextMark], taken: pygame.Rect, offset: tuple[int, int]) -> list[TextMark]:
+        """The ``marks`` of a canvas being blitted (``taken`` of it, moved by ``offset``) that
+        arrive whole, oldest first; a mark under a later one that is left behind (cut by an
+        edge) is left too: drawn again alone it would cover the part of the later one over it."""
+        kept: list[TextMark] = []
+        left: list[TextMark] = []
+        for mark in reversed(marks):  # newest first
+            arrives = taken.contains(mark.rect) and self._showing(mark.moved(offset), mark.redraw) is not None
+            covered = any(other.rect.colliderect(mark.rect) for other in left)
+            (kept if arrives and not covered else left).append(mark)
+        kept.reverse()
+        return kept
 
     def carry_marks_to(self, converted: pygame.Surface) -> pygame.Surface:
         """Give ``converted`` (this canvas in another pixel format, e.g. ``convert_alpha``) the
         marks that still match, compared anew in its format. Returns ``converted``."""
         if isinstance(converted, Canvas) and converted is not self:
             converted.__dict__["_marks"] = [
-                TextMark(mark.rect, mark.key, mark.alpha, mark.under, _pixels(converted, mark.rect), mark.redraw)
+                TextMark(mark.rect, mark.key, mark.alpha, mark.under, _pixels(converted, mark.rect), mark.redraw,
+                         mark.whole)
                 for mark in self.current_marks()]
         return converted
 
@@ -286,8 +322,9 @@ def physical_box(mark: TextMark, box: tuple[int, int, int, int], scale: float,
     """Where a text of physical ``size`` goes for ``mark`` in a window whose canvas is shown in
     ``box`` at ``scale``: centred on where the scaled text would be (the sizes differ by a
     pixel or two, and callers centre most text)."""
-    centre_x = box[0] + (mark.rect.x + mark.rect.width / 2) * scale
-    centre_y = box[1] + (mark.rect.y + mark.rect.height / 2) * scale
+    whole = mark.box
+    centre_x = box[0] + (whole.x + whole.width / 2) * scale
+    centre_y = box[1] + (whole.y + whole.height / 2) * scale
     return pygame.Rect(round(centre_x - size[0] / 2), round(centre_y - size[1] / 2), size[0], size[1])
 
 
@@ -414,5 +451,15 @@ class SdlPresenter:
         texture.alpha = mark.alpha
         spot = physical_box(mark, box, scale, (texture.width, texture.height))
         # back to canvas units (the renderer scales them by ``scale`` and adds the letterbox)
-        texture.draw(dstrect=pygame.FRect((spot.x - box[0]) / scale, (spot.y - box[1]) / scale,
-                                          spot.width / scale, spot.height / scale))
+        place = pygame.FRect((spot.x - box[0]) / scale, (spot.y - box[1]) / scale, spot.width / scale,
+                             spot.height / scale)
+        if mark.whole is None:
+            texture.draw(dstrect=place)
+            return
+        # a picture cut by the canvas's edge: only its part on the canvas (nothing on the bars)
+        shown = place.clip(pygame.FRect(mark.rect))
+        if shown.width <= 0 or shown.height <= 0:
+            return
+        across, down = texture.width / place.width, texture.height / place.height
+        texture.draw(srcrect=pygame.FRect((shown.x - place.x) * across, (shown.y - place.y) * down,
+                                          shown.width * across, shown.height * down), dstrect=shown)

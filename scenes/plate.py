@@ -10,6 +10,7 @@ never keeps the plate (its text marks no longer match and are dropped).
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -52,6 +53,27 @@ def show_plate(app: App, key: str = PLATE_KEY) -> bool:
     kept = screen.copy()
     paint_plate(screen, t(key))
     app.present()
-    pygame.event.pump()  # the window manager sees the window answer
+    if _wait_for_exposure():
+        app.present()  # a window just mapped drops what was shown before the server drew it
     screen.blit(kept, (0, 0))
     return True
+
+
+EXPOSURE_WAIT = 0.25  # seconds a new window is given to appear on screen
+_exposed = False  # the window has been on screen once: no more waiting for it
+
+
+def _wait_for_exposure() -> bool:
+    """Let the window manager see the window answer; True when the window was (re)drawn on
+    screen meanwhile, so the plate must be shown once more. Only a window not yet on screen is
+    waited for, at most ``EXPOSURE_WAIT`` seconds."""
+    global _exposed
+    deadline = time.perf_counter() + EXPOSURE_WAIT
+    while True:
+        pygame.event.pump()
+        if pygame.event.peek((pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN)):  # left for the app's loop
+            _exposed = True
+            return True
+        if _exposed or time.perf_counter() >= deadline:
+            return False
+        time.sleep(0.01)

@@ -228,3 +228,17 @@ def test_a_text_replaced_by_a_longer_one_in_the_same_place_is_not_drawn_again() 
     canvas.fill(FELT, (90, 90, 600, 60))  # the banner is painted afresh...
     canvas.blit(fonts.text("Choose a card to lay as your own stack", 30, WHITE), (100, 100))  # ...with its new line
     assert keys(canvas) == ["Choose a card to lay as your own stack"]
+
+
+def test_a_card_hanging_off_the_edge_is_drawn_again_only_on_the_canvas() -> None:
+    canvas = felt()
+    canvas.blit(card((200, 0, 0), "low"), (100, 1040))  # 40 of its 90 rows on the canvas
+    [mark] = canvas.current_marks()
+    assert mark.rect == pygame.Rect(100, 1040, 60, 40) and mark.box == pygame.Rect(100, 1040, 60, 90)
+    frame = pygame.Surface((3840, 2200), 0, canvas)  # taller than 16:9: bars above and below
+    frame.fill((1, 2, 3))
+    box = window.content_box(frame.get_size())
+    crisp.crisp_frame(canvas, frame, box, fonts.text)
+    scale = box[2] / 1920
+    assert frame.get_at((round(box[0] + 130 * scale), round(box[1] + 1060 * scale)))[:3] == (200, 0, 0)
+    assert frame.get_at((round(box[0] + 130 * scale), box[1] + box[3] + 5))[:3] == (1, 2, 3)  # not on the bar
