@@ -45,35 +45,31 @@ def show_plate(app: App, key: str = PLATE_KEY) -> bool:
     it was shown. Headless there is no window to keep alive: nothing happens."""
     if app.headless:
         return False
-    screen = app.screen
-    if app.scenes:
-        app.draw()  # the frame as the person last saw it (draw changes no state)
-    else:
+    screen = app.screen  # it holds the frame the person sees now
+    first = not app.scenes
+    if first:
         screen.fill(theme.ROOM)  # the very first frame: nothing is built yet
     kept = screen.copy()
     paint_plate(screen, t(key))
     app.present()
-    if _wait_for_exposure():
+    if first and _wait_for_exposure():
         app.present()  # a window just mapped drops what was shown before the server drew it
+    else:
+        pygame.event.pump()  # the window manager sees the window answer
     screen.blit(kept, (0, 0))
     return True
 
 
 EXPOSURE_WAIT = 0.25  # seconds a new window is given to appear on screen
-_exposed = False  # the window has been on screen once: no more waiting for it
 
 
 def _wait_for_exposure() -> bool:
-    """Let the window manager see the window answer; True when the window was (re)drawn on
-    screen meanwhile, so the plate must be shown once more. Only a window not yet on screen is
-    waited for, at most ``EXPOSURE_WAIT`` seconds."""
-    global _exposed
+    """Let a new window appear; True when it was drawn on screen meanwhile, so the plate must be
+    shown once more. Waits at most ``EXPOSURE_WAIT`` seconds."""
     deadline = time.perf_counter() + EXPOSURE_WAIT
-    while True:
+    while time.perf_counter() < deadline:
         pygame.event.pump()
         if pygame.event.peek((pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN)):  # left for the app's loop
-            _exposed = True
             return True
-        if _exposed or time.perf_counter() >= deadline:
-            return False
         time.sleep(0.01)
+    return False
