@@ -802,6 +802,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.playing_event = event
         if isinstance(event, self.SETTING_OUT_EVENTS):
             self.setting_out = True
+            self.move_marks.clear()  # a new deal: the last round's marked moves are gone
         seat = getattr(event, "seat", None)
         if isinstance(seat, int) and not isinstance(seat, bool):
             self.last_actor = seat
