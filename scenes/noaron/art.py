@@ -115,21 +115,24 @@ def pip_face(colour: str, pip: str) -> pygame.Surface:
     """A face with a point pip in its free corner: what the card costs as zatsu ("1", or "½" when
     the zatsu is a yaku too). A paper disc with ink, readable on red and on black, so a zatsu card
     keeps its full colour and the hand never looks disabled."""
-    def make() -> pygame.Surface:
-        face = card_face(colour).copy()
+    def draw(zoom: float) -> pygame.Surface:
+        face = (card_face(colour) if zoom == 1.0 else card_face(colour, CARD_SIZE, zoom)).copy()
         s = art.SUPERSAMPLE
         size = (PIP_RADIUS * 2 + 6) * s
         big = pygame.Surface((size, size), pygame.SRCALPHA)
         middle = size // 2
         pygame.draw.circle(big, theme.INK, (middle, middle), (PIP_RADIUS + 2) * s)
         pygame.draw.circle(big, theme.PAPER, (middle, middle), PIP_RADIUS * s)
-        disc = art.downsample(big, (size // s, size // s))
-        face.blit(disc, disc.get_rect(center=PIP_CENTRE))
-        label = fonts.text(pip, theme.SMALL, theme.INK, True)
-        face.blit(label, label.get_rect(center=(PIP_CENTRE[0], PIP_CENTRE[1] + 1)))
+        disc = art.downsample(big, art.zoomed((size // s, size // s), zoom))
+        centre = (round(PIP_CENTRE[0] * zoom), round(PIP_CENTRE[1] * zoom))
+        face.blit(disc, disc.get_rect(center=centre))
+        label = fonts.text(pip, max(1, round(theme.SMALL * zoom)), theme.INK, True)
+        face.blit(label, label.get_rect(center=(centre[0], centre[1] + round(zoom))))
         return face
 
-    return art.variant(("noaron-pip", colour, pip), make)
+    # drawn again at the window's scale: the point and the card stay sharp at 4K
+    return art.variant(("noaron-pip", colour, pip),
+                       lambda: crisp.art_image(draw(1.0), ("noaron-pip", colour, pip), lambda z: draw(art.zoom_bucket(z))))
 
 
 # Resting hand rows with where they go (~0.8 MB each); ``sprites.HandRow`` fills it.

@@ -135,13 +135,12 @@ def variant(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface
     return _variants.get(key, make)
 
 
-def darkened(key: Hashable, face: pygame.Surface) -> pygame.Surface:
-    """``face`` darkened (a card that cannot be played now), cached under ``key``; a face that
-    draws itself at the window's scale (``sharp``) keeps doing so darkened."""
+def darkened(key: Hashable, face: pygame.Surface, amount: int = 70) -> pygame.Surface:
+    """``face`` darkened by ``amount`` (a card that cannot be played now), cached under ``key``; a
+    face that draws itself at the window's scale (``sharp``) keeps doing so darkened."""
     def darken(picture: pygame.Surface) -> pygame.Surface:
-        darker = pygame.Surface(picture.get_size(), pygame.SRCALPHA)
-        darker.blit(picture, (0, 0))
-        darker.fill((70, 70, 70, 0), special_flags=pygame.BLEND_RGB_SUB)
+        darker = picture.copy()
+        darker.fill((amount, amount, amount, 0), special_flags=pygame.BLEND_RGB_SUB)
         return darker
 
     def make() -> pygame.Surface:
