@@ -10,7 +10,6 @@ never keeps the plate (its text marks no longer match and are dropped).
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 import pygame
@@ -52,24 +51,6 @@ def show_plate(app: App, key: str = PLATE_KEY) -> bool:
     kept = screen.copy()
     paint_plate(screen, t(key))
     app.present()
-    if first and _wait_for_exposure():
-        app.present()  # a window just mapped drops what was shown before the server drew it
-    else:
-        pygame.event.pump()  # the window manager sees the window answer
+    pygame.event.pump()  # the window manager sees the window answer
     screen.blit(kept, (0, 0))
     return True
-
-
-EXPOSURE_WAIT = 0.25  # seconds a new window is given to appear on screen
-
-
-def _wait_for_exposure() -> bool:
-    """Let a new window appear; True when it was drawn on screen meanwhile, so the plate must be
-    shown once more. Waits at most ``EXPOSURE_WAIT`` seconds."""
-    deadline = time.perf_counter() + EXPOSURE_WAIT
-    while time.perf_counter() < deadline:
-        pygame.event.pump()
-        if pygame.event.peek((pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN)):  # left for the app's loop
-            return True
-        time.sleep(0.01)
-    return False
