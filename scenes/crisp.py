@@ -139,6 +139,7 @@ class Canvas(pygame.Surface):
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
         """``pygame.Surface.blit``, noting the text it brings (see the class)."""
+        self.__dict__.pop("_settled", None)  # painted on again: its marks are checked again
         if special_flags or not _marking or not isinstance(source, (TextImage, Canvas)):
             return super().blit(source, dest, area, special_flags)
         if isinstance(source, TextImage):
@@ -185,7 +186,7 @@ class Canvas(pygame.Surface):
         taken = pygame.Rect(area) if area is not None else source.get_rect()
         dest_x, dest_y = _position(dest)
         offset = (dest_x - taken.x, dest_y - taken.y)
-        brought = self._bringable(source.current_marks(), taken, offset)
+        brought = self._bringable(source.current_marks(taken), taken, offset)
         shown = [self._showing(mark.moved(offset), mark.redraw) or mark.moved(offset) for mark in brought]
         befores = [self.subsurface(rect).copy() for rect in shown]
         done = super().blit(source, dest, area)
@@ -231,17 +232,28 @@ class Canvas(pygame.Surface):
         marks[:] = [old for old in marks if old.rect != mark.rect]
         marks.append(mark)
 
-    def current_marks(self) -> list[TextMark]:
+    def settle(self) -> None:
+        """This canvas is a finished picture (kept in a cache, only ever blitted from): its marks
+        are checked once now, not at every use (a hand of cards is blitted every frame)."""
+        self.__dict__["_settled"] = list(self.current_marks())
+
+    def current_marks(self, within: pygame.Rect | None = None) -> list[TextMark]:
         """The marks whose text still shows untouched, oldest first; the others are dropped.
         Untouched means: the pixels are as the mark left them, except where a later mark that is
-        itself untouched lies over them (a card over its neighbour in a fan)."""
+        itself untouched lies over them (a card over its neighbour in a fan). With ``within``,
+        only the marks that reach into it are checked and returned (part of the canvas is copied)."""
+        settled = self.__dict__.get("_settled")
+        if settled is not None:
+            return settled if within is None else [mark for mark in settled if mark.rect.colliderect(within)]
+        marks = self.marks() if within is None else [mark for mark in self.marks() if mark.rect.colliderect(within)]
         bounds = self.get_rect()
         alive: list[TextMark] = []
-        for mark in reversed(self.marks()):  # newest first: what lies over a mark is known
+        for mark in reversed(marks):  # newest first: what lies over a mark is known
             if bounds.contains(mark.rect) and self._untouched(mark, alive):
                 alive.append(mark)
         alive.reverse()
-        self.__dict__["_marks"] = alive
+        if within is None:
+            self.__dict__["_marks"] = alive
         return alive
 
     def _untouched(self, mark: TextMark, later: list[TextMark]) -> bool:
@@ -328,11 +340,23 @@ def physical_box(mark: TextMark, box: tuple[int, int, int, int], scale: float,
     return pygame.Rect(round(centre_x - size[0] / 2), round(centre_y - size[1] / 2), size[0], size[1])
 
 
+# Pictures drawn again at a window's scale, for frames composed in memory (shots, the headless
+# frame bench); the real window keeps them as textures instead (``SdlPresenter``).
+_redrawn = cache.SurfaceCache("crisp.redrawn", 24 * cache.MB)
+
+
+def redrawn(mark: TextMark, scale: float) -> pygame.Surface:
+    """The mark's picture drawn at ``scale`` (kept: a card is drawn again once, not every frame)."""
+    redraw = mark.redraw
+    assert redraw is not None
+    return _redrawn.get((mark.key, round(scale * 1000)), lambda: redraw(scale))
+
+
 def physical_text(mark: TextMark, scale: float, render: Renderer) -> pygame.Surface:
     """The mark's string rendered at ``scale`` times its size (a picture drawn at that zoom),
     with the mark's opacity."""
     if mark.redraw is not None:
-        image = mark.redraw(scale)
+        image = redrawn(mark, scale)
     else:
         string, size, colour, bold = mark.key
         image = render(string, max(1, round(size * scale)), colour, bold)

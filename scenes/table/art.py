@@ -90,6 +90,8 @@ def ready(surface: pygame.Surface) -> pygame.Surface:
     converted = surface.convert_alpha()
     if isinstance(surface, crisp.Canvas):  # the text it holds stays marked
         surface.carry_marks_to(converted)
+        if isinstance(converted, crisp.Canvas):
+            converted.settle()  # a finished picture: its marks need no checking at every blit
     if isinstance(surface, crisp.ArtImage) and surface.redraw is not None:  # it can still draw itself anew
         return crisp.art_image(converted, surface.key[1], surface.redraw)
     return converted
