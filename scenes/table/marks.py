@@ -54,6 +54,7 @@ class MoveMarks:
 
     def __init__(self) -> None:
         self.marks: list[Mark] = []
+        self.held = False  # the last update held the marks (a person at the table: see ``update``)
 
     def add(self, rect: pygame.Rect, seat: int) -> None:
         """Mark ``rect`` as ``seat``'s latest move (its previous mark goes)."""
@@ -67,6 +68,7 @@ class MoveMarks:
         """Age the marks while the table is at rest; drop those that have faded. With ``hold``
         (a person is at the table and has not acted since) a mark stops ageing once its pulse
         is over, and stays until ``clear``."""
+        self.held = hold
         if not at_rest:
             return
         for mark in self.marks:
@@ -74,6 +76,11 @@ class MoveMarks:
             if hold:
                 mark.shown = min(mark.shown, PULSE_SECONDS)
         self.marks = [mark for mark in self.marks if mark.shown < MARK_SECONDS]
+
+    def changing(self, at_rest: bool) -> bool:
+        """True while a visible mark changes by itself: pulsing, or fading at a table of AIs only
+        (a held mark that has stopped pulsing is still: the table need not draw frames for it)."""
+        return at_rest and any(mark.shown < PULSE_SECONDS or not self.held for mark in self.marks)
 
     def visible(self, at_rest: bool) -> list[Mark]:
         """The marks to draw now (none while pieces are still moving)."""
