@@ -104,7 +104,10 @@ class App:
         if self.headless:
             os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        pygame.init()
+        from scenes.audio import alsa_quiet
+
+        with alsa_quiet():  # pygame.init looks for a sound card too: no ALSA noise without one
+            pygame.init()
         set_language(self.settings.language)
         self._placed: tuple[window.Box, float] | None = None  # where the window was put, and when
         self._frame_offset = (0, 0)  # how far the window manager moved it (see _note_frame_offset)

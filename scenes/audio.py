@@ -7,16 +7,24 @@ for the set, so init only starts a background thread that renders the samples; a
 before its turn there is rendered on the spot. ``pygame.mixer.Sound`` objects are only ever made
 on the caller's thread.
 ``synthesize(name, rate)`` gives the raw samples (floats in -1..1) and needs no mixer at all.
+
+Without a sound card the C audio library (ALSA) writes a dozen ``ALSA lib ... cannot find card``
+lines to stderr each time SDL looks for one; ``alsa_quiet`` keeps them off the console, and the
+app says once, in one line, that the sound is off.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
+import os
 import random
+import sys
+import tempfile
 import threading
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -314,14 +322,52 @@ def _encode(samples: Samples, fmt: int, channels: int) -> bytes:
     return data.tobytes()
 
 
+NO_DEVICE = "sound off: no audio device"  # said once per process, the only line about it
+ALSA_NOISE = "ALSA lib "  # how the C library's complaints begin
+_said_no_device = False
+
+
+@contextlib.contextmanager
+def alsa_quiet() -> Iterator[None]:
+    """Run the block with the process's stderr (file descriptor 2, where C libraries write)
+    caught; afterwards every caught line but ALSA's complaints is written on. Where stderr
+    cannot be redirected the block simply runs."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            caught = sink.read().decode("utf-8", "replace").splitlines()
+            kept = [line for line in caught if not line.startswith(ALSA_NOISE)]
+            if kept:
+                sys.stderr.write("\n".join(kept) + "\n")
+
+
 def _open_mixer() -> MixerFormat | None:
-    """The mixer's (rate, format, channels), opening it if needed; None if there is no audio."""
+    """The mixer's (rate, format, channels), opening it if needed; None if there is no audio
+    (said once per process, in one line)."""
+    global _said_no_device
     try:
         if not pygame.mixer.get_init():
-            pygame.mixer.init()
+            with alsa_quiet():
+                pygame.mixer.init()
         return pygame.mixer.get_init()
     except Exception as error:  # noqa: BLE001 - no device, no driver, a broken SDL build: play silently
-        log.info("sound off: mixer unavailable (%s)", error)
+        log.debug("mixer unavailable: %s", error)
+        if not _said_no_device:
+            _said_no_device = True
+            log.warning(NO_DEVICE)
         return None
 
 

@@ -20,6 +20,7 @@ from game.core.settings import load_settings
 from game.i18n import t
 from scenes import tables
 from scenes.app import App
+from scenes.plate import show_plate
 from scenes.title import Title
 
 log = logging.getLogger("kotatsu")
@@ -49,6 +50,7 @@ def build_app(
     if lang:
         settings.language = lang  # for this run only; the settings screen is where it is kept
     app = App(settings, headless=headless)
+    show_plate(app)  # a first frame at once: building the title and a table takes a moment
     title = Title(app)
     app.push(title)
     if warning:

@@ -1,6 +1,6 @@
 """The table's pause menu: Resume, Rules, Settings and Leave, over the dimmed table.
 
-The Menu button and Esc (with nothing held and nothing to undo) open it; leaving never happens
+The Menu button and Esc (with nothing held) open it; leaving never happens
 by one stray key. Leave asks first, and says the match stays saved: "Continue" on the title brings
 it back (behind the curtain when several people share the screen).
 """

@@ -121,13 +121,14 @@ def check_sounds() -> str:
 
     import pygame
 
-    from scenes.audio import SOUND_NAMES, Audio, synthesize
+    from scenes.audio import SOUND_NAMES, Audio, alsa_quiet, synthesize
 
     for name in SOUND_NAMES:
         samples = synthesize(name)
         if not samples or not all(math.isfinite(value) and abs(value) <= 1.0 for value in samples):
             raise ValueError(f"sound {name!r} synthesized empty or out-of-range samples")
-    pygame.init()
+    with alsa_quiet():  # no sound card: no ALSA noise
+        pygame.init()
     try:
         audio = Audio(enabled=True)
         if audio.available:

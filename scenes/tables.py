@@ -11,6 +11,7 @@ import random
 
 from game.core.match import Match
 from scenes.app import App, Scene
+from scenes.plate import show_plate
 
 
 def new_seed() -> int:
@@ -25,7 +26,9 @@ def make_table_scene(app: App, match: Match) -> Scene:
 
 
 def open_table(app: App, match: Match) -> None:
-    """Show ``match`` on its table, just above the bottom scene (the title)."""
+    """Show ``match`` on its table, just above the bottom scene (the title). Building a table
+    takes a moment (its pictures are painted): a plate says so in the window first."""
+    show_plate(app)
     scene = make_table_scene(app, match)  # build first: a failure leaves the stack as it was
     while len(app.scenes) > 1:
         app.pop()

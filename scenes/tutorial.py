@@ -34,6 +34,7 @@ from scenes import fonts, theme
 from scenes import input as intents
 from scenes.app import App, Scene
 from scenes.input import Intent
+from scenes.plate import show_plate
 from scenes.table.ai_seats import AI_MIN_THINK
 from scenes.table.base import SCREEN, TableScene
 from scenes.table.saver import NullSaver
@@ -77,6 +78,7 @@ def make_tutorial_table(app: App, tutorial: Tutorial) -> TableScene:
 def open_tutorial(app: App, game_id: str) -> TutorialLayer:
     """Show ``game_id``'s tutorial above the bottom scene (the title): its table, then the layer."""
     tutorial = load(game_id)
+    show_plate(app)  # building the table takes a moment: say so in the window first
     table = make_tutorial_table(app, tutorial)
     while len(app.scenes) > 1:
         app.pop()

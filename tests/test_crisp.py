@@ -196,3 +196,49 @@ def test_closing_the_app_lets_go_of_sdl_textures_while_pygame_still_runs(app) ->
     presenter._canvas_texture = Texture()
     app.close()
     assert dropped_while_running == [True, True]
+
+
+# ----- pictures that draw themselves again at the window's scale (card faces) ------------------------
+def card(colour: tuple[int, int, int], name: str) -> crisp.ArtImage:
+    """A stand-in card face: a filled rectangle that redraws itself at any zoom."""
+    def draw(zoom: float) -> pygame.Surface:
+        image = pygame.Surface((round(60 * zoom), round(90 * zoom)), pygame.SRCALPHA)
+        image.fill((*colour, 255))
+        return image
+
+    return crisp.art_image(draw(1.0), name, draw)
+
+
+def test_overlapping_cards_are_all_drawn_again_in_the_order_they_were_painted() -> None:
+    canvas = felt()
+    canvas.blit(card((200, 0, 0), "left"), (100, 100))
+    canvas.blit(card((0, 0, 200), "right"), (130, 110))  # over half of the left card, as in a fan
+    assert [mark.key for mark in canvas.current_marks()] == [("art", "left"), ("art", "right")]
+    frame = pygame.Surface((3840, 2160), 0, canvas)
+    crisp.crisp_frame(canvas, frame, (0, 0, 3840, 2160), fonts.text)
+    assert frame.get_at((2 * 110, 2 * 150))[:3] == (200, 0, 0)  # only the left card
+    assert frame.get_at((2 * 140, 2 * 150))[:3] == (0, 0, 200)  # the right one over it
+    pygame.draw.rect(canvas, WHITE, (105, 105, 5, 5))  # a glow over the left card alone
+    assert [mark.key for mark in canvas.current_marks()] == [("art", "right")]
+
+
+def test_a_text_replaced_by_a_longer_one_in_the_same_place_is_not_drawn_again() -> None:
+    canvas = felt()
+    canvas.blit(fonts.text("Setting out", 30, WHITE), (100, 100))
+    canvas.fill(FELT, (90, 90, 600, 60))  # the banner is painted afresh...
+    canvas.blit(fonts.text("Choose a card to lay as your own stack", 30, WHITE), (100, 100))  # ...with its new line
+    assert keys(canvas) == ["Choose a card to lay as your own stack"]
+
+
+def test_a_card_hanging_off_the_edge_is_drawn_again_only_on_the_canvas() -> None:
+    canvas = felt()
+    canvas.blit(card((200, 0, 0), "low"), (100, 1040))  # 40 of its 90 rows on the canvas
+    [mark] = canvas.current_marks()
+    assert mark.rect == pygame.Rect(100, 1040, 60, 40) and mark.box == pygame.Rect(100, 1040, 60, 90)
+    frame = pygame.Surface((3840, 2200), 0, canvas)  # taller than 16:9: bars above and below
+    frame.fill((1, 2, 3))
+    box = window.content_box(frame.get_size())
+    crisp.crisp_frame(canvas, frame, box, fonts.text)
+    scale = box[2] / 1920
+    assert frame.get_at((round(box[0] + 130 * scale), round(box[1] + 1060 * scale)))[:3] == (200, 0, 0)
+    assert frame.get_at((round(box[0] + 130 * scale), box[1] + box[3] + 5))[:3] == (1, 2, 3)  # not on the bar

@@ -23,7 +23,7 @@ from random_matches import finished_match, random_moves
 from game.core import autosave, storage
 from game.core.errors import SaveError
 from game.core.match import Match, Seat
-from game.core.settings import Settings, load_settings, save_settings
+from game.core.settings import Settings, default_settings, load_settings, save_settings
 from game.i18n import set_language
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -138,7 +138,7 @@ def test_settings_hostile_file_is_kept_aside_with_defaults(home: Path, name: str
     path = home / "settings.json"
     path.write_text(text, encoding="utf-8")
     loaded, warning = load_settings()
-    assert loaded == Settings()
+    assert loaded == default_settings()
     assert warning is not None
     kept = bad_files(home, "settings.json")
     assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == text
@@ -325,7 +325,7 @@ def test_a_file_as_data_folder_turns_saving_off_without_raising(file_home: Path)
     assert autosave.has_autosave() is False
     assert autosave.load_autosave() == (None, None)
     assert save_settings(Settings()) is False
-    assert load_settings() == (Settings(), None)
+    assert load_settings() == (default_settings(), None)
     assert file_home.read_text(encoding="utf-8") == "I am a file\n"
 
 
@@ -735,7 +735,7 @@ def check_settings_loader(home: Path, raw: bytes) -> None:
     assert isinstance(loaded, Settings) and loaded == loaded.validated()
     kept = bad_files(home, "settings.json")
     if warning is not None:
-        assert loaded == Settings() and len(kept) == 1 and kept[0].read_bytes() == raw
+        assert loaded == default_settings() and len(kept) == 1 and kept[0].read_bytes() == raw
         assert kept[0].name in warning and not path.exists()
     else:
         assert kept == [] and path.read_bytes() == raw

@@ -102,7 +102,7 @@ def normal_app(tmp_path, monkeypatch) -> App:
     application.close()
 
 
-def test_an_ai_move_stays_marked_for_a_beat_then_goes(normal_app: App) -> None:
+def test_an_ai_move_stays_marked_until_the_person_acts(normal_app: App) -> None:
     match = played(3, [Seat("human"), Seat("ai", "easy")], seed=2)
     table = make_table(normal_app, match, viewer=0)
     table.saver = NullSaver()
@@ -124,4 +124,6 @@ def test_an_ai_move_stays_marked_for_a_beat_then_goes(normal_app: App) -> None:
     assert mark.rect.center == tuple(round(v) for v in table.stacks[played_card.position].centre)
     for _ in range(round(MARK_SECONDS / DT) + 30):  # the person does not move: the table rests
         normal_app.step(DT)
-    assert table.move_marks.marks == [], "the mark fades after its beat"
+    assert table.move_marks.visible(table.at_rest()) == [mark], "the mark waits for the person to look"
+    assert table.attempt(random.Random(0).choice(match.legal_actions(0)))
+    assert table.move_marks.marks == [], "the person acted: the mark has been seen"

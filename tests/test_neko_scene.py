@@ -296,8 +296,8 @@ def test_undo_takes_back_the_move_before_the_ai_answers(app: App) -> None:
     assert shown_hand_matches_observation(scene)
 
 
-def test_escape_undoes_then_opens_the_menu(app: App) -> None:
-    """Esc/Backspace takes back the person's move when allowed."""
+def test_backspace_undoes(app: App) -> None:
+    """Backspace takes back the person's move when allowed (Esc opens the menu instead)."""
     scene = human_vs_ai(app, seed=4, level="normal")
     reach_play_phase(app, scene)
     app.settings.anim_speed = "normal"
@@ -307,7 +307,7 @@ def test_escape_undoes_then_opens_the_menu(app: App) -> None:
     assert len(match.log) == length + 1
     from scenes.input import BACK
 
-    app.step(DT, feed=[Intent(BACK)])
+    app.step(DT, feed=[Intent(BACK, key="backspace")])
     assert len(match.log) == length
 
 

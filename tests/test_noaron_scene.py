@@ -356,7 +356,7 @@ def test_undo_takes_back_a_pile_take_before_the_ai_answers(app: App) -> None:
 
 
 def test_escape_drops_the_choice_then_undoes(app: App) -> None:
-    """Esc first forgets a pair being chosen, then takes back the person's last action."""
+    """Esc first forgets a pair being chosen; Backspace takes back the person's last action."""
     scene = human_vs_ai(app, seed=8)
     reach_phase(app, scene, PHASE_DISCARD, random.Random(4))
     scene.close_coach()  # the first turn's explanation card takes an Esc of its own (tested below)
@@ -366,7 +366,7 @@ def test_escape_drops_the_choice_then_undoes(app: App) -> None:
     app.step(DT, feed=[Intent(BACK)])
     assert scene.pair_cursor is None and len(scene.match.log) == length
     if scene.can_undo():
-        app.step(DT, feed=[Intent(BACK)])
+        app.step(DT, feed=[Intent(BACK, key="backspace")])
         assert len(scene.match.log) == length - 1
 
 

@@ -144,7 +144,7 @@ def test_undo_is_off_during_the_script_and_back_after_skip(title_app: App) -> No
     go_to_step(layer, clock, 4)  # after the discard: on a table the person could take it back
     table = layer.table
     assert len(table.match.log) == 2 and table.match.can_undo(PERSON)
-    clock.step([Intent(BACK)])  # Esc undoes on a table; not during the lesson
+    clock.step([Intent(BACK, key="backspace")])  # Backspace undoes on a table; not during the lesson
     table.press_undo()
     assert len(table.match.log) == 2
     click(title_app, table.undo_button.rect.center)  # nor the Undo button: it says why instead

@@ -4,7 +4,10 @@ starting."""
 
 from __future__ import annotations
 
+import locale
 import logging
+import os
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
@@ -77,19 +80,51 @@ def valid_seat_names(value: Any) -> list[str]:
     return [typed_name(name) for name in value[:MAX_SEATS]]
 
 
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # where POSIX looks for the language of messages, in order
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language the system asks for: "ja" for a Japanese locale (``ja_JP.UTF-8``, ``ja``),
+    else "en". The first of LC_ALL, LC_MESSAGES and LANG that is set decides, as for any
+    program; with none set, the locale Python reports (Windows, macOS)."""
+    env = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = env.get(name, "")
+        if value:
+            return _language_of(value)
+    if environ is None:
+        try:
+            return _language_of(locale.getlocale()[0] or "")
+        except (ValueError, TypeError):
+            return "en"
+    return "en"
+
+
+def _language_of(locale_name: str) -> str:
+    """"ja" for a Japanese locale name (ja, ja_JP, ja_JP.UTF-8, Japanese_Japan.932), else "en"."""
+    lowered = locale_name.strip().lower()
+    return "ja" if lowered == "ja" or lowered.startswith(("ja_", "ja.", "ja-", "japanese")) else "en"
+
+
+def default_settings() -> Settings:
+    """The settings of a first start: the defaults, in the system's language."""
+    return Settings(language=system_language())
+
+
 def settings_path() -> Path:
     """Where the settings live."""
     return data_dir() / SETTINGS_FILE
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings, or defaults. Returns (settings, warning); a file that cannot be
+    """The saved settings, or defaults (in the system's language: ``default_settings``; a file
+    without a language takes the system's too). Returns (settings, warning); a file that cannot be
     read is renamed aside (never overwritten; left in place if even that fails) and the
     warning says where it went. Never raises."""
     path = path or settings_path()
     try:
         if not path.exists():
-            return Settings(), None
+            return default_settings(), None
         return _parsed(read_json(path)), None
     except (OSError, ValueError, TypeError) as error:
         reason = str(error)
@@ -98,7 +133,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         reason = f"{type(error).__name__}: {error}"
     reason = reason if len(reason) <= 200 else reason[:200] + "…"
     aside = keep_aside(path)
-    return Settings(), f"settings file was unreadable ({reason}); {kept_aside_text(aside)}, using defaults"
+    return default_settings(), f"settings file was unreadable ({reason}); {kept_aside_text(aside)}, using defaults"
 
 
 def _parsed(data: Any) -> Settings:
@@ -112,6 +147,7 @@ def _parsed(data: Any) -> Settings:
         raise ValueError(f"unknown keys {shown}{', ...' if len(unknown) > 3 else ''}")
     plain = {key: value for key, value in data.items()
              if isinstance(value, str | bool | int | float) or key in LIST_KEYS}
+    plain.setdefault("language", system_language())  # saved before a language was chosen
     return Settings(**plain).validated()  # a list or object value is an unknown value: the default
 
 

@@ -1,8 +1,8 @@
 """Neko's input: the viewer's gestures become actions (``NekoInput``).
 
 Drag a hand card onto a glowing stack (mouse or finger), or click/tap a card then a stack, or use
-the keyboard (Left/Right card, Up/Down/Tab stack, Enter play, P pass, Esc/Backspace undo else
-menu, H help). The screen never decides legality: a drop becomes an action and the rules accept
+the keyboard (Left/Right card, Up/Down/Tab stack, Enter play, P pass, Esc menu, U/Backspace/Ctrl+Z
+undo, H help). The screen never decides legality: a drop becomes an action and the rules accept
 it or refuse it with a reason (the shared ``HandDragMixin`` springs the card back).
 """
 

@@ -60,6 +60,8 @@ def fan_from_spec(spec: FanSpec) -> HandFan:
 class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
     """The neko table scene (see the module docstring)."""
 
+    SETTING_OUT_EVENTS = (RoundStarted, Dealt)  # the deal and what comes with it: "Setting out the pieces…"
+
     # Hint above Pass, its panel above it: the top right holds a seat's name plate and the leftover pile
     HINT_BUTTON = (1580, 750, 300, 76)
     HINT_STYLE = "secondary"

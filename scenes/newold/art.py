@@ -176,8 +176,8 @@ def _numeral(text: str, size: int, color: Color) -> pygame.Surface:
 
 
 # ----- faces ----------------------------------------------------------------------------------------
-@lru_cache(maxsize=16)
-def card_face(card: str, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
+@lru_cache(maxsize=32)
+def card_face(card: str, size: tuple[int, int] = CARD_SIZE, zoom: float = 1.0) -> pygame.Surface:
     """The face of ``card`` ("N1".."N6", "O1".."O6")."""
     kind, number = kind_of(card), number_of(card)
     big = _new_paper(size) if kind == NEW else _old_paper(size, number)
@@ -201,7 +201,7 @@ def card_face(card: str, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
     _clip(big, chipped=kind == OLD)
     if kind == OLD:
         _chip_edge(big, mix(OLD_INK, OLD_PAPER, 0.35))
-    return art.downsample(big, size)
+    return art.sharp(big, size, zoom, ("newold_face", card, size), lambda z: card_face(card, size, z))
 
 
 def _new_paper(size: tuple[int, int]) -> pygame.Surface:
@@ -475,6 +475,8 @@ def face_picture(card: str, dim: bool = False, marked: bool = False) -> pygame.S
     face = card_face(card)
     if not dim and not marked:
         return face
+    if not marked:
+        return art.darkened(("no-face-variant", card, dim, marked), face)  # stays sharp at 4K
 
     def make() -> pygame.Surface:
         picture = face.copy()

@@ -1,6 +1,6 @@
 """How a person plays NEW & OLD (``NewOldInput``, a mixin of the table): drag a hand card onto the
 glowing zone (mouse or finger), or click/tap a card then the zone, or the keyboard (Left/Right
-card, Enter play, R reveal, Esc/Backspace undo else menu, H help). While choosing the two cards
+card, Enter play, R reveal, Esc menu, U/Backspace/Ctrl+Z undo, H help). While choosing the two cards
 for the box, click/tap (or Enter) marks a card, a second card of the same kind takes the mark
 over, and "Put back in the box" confirms. The screen never decides legality: a drop becomes an
 action that the rules accept or refuse with a reason, and a refused card springs back.

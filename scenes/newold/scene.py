@@ -63,6 +63,8 @@ WARM_BUDGET = 0.001  # seconds a frame may spend making pictures ahead of need
 class NewOldTable(NewOldInput, NewOldEffects, NewOldPaint, HandDragMixin, TableScene):
     """The NEW & OLD table (see the module docstring)."""
 
+    SETTING_OUT_EVENTS = (GameStarted, Dealt, ZoneStarted, RestBoxed)  # the deal and the set-out: "Setting out the pieces…"
+
     KEYS_TEXT = "newold_table.keys"
     # Hint under the viewer's plate: the seats' plates fill the top row; its panel stays under
     # Menu, narrow enough to keep off the top right seat's hand

@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.noaron import Cut
-from scenes import cache, fonts, theme
+from scenes import cache, crisp, fonts, theme
 from scenes.noaron.layout import PIP_HALF, PIP_ONE, scaled_size
 from scenes.table import art
 
@@ -65,8 +65,8 @@ def _mark(big: pygame.Surface, colour: str, centre: tuple[float, float], radius:
         _moon(big, centre, radius, theme.PAPER, paper)
 
 
-@lru_cache(maxsize=4)
-def card_face(colour: str, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
+@lru_cache(maxsize=8)
+def card_face(colour: str, size: tuple[int, int] = CARD_SIZE, zoom: float = 1.0) -> pygame.Surface:
     """A red (sun) or black (moon) card: a white rim, a coloured field, its mark large in the
     middle and small in two opposite corners."""
     s = art.SUPERSAMPLE
@@ -82,7 +82,7 @@ def card_face(colour: str, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
     for corner in ((field.left + 19 * s, field.top + 20 * s), (field.right - 19 * s, field.bottom - 20 * s)):
         _mark(big, colour, corner, 10 * s, fill)
     art._clip_to_card(big)
-    return art.downsample(big, size)
+    return art.sharp(big, size, zoom, ("noaron_face", colour, size), lambda z: card_face(colour, size, z))
 
 
 @lru_cache(maxsize=4)
@@ -115,21 +115,24 @@ def pip_face(colour: str, pip: str) -> pygame.Surface:
     """A face with a point pip in its free corner: what the card costs as zatsu ("1", or "½" when
     the zatsu is a yaku too). A paper disc with ink, readable on red and on black, so a zatsu card
     keeps its full colour and the hand never looks disabled."""
-    def make() -> pygame.Surface:
-        face = card_face(colour).copy()
+    def draw(zoom: float) -> pygame.Surface:
+        face = (card_face(colour) if zoom == 1.0 else card_face(colour, CARD_SIZE, zoom)).copy()
         s = art.SUPERSAMPLE
         size = (PIP_RADIUS * 2 + 6) * s
         big = pygame.Surface((size, size), pygame.SRCALPHA)
         middle = size // 2
         pygame.draw.circle(big, theme.INK, (middle, middle), (PIP_RADIUS + 2) * s)
         pygame.draw.circle(big, theme.PAPER, (middle, middle), PIP_RADIUS * s)
-        disc = art.downsample(big, (size // s, size // s))
-        face.blit(disc, disc.get_rect(center=PIP_CENTRE))
-        label = fonts.text(pip, theme.SMALL, theme.INK, True)
-        face.blit(label, label.get_rect(center=(PIP_CENTRE[0], PIP_CENTRE[1] + 1)))
+        disc = art.downsample(big, art.zoomed((size // s, size // s), zoom))
+        centre = (round(PIP_CENTRE[0] * zoom), round(PIP_CENTRE[1] * zoom))
+        face.blit(disc, disc.get_rect(center=centre))
+        label = fonts.text(pip, max(1, round(theme.SMALL * zoom)), theme.INK, True)
+        face.blit(label, label.get_rect(center=(centre[0], centre[1] + round(zoom))))
         return face
 
-    return art.variant(("noaron-pip", colour, pip), make)
+    # drawn again at the window's scale: the point and the card stay sharp at 4K
+    return art.variant(("noaron-pip", colour, pip),
+                       lambda: crisp.art_image(draw(1.0), ("noaron-pip", colour, pip), lambda z: draw(art.zoom_bucket(z))))
 
 
 # Resting hand rows with where they go (~0.8 MB each); ``sprites.HandRow`` fills it.
@@ -180,7 +183,7 @@ def pile_picture(cards: tuple[str | None, ...], scale: float, salt: int) -> pyga
     def make() -> pygame.Surface:
         width, height = scaled_size(scale)
         pad = 30
-        picture = pygame.Surface((width + pad * 2, height + pad * 2), pygame.SRCALPHA)
+        picture = crisp.canvas((width + pad * 2, height + pad * 2), pygame.SRCALPHA)  # faces stay sharp at 4K
         centre = (width / 2 + pad, height / 2 + pad)
         shadow = art.transformed(("shadow", 0), art.card_shadow(CARD_SIZE, 0), scale)
         picture.blit(shadow, shadow.get_rect(center=(round(centre[0] + 3), round(centre[1] + 5))))

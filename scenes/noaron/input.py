@@ -80,7 +80,7 @@ class NoaronInput(TableMixin):
 
     def let_go(self) -> bool:
         """Esc: drop the choice in progress (an armed card, a pair being picked), else put the
-        explanation card away; only then does Esc undo."""
+        explanation card away; only then does Esc open the menu."""
         if self.pair_cursor is None and self.armed is None:
             if self.coach_rect() is None:
                 return False

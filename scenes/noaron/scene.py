@@ -86,6 +86,8 @@ def best_after_discard(hand: tuple[str, ...], index: int, reserve: tuple[str, ..
 class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
     """The ノアロン table scene (see the module docstring)."""
 
+    SETTING_OUT_EVENTS = (StakesDealt, RoundStarted, PileSeeded, HandDealt)  # the deal and the set-out: "Setting out the pieces…"
+
     felt = FELT  # the base draws (and prewarms) the table with this mat
 
     def __init__(self, app: App, match: Match, **options: Any) -> None:

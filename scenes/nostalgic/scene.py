@@ -60,6 +60,8 @@ from scenes.ui import Button
 class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScene):
     """The Nostalgic table (see the module docstring)."""
 
+    SETTING_OUT_EVENTS = (GameStarted, HandDealt)  # the deal and the set-out: "Setting out the pieces…"
+
     KEYS_TEXT = "nostalgic_table.keys"
     # Hint above Undo (the score track runs along the top); its panel over the round box, as wide
     HINT_BUTTON = (1580, 852, 300, 76)

@@ -58,6 +58,30 @@ def downsample(big: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
     return ready(pygame.transform.smoothscale(big, size))
 
 
+ZOOM_STEP = 0.05  # zooms of a window's scale are drawn in steps of this (few pictures kept)
+
+
+def zoom_bucket(zoom: float) -> float:
+    """``zoom`` rounded to a ``ZOOM_STEP`` (never below one step)."""
+    return max(ZOOM_STEP, round(zoom / ZOOM_STEP) * ZOOM_STEP)
+
+
+def zoomed(size: tuple[int, int], zoom: float) -> tuple[int, int]:
+    """``size`` times ``zoom``, at least one pixel each way."""
+    return max(1, round(size[0] * zoom)), max(1, round(size[1] * zoom))
+
+
+def sharp(big: pygame.Surface, size: tuple[int, int], zoom: float, key: Hashable,
+          redraw: Callable[[float], pygame.Surface]) -> pygame.Surface:
+    """A supersampled drawing brought down to ``size``: at zoom 1 a picture that can draw
+    itself again at the window's scale (``redraw(zoom)``, see ``scenes.crisp``), so at 4K its
+    edges and numerals come from the drawing instead of an enlarged picture; at another zoom,
+    that picture, made from the same drawing at ``size`` times ``zoom``."""
+    if zoom != 1.0:
+        return downsample(big, zoomed(size, zoom))
+    return crisp.art_image(downsample(big, size), key, lambda z: redraw(zoom_bucket(z)))
+
+
 def ready(surface: pygame.Surface) -> pygame.Surface:
     """``surface`` in the display's pixel format with alpha, so each blit is a plain blend
     (a mismatched format costs a conversion on every blit, several times slower)."""
@@ -66,6 +90,10 @@ def ready(surface: pygame.Surface) -> pygame.Surface:
     converted = surface.convert_alpha()
     if isinstance(surface, crisp.Canvas):  # the text it holds stays marked
         surface.carry_marks_to(converted)
+        if isinstance(converted, crisp.Canvas):
+            converted.settle()  # a finished picture: its marks need no checking at every blit
+    if isinstance(surface, crisp.ArtImage) and surface.redraw is not None:  # it can still draw itself anew
+        return crisp.art_image(converted, surface.key[1], surface.redraw)
     return converted
 
 
@@ -80,7 +108,7 @@ def noise_surface(size: tuple[int, int], seed: int, alpha: int, color: Color = (
     width, height = size
     levels = rng.randbytes(width * height)
     pixels = bytearray(bytes(color) + b"\0") * (width * height)
-    pixels[3::4] = bytes(alpha * value // 255 for value in levels)
+    pixels[3::4] = levels.translate(bytes(alpha * value // 255 for value in range(256)))  # C speed
     return pygame.image.frombuffer(bytes(pixels), size, "RGBA").copy()
 
 
@@ -107,6 +135,23 @@ _motion = SurfaceCache("art.motion", 24 * MB)  # pictures of pieces in motion: m
 def variant(key: Hashable, make: Callable[[], pygame.Surface]) -> pygame.Surface:
     """A cached transformed surface (rotations, squeezes, scales), made on first use."""
     return _variants.get(key, make)
+
+
+def darkened(key: Hashable, face: pygame.Surface, amount: int = 70) -> pygame.Surface:
+    """``face`` darkened by ``amount`` (a card that cannot be played now), cached under ``key``; a
+    face that draws itself at the window's scale (``sharp``) keeps doing so darkened."""
+    def darken(picture: pygame.Surface) -> pygame.Surface:
+        darker = picture.copy()
+        darker.fill((amount, amount, amount, 0), special_flags=pygame.BLEND_RGB_SUB)
+        return darker
+
+    def make() -> pygame.Surface:
+        redraw = getattr(face, "redraw", None)
+        if redraw is None:
+            return darken(face)
+        return crisp.art_image(darken(face), key, lambda zoom: darken(redraw(zoom)))
+
+    return variant(key, make)
 
 
 def release_table_pictures() -> None:
@@ -182,7 +227,7 @@ def _paint_wood(surface: pygame.Surface) -> None:
 
 def _paint_felt(surface: pygame.Surface, rect: pygame.Rect) -> None:
     """A green felt mat with a soft shadow, a mottled texture and a stitched border."""
-    shadow = soft_rect(rect.inflate(30, 30).size, 40, 150, 18)
+    shadow = quarter_soft_rect(rect.inflate(30, 30).size, 40, 150, 18)
     surface.blit(shadow, shadow.get_rect(center=(rect.centerx, rect.centery + 10)))
     felt = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(felt, theme.FELT, felt.get_rect(), border_radius=40)
@@ -274,6 +319,16 @@ def soft_rect(size: tuple[int, int], radius: int, alpha: int, blur: int) -> pyga
     return ready(pygame.transform.gaussian_blur(shape, blur))
 
 
+def quarter_soft_rect(size: tuple[int, int], radius: int, alpha: int, blur: int, shrink: int = 4) -> pygame.Surface:
+    """``soft_rect`` blurred at 1/``shrink`` of its size and enlarged: the same soft shadow for a
+    large or very soft shape at a fraction of the cost (a blur's cost grows with its radius:
+    the full-size blur of the mat took most of the time a table took to open)."""
+    small = soft_rect((size[0] // shrink, size[1] // shrink), max(1, radius // shrink), alpha,
+                      max(1, blur // shrink))
+    pad = blur * 2
+    return ready(pygame.transform.smoothscale(small, (size[0] + pad * 2, size[1] + pad * 2)))
+
+
 def panel_shadow(size: tuple[int, int]) -> pygame.Surface:
     """The soft shadow of a panel of ``size``: blurred at a quarter of its size (kept) and then
     enlarged, since a full-size blur would stall the frame a panel opens in. The enlarged shadow
@@ -320,9 +375,10 @@ def _numeral(value: int, size: int) -> pygame.Surface:
     return rendered.subsurface(rendered.get_bounding_rect()).copy()
 
 
-@lru_cache(maxsize=32)
-def card_face(value: int, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
-    """The face of a card of ``value``: paper, corner indices, a big numeral with a cat on top."""
+@lru_cache(maxsize=48)
+def card_face(value: int, size: tuple[int, int] = CARD_SIZE, zoom: float = 1.0) -> pygame.Surface:
+    """The face of a card of ``value``: paper, corner indices, a big numeral with a cat on top
+    (drawn at ``zoom`` times ``size``; at zoom 1 it draws itself anew at the window's scale)."""
     s = SUPERSAMPLE
     big = _card_shape(size, theme.PAPER, mix(theme.PAPER_SHADE, theme.INK_SOFT, 0.45))
     _paper(big, 100 + value)
@@ -340,7 +396,7 @@ def card_face(value: int, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
     _value_pips(big, value, tint)
     _inner_frame(big, tint)
     _clip_to_card(big)
-    return downsample(big, size)
+    return sharp(big, size, zoom, ("card_face", value, size), lambda z: card_face(value, size, z))
 
 
 def _inner_frame(big: pygame.Surface, tint: Color) -> None:
@@ -445,11 +501,19 @@ def card_blank(size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def card_shadow(size: tuple[int, int] = CARD_SIZE, lift: int = 0) -> pygame.Surface:
-    """The soft shadow of a card lifted ``lift`` steps (0-8): larger, softer and lighter when high."""
+    """The soft shadow of a card lifted ``lift`` steps (0-8): larger, softer and lighter when high.
+    It can be drawn at the window's scale (enlarged: it is soft anyway), so a neighbour's shadow
+    over a card does not keep that card from being drawn sharp at 4K (``scenes.crisp``)."""
     blur = 4 + lift * 2
     grow = lift * 3
     alpha = max(70, 150 - lift * 9)
-    return soft_rect((size[0] + grow, size[1] + grow), CARD_RADIUS + lift, alpha, blur)
+    shape = (size[0] + grow, size[1] + grow)
+    # a lifted card's shadow is very soft: blurred at half size (the cards' shadows were most of
+    # the time a table took to set out)
+    shadow = soft_rect(shape, CARD_RADIUS + lift, alpha, blur) if lift < 2 else \
+        quarter_soft_rect(shape, CARD_RADIUS + lift, alpha, blur, shrink=2)
+    return crisp.art_image(shadow, ("card_shadow", size, lift),
+                           lambda z: pygame.transform.smoothscale(shadow, zoomed(shadow.get_size(), z)))
 
 
 def deck_surface(count: int, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
@@ -508,18 +572,36 @@ def transformed(key: Hashable, surface: pygame.Surface, scale: float = 1.0, sque
     if scale_bucket == steps[0] and squeeze_bucket == steps[1] and degrees == 0:
         return surface
 
-    def make() -> pygame.Surface:
-        width = max(1, round(surface.get_width() * scale_bucket / steps[0] * squeeze_bucket / steps[1]))
-        height = max(1, round(surface.get_height() * scale_bucket / steps[0]))
-        image = surface if (width, height) == surface.get_size() else \
-            pygame.transform.smoothscale(surface, (width, height))
+    def turn(picture: pygame.Surface, zoom: float, smooth: bool = False) -> pygame.Surface:
+        width = max(1, round(surface.get_width() * zoom * scale_bucket / steps[0] * squeeze_bucket / steps[1]))
+        height = max(1, round(surface.get_height() * zoom * scale_bucket / steps[0]))
+        image = picture if (width, height) == picture.get_size() else \
+            pygame.transform.smoothscale(picture, (width, height))
         if not degrees:
             return image
+        if smooth:
+            return _turned_smoothly(image, degrees)
         return pygame.transform.rotate(image, degrees) if quick else pygame.transform.rotozoom(image, degrees, 1.0)
+
+    def make() -> pygame.Surface:
+        image = turn(surface, 1.0)
+        redraw = getattr(surface, "redraw", None)
+        if quick or redraw is None:
+            return image
+        # at rest, turned art draws itself again at the window's scale: turned there, not enlarged
+        return crisp.art_image(image, ("xf", key, scale_bucket, squeeze_bucket, degrees),
+                               lambda z: turn(redraw(z), z, smooth=True))
 
     if quick:
         return _motion.get(("xf", key, scale_bucket, squeeze_bucket, degrees), make)
     return variant(("xf", key, scale_bucket, squeeze_bucket, degrees), make)
+
+
+def _turned_smoothly(image: pygame.Surface, degrees: int) -> pygame.Surface:
+    """``image`` turned by ``degrees`` with soft edges: turned at twice its size, then brought
+    down smoothly (a plain turn leaves a stair-stepped outline, plain to see at 4K)."""
+    big = pygame.transform.rotozoom(image, degrees, 2.0)
+    return pygame.transform.smoothscale(big, (max(1, big.get_width() // 2), max(1, big.get_height() // 2)))
 
 
 SHADOW_SHRINK = 4

@@ -55,8 +55,9 @@ Subclass hooks (``build_pieces``, ``sync_from_observation``, ``event_handlers``,
                                   a piece, then ``pointer_down/move/up(pos...)``, which do nothing)
 ``handle_nav(dx, dy)``            arrows; ``handle_focus(step)`` Tab; ``handle_activate()`` Enter
 ``handle_key(key)``               letter shortcuts (default: H help)
-``handle_back()``                 Esc/Backspace: ``let_go()`` (a held piece or a choice in
-                                  progress; default: nothing held), else undo, else the menu
+``handle_back(key)``              Esc/Backspace: ``let_go()`` (a held piece or a choice in
+                                  progress; default: nothing held), else Esc opens the menu
+                                  and Backspace undoes (as U and Ctrl+Z do)
 ================================  ==============================================================
 
 A subclass sets its own attributes *before* calling ``super().__init__``: the base constructor
@@ -187,6 +188,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
     """The game-independent table (see the module docstring for what it does and its hooks)."""
 
     KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
+    SETTING_OUT_EVENTS: tuple[type, ...] = ()  # the events that set the table out (a deal, a round's start)
     felt: tuple[int, int, int, int] = FELT
     status_y = STATUS_Y
     flying: list[Any]  # pieces in the air, drawn over the still layer (each subclass makes the list)
@@ -205,6 +207,8 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.bubbles: list[Bubble] = []  # speech bubbles shown (see show_bubble)
         self.move_marks = MoveMarks()  # other seats' latest moves, outlined for a beat (mark_move)
         self.playing_event: Event | None = None  # the event shown last (see playback_text)
+        self.last_actor: int | None = None  # the seat of the latest event played that has one
+        self.setting_out = False  # a set-out event has played and the table has not come to rest
         self.pending: deque[Event] = deque()
         self.panel: ModalPanel | None = None
         self._veiled: pygame.Surface | None = None  # the dimmed table under the open panel
@@ -297,11 +301,21 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
 
     def playback_text(self) -> str:
         """The status while the table still shows what just happened and the viewer is next: a
-        prompt waits until the cards are dealt, the dice have landed and the move has flown."""
-        seat = getattr(self.playing_event, "seat", None)
-        if isinstance(seat, int) and seat != self.viewer and 0 <= seat < self.match.players:
+        prompt waits until the cards are dealt, the dice have landed and the move has flown.
+        "Setting out" is said only while the table is being set out (``is_setting_out``); a cat
+        hop or a card settling after a move names the seat that moved."""
+        if self.is_setting_out():
+            return t("table.status.setting")
+        seat = self.last_actor
+        if seat is not None and seat != self.viewer and 0 <= seat < self.match.players:
             return t("table.status.moving", player=self.name_of(seat))
-        return t("table.status.setting")
+        return self.your_turn_text()
+
+    def is_setting_out(self) -> bool:
+        """True while a deal or the set-out of a round plays: an event of ``SETTING_OUT_EVENTS``
+        waits or has played and the table has not come to rest since."""
+        kinds = self.SETTING_OUT_EVENTS
+        return bool(kinds) and (self.setting_out or any(isinstance(event, kinds) for event in self.pending))
 
     def waiting_text(self, seat: int) -> str:
         """The status line while another person (``seat``) is to act."""
@@ -361,12 +375,14 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         elif key == "l":
             self.open_log()
 
-    def handle_back(self) -> None:
-        """Esc/Backspace: let go of what the viewer holds or is choosing (``let_go``), else undo
-        when allowed, else the pause menu (leaving asks first there)."""
+    def handle_back(self, key: str = "escape") -> None:
+        """Esc/Backspace: let go of what the viewer holds or is choosing (``let_go``); else Esc
+        opens the pause menu (leaving asks first there), as on every desktop, and Backspace
+        undoes like U and Ctrl+Z. Esc never takes a move back: a person reaching for the menu
+        after the AI answered would lose their move."""
         if self.let_go():
             self.refresh_hints()
-        elif self.can_undo():
+        elif key == "backspace":
             self.press_undo()
         else:
             self.open_pause()
@@ -564,6 +580,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         except IllegalAction as error:
             self.refuse(reason_text(self.match.game_id, error.reason, error.params))
             return False
+        self.move_marks.clear()  # the person acted: the other seats' marks have been seen
         self.after_apply(events)
         return True
 
@@ -584,7 +601,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.refresh_hints()
 
     def press_undo(self) -> None:
-        """The Undo button / U / Esc: take back the viewer's last move (and the AI replies since,
+        """The Undo button / U / Ctrl+Z / Backspace: take back the viewer's last move (and the AI replies since,
         when alone against AI seats) and re-read the table; refused, say why in a toast (a guide
         holding undo says so itself)."""
         if self.guide is not None and self.guide.refuses_undo():
@@ -604,6 +621,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
             self.toast.show(t(error.reason), 2.5)
             return
         self.pending.clear()
+        self.move_marks.clear()  # the marked moves may be the ones just taken back
         self.saver.save(self.match)
         self.app.audio.play("click")
         self.clear_selection()
@@ -758,7 +776,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.ambient.update(dt)
         self.pump_events()
         self.toast.update(dt)
-        self.move_marks.update(dt, self.at_rest())
+        self.move_marks.update(dt, self.at_rest(), hold=self.viewer_is_person())
         self._update_panel(dt)
         self.maybe_curtain()
         self.update_hint()
@@ -775,6 +793,8 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
             if self.speed() <= 0:
                 self.animator.finish_all()
         at_rest = not self.pending and not self.animator.busy
+        if at_rest:
+            self.setting_out = False
         if at_rest and self.panel is None and not self.finished and self.needs_sync():
             self.sync_from_observation()
 
@@ -782,6 +802,12 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         """Pop the next event and give it to its handler (events without one are skipped)."""
         event = self.pending.popleft()
         self.playing_event = event
+        if isinstance(event, self.SETTING_OUT_EVENTS):
+            self.setting_out = True
+            self.move_marks.clear()  # a new deal: the last round's marked moves are gone
+        seat = getattr(event, "seat", None)
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            self.last_actor = seat
         handler = self.event_handlers().get(type(event))
         if handler is not None:
             handler(event)
@@ -809,7 +835,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         elif kind == intents.ACTIVATE:
             self.handle_activate()
         elif kind == intents.BACK:
-            self.handle_back()
+            self.handle_back(intent.key)
         elif kind == intents.UNDO:
             self.press_undo()
         elif kind == intents.KEY:

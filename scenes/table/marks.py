@@ -2,8 +2,11 @@
 
 When an AI (or another person at a shared screen) plays a card, places a die or takes a row, the
 table outlines where it landed in that seat's colour, with the seat's mark in the corner, once the
-pieces have come to rest, for ``MARK_SECONDS``, fading out at the end. A seat's newer move
-replaces its older mark. The viewer's own moves are not marked: they know what they did.
+pieces have come to rest. The outline pulses for ``PULSE_SECONDS`` to draw the eye, then stays
+still. With a person at the table every seat's latest move stays marked until that person acts
+(two AIs in a row must not wipe the first one's mark before anyone could look); at a table of AIs
+only, a mark fades out after ``MARK_SECONDS``. A seat's newer move replaces its older mark. The
+viewer's own moves are not marked: they know what they did.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ import pygame
 from scenes.table import labels
 from scenes.ui import seat_color
 
-MARK_SECONDS = 2.6  # how long a mark shows once the table is at rest (real time: it is for reading)
+MARK_SECONDS = 2.6  # how long a mark shows at a table of AIs only, once at rest (real time: it is for reading)
 FADE_SECONDS = 0.6  # the last part of that, fading out
+PULSE_SECONDS = MARK_SECONDS - FADE_SECONDS  # the outline pulses this long, then holds still
+PULSE_PERIOD = PULSE_SECONDS / 2  # two whole pulses, so the pulse ends at full strength
 OUTLINE = 5  # pixels
 PAD = 8  # pixels between the piece and its outline
 
@@ -36,12 +41,20 @@ class Mark:
         left = MARK_SECONDS - self.shown
         return max(0.0, min(1.0, left / FADE_SECONDS))
 
+    @property
+    def pulse(self) -> float:
+        """The outline's strength: pulsing between 0.5 and 1 at first, then a still 1."""
+        if self.shown >= PULSE_SECONDS:
+            return 1.0
+        return 0.75 + 0.25 * math.cos(self.shown * 2 * math.pi / PULSE_PERIOD)
+
 
 class MoveMarks:
     """The marks on one table."""
 
     def __init__(self) -> None:
         self.marks: list[Mark] = []
+        self.held = False  # the last update held the marks (a person at the table: see ``update``)
 
     def add(self, rect: pygame.Rect, seat: int) -> None:
         """Mark ``rect`` as ``seat``'s latest move (its previous mark goes)."""
@@ -51,13 +64,23 @@ class MoveMarks:
         """Forget every mark (a new viewer, undo, a new round)."""
         self.marks.clear()
 
-    def update(self, dt: float, at_rest: bool) -> None:
-        """Age the marks while the table is at rest; drop those that have faded."""
+    def update(self, dt: float, at_rest: bool, hold: bool = False) -> None:
+        """Age the marks while the table is at rest; drop those that have faded. With ``hold``
+        (a person is at the table and has not acted since) a mark stops ageing once its pulse
+        is over, and stays until ``clear``."""
+        self.held = hold
         if not at_rest:
             return
         for mark in self.marks:
             mark.shown += dt
+            if hold:
+                mark.shown = min(mark.shown, PULSE_SECONDS)
         self.marks = [mark for mark in self.marks if mark.shown < MARK_SECONDS]
+
+    def changing(self, at_rest: bool) -> bool:
+        """True while a visible mark changes by itself: pulsing, or fading at a table of AIs only
+        (a held mark that has stopped pulsing is still: the table need not draw frames for it)."""
+        return at_rest and any(mark.shown < PULSE_SECONDS or not self.held for mark in self.marks)
 
     def visible(self, at_rest: bool) -> list[Mark]:
         """The marks to draw now (none while pieces are still moving)."""
@@ -77,8 +100,7 @@ def _draw_mark(surface: pygame.Surface, mark: Mark) -> pygame.Rect:
     area = outline.inflate(2 * OUTLINE + 40, 2 * OUTLINE + 40)
     layer = pygame.Surface(area.size, pygame.SRCALPHA)
     local = outline.move(-area.x, -area.y)
-    pulse = 0.75 + 0.25 * math.cos(mark.shown * 5.0)
-    alpha = int(255 * mark.alpha * pulse)
+    alpha = int(255 * mark.alpha * mark.pulse)
     color = seat_color(mark.seat)
     pygame.draw.rect(layer, (*color, alpha // 3), local.inflate(2 * OUTLINE, 2 * OUTLINE), OUTLINE, border_radius=18)
     pygame.draw.rect(layer, (*color, alpha), local, OUTLINE, border_radius=14)

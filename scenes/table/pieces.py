@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from scenes import anim, fonts, theme
+from scenes import anim, crisp, fonts, theme
 from scenes.table import art
 
 Point = tuple[float, float]
@@ -128,13 +128,7 @@ def _face_surface(value: int, dim: bool) -> pygame.Surface:
     face = art.card_face(value)
     if not dim:
         return face
-
-    def make() -> pygame.Surface:
-        darker = face.copy()
-        darker.fill((70, 70, 70, 0), special_flags=pygame.BLEND_RGB_SUB)
-        return darker
-
-    return art.variant(("dimmed", value), make)
+    return art.darkened(("dimmed", value), face)
 
 
 # ----- a stack on the table ----------------------------------------------------------------------------
@@ -229,7 +223,7 @@ class StackView:
 
         def make() -> pygame.Surface:
             width, height = CARD_W + 2 * self.PILE_PAD, CARD_H + 2 * self.PILE_PAD
-            pile = pygame.Surface((width, height), pygame.SRCALPHA)
+            pile = crisp.canvas((width, height), pygame.SRCALPHA)  # its cards stay sharp at 4K
             centre = (width / 2, height / 2)
             for depth, (value, tilt) in enumerate(layers):
                 pos = (centre[0] - depth * 1.5, centre[1] - depth * 2.5)
@@ -261,21 +255,25 @@ def _shade_surface() -> pygame.Surface:
 
 
 def count_badge(count: int) -> pygame.Surface:
-    """A round ink badge with a small card icon and ``count`` (cached per count)."""
-    def make() -> pygame.Surface:
-        label = fonts.text(str(count), theme.SMALL, theme.TEXT, True)
-        width = max(54, label.get_width() + 40)
-        height = 38
+    """A round ink badge with a small card icon and ``count`` (cached per count); it draws itself
+    again at the window's scale (its number sharp at 4K, and the pile under it stays sharp too)."""
+    def draw(zoom: float) -> pygame.Surface:
+        def px(value: float) -> int:
+            return max(1, round(value * zoom))
+
+        label = fonts.text(str(count), px(theme.SMALL), theme.TEXT, True)
+        width = max(px(54), label.get_width() + px(40))
+        height = px(38)
         badge = pygame.Surface((width, height), pygame.SRCALPHA)
         pygame.draw.rect(badge, (*theme.INK, 235), badge.get_rect(), border_radius=height // 2)
-        pygame.draw.rect(badge, theme.GOLD, badge.get_rect(), 2, border_radius=height // 2)
+        pygame.draw.rect(badge, theme.GOLD, badge.get_rect(), px(2), border_radius=height // 2)
         for k in (1, 0):  # two tiny cards
             pygame.draw.rect(badge, theme.PAPER if k == 0 else theme.PAPER_SHADE,
-                             (10 + k * 4, 10 - k * 3, 12, 17), border_radius=3)
-        badge.blit(label, label.get_rect(midleft=(30, height // 2)))
+                             (px(10 + k * 4), px(10 - k * 3), px(12), px(17)), border_radius=px(3))
+        badge.blit(label, label.get_rect(midleft=(px(30), height // 2)))
         return badge
 
-    return art.variant(("badge", count), make)
+    return art.variant(("badge", count), lambda: crisp.art_image(draw(1.0), ("badge", count), draw))
 
 
 # ----- a hand in an arc ------------------------------------------------------------------------------
@@ -407,7 +405,7 @@ class HandFan:
         def make() -> tuple[pygame.Surface, tuple[int, int]]:
             order = self.draw_order()
             area = self.cards[order[0]].bounds().unionall([self.cards[i].bounds() for i in order[1:]])
-            picture = pygame.Surface(area.size, pygame.SRCALPHA)
+            picture = crisp.canvas(area.size, pygame.SRCALPHA)  # the cards stay marked (sharp at 4K)
             for index in order:
                 self.cards[index].draw(picture, (-area.x, -area.y))
             return art.ready(picture), area.topleft

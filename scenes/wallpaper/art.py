@@ -285,10 +285,13 @@ def hazy_id() -> int:
 
 
 # ----- moving pieces -------------------------------------------------------------------------------
+DIM_AMOUNT = 80  # how much darker a card that cannot be used now is
+
+
 def dimmed(picture: pygame.Surface) -> pygame.Surface:
     """A darker copy of a picture (a card that cannot be used now)."""
     copy = picture.copy()
-    copy.fill((80, 80, 80, 0), special_flags=pygame.BLEND_RGB_SUB)
+    copy.fill((DIM_AMOUNT, DIM_AMOUNT, DIM_AMOUNT, 0), special_flags=pygame.BLEND_RGB_SUB)
     return copy
 
 

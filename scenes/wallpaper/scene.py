@@ -20,6 +20,8 @@ from game.rules.wallpaper import (
     PHASE_PICK,
     PHASE_PLACE,
     RULES,
+    GameStarted,
+    HandDrawn,
     Shape,
     is_hazy,
     legal_cells,
@@ -59,6 +61,8 @@ from scenes.wallpaper.sprites import Piece
 
 class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScene):
     """The That Old Wallpaper table (see the package docstring)."""
+
+    SETTING_OUT_EVENTS = (GameStarted, HandDrawn)  # the deal and the set-out: "Setting out the pieces…"
 
     KEYS_TEXT = "wallpaper_table.keys"
     # Hint above the action button (the wall's title runs up to Log); its panel at the bottom of

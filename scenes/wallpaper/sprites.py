@@ -12,7 +12,7 @@ import pygame
 
 from scenes.table import art
 from scenes.table.pieces import nothing
-from scenes.wallpaper.art import dimmed, shadow_of
+from scenes.wallpaper.art import DIM_AMOUNT, shadow_of
 from scenes.wallpaper.layout import Point
 
 
@@ -54,7 +54,7 @@ class Piece:
         scale = self.scale * (1.0 + 0.07 * self.lift)
         key = (self.key, face_up, self.dim)
         if self.dim:
-            base = art.variant(("wp-dim", self.key, face_up), lambda: dimmed(base))
+            base = art.darkened(("wp-dim", self.key, face_up), base, DIM_AMOUNT)  # stays sharp at 4K
         return art.transformed(key, base, scale, max(0.05, squeeze), self.angle, self.quick)
 
     def draw(self, surface: pygame.Surface) -> pygame.Rect:
