@@ -121,6 +121,7 @@ def test_two_ais_in_a_row_both_stay_marked_until_the_person_acts(normal_app: App
         normal_app.step(DT)
     assert {mark.seat for mark in table.move_marks.visible(table.at_rest())} == {1, 2}
     assert not table.move_marks.changing(table.at_rest()), "a held mark stands still: no frames for it"
+    assert table.frame_rate() == 0, "a table whose marks stand still asks the window for no frames"
     assert table.attempt(rng.choice(match.legal_actions(0)))
     assert table.move_marks.marks == [], "the person acted: the marks have been seen"
 

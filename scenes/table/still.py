@@ -80,7 +80,7 @@ class StillLayer(TableMixin):
             return FPS
         if self.picture_key() != self._drawn_key or self._still_parts_changed():
             return FPS
-        if self.move_marks.visible(self.at_rest()):
+        if self.move_marks.changing(self.at_rest()):  # a held mark whose pulse is over stands still
             return MARK_PULSE_RATE
         return 0.0
 
