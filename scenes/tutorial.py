@@ -32,7 +32,7 @@ from game.i18n import t
 from game.tutorials import PERSON, Step, Tutorial, load
 from scenes import fonts, theme
 from scenes import input as intents
-from scenes.app import App, Scene
+from scenes.app import FPS, App, Scene
 from scenes.input import Intent
 from scenes.plate import show_plate
 from scenes.table.ai_seats import AI_MIN_THINK
@@ -47,6 +47,8 @@ SMALL_SIZE = theme.SMALL  # the step counter and the "go on" line (well above th
 SKIP_SIZE = (250, theme.MIN_TARGET)
 GLOW_GROW = 14  # px the glow stands out around a spot
 PULSE = 1.6  # seconds of one glow pulse
+GLOW_PULSES = 3  # the glow breathes this many times when a step shows, then holds still (costs no frames)
+GLOW_RATE = 20.0  # frames a second for the glow's slow pulse (nothing else moves)
 ARROW_GAP = 10  # px between an arrow's tip and its spot's glow
 ARROW_LENGTH = 70  # px
 SPOTS_EVERY = 0.25  # seconds between re-reads of where the spots are (pieces move)
@@ -105,12 +107,12 @@ class TutorialLayer(Scene):
         self.shown_for = 0.0  # seconds the current step has been ready (see CLICK_GUARD)
         self.done = False
         self.wrong_text = ""
-        self.clock = 0.0
         self.spots: list[pygame.Rect] = []
         self.card = pygame.Rect(0, 0, 0, 0)  # where the caption card was drawn last
         self.places: list[pygame.Rect] = []  # the table's other named places (the card avoids them too)
         self._spots_key: tuple[Any, ...] = ()
         self._spots_age = 0.0
+        self._drawn_key: tuple[Any, ...] = ()  # the card's key when it was last drawn (see frame_rate)
         self.skip_button = Button(pygame.Rect((0, 0), SKIP_SIZE), lambda: t("tutorial.skip"), self.skip,
                                   style="secondary")
         table.guide = self  # the table asks the layer before a move, an undo or a hint
@@ -236,7 +238,6 @@ class TutorialLayer(Scene):
 
     def update(self, dt: float) -> None:
         """Run the table, the scripted replies and the step."""
-        self.clock += dt
         self.table.update(dt)
         if self.app.top is not self:
             return  # the table opened something (results, help): it runs from there
@@ -246,6 +247,31 @@ class TutorialLayer(Scene):
         if self.ready():
             self.shown_for += dt
         self._spots_age += dt
+
+    def frame_rate(self) -> float:
+        """The table's rate, ``FPS`` while a scripted reply is to come or the card must change
+        (a new step, a refused move's line), the glow's slow pulse while a step's spots glow,
+        else 0: a tutorial waiting for the person costs no more than a still table."""
+        table_rate = self.table.frame_rate()
+        if table_rate >= FPS or self.replies or self.moved or self._card_key() != self._drawn_key:
+            return FPS
+        if self.glow_pulsing() and self.table.panel is None and self.current_spots():
+            return max(table_rate, GLOW_RATE)
+        return table_rate
+
+    def glow_pulsing(self) -> bool:
+        """True while the step's glow still breathes (its first ``GLOW_PULSES`` pulses)."""
+        return self.step is not None and self.shown_for < GLOW_PULSES * PULSE
+
+    def glow_pulse(self) -> float:
+        """The glow's strength (0..1): breathing from full when the step shows, then a still full."""
+        if not self.glow_pulsing():
+            return 1.0
+        return 0.5 + 0.5 * math.cos(self.shown_for * 2 * math.pi / PULSE)
+
+    def _card_key(self) -> tuple[Any, ...]:
+        """What the layer shows apart from the glow's pulse, in a few cheap values."""
+        return (self.index, self.ready(), self.done, self.wrong_text, self.table.panel is None)
 
     def take_toast(self) -> None:
         """Move the table's toast onto the caption card: the card would cover it."""
@@ -365,10 +391,11 @@ class TutorialLayer(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Glows, the arrow and the caption card over the table (drawn below by the app)."""
         step = self.step
+        self._drawn_key = self._card_key()
         if step is None or self.table.panel is not None:
             return  # a round's panel is up: it has the table's attention (and its Continue) alone
         spots = self.current_spots()
-        pulse = 0.5 + 0.5 * math.sin(self.clock * 2 * math.pi / PULSE)
+        pulse = self.glow_pulse()
         for rect in spots:
             draw_glow(surface, rect, pulse)
         lines = self.caption_lines()

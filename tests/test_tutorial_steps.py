@@ -151,3 +151,27 @@ def test_the_caption_card_keeps_its_go_on_line_and_says_why_undo_and_hint_are_of
     clock.step([Intent(PRESS, hint.rect.center), Intent(RELEASE, hint.rect.center)])  # greyed: still says why
     assert layer.wrong_text == t("tutorial.hint_off") and not table.toast.visible
     set_language("en")
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_tutorial_waiting_for_the_person_asks_for_no_frames_once_its_glow_has_breathed(
+        title_app: App, game_id: str) -> None:
+    """In a window the app draws only the frames a scene asks for: a step that waits for the person
+    breathes its glow a few times, then stands still like a still table (it used to pulse for ever,
+    and the whole table under it was drawn 60 times a second)."""
+    from scenes.tutorial import GLOW_PULSES, PULSE
+
+    layer = open_tutorial(title_app, game_id)
+    clock = Clock(title_app)
+    for _ in range(600):
+        if layer.ready():
+            break
+        clock.step()
+    assert layer.ready() and layer.index == 0
+    title_app.draw()  # the step's caption card has been shown
+    assert layer.frame_rate() > 0 or not layer.current_spots(), "a glowing step breathes at first"
+    for _ in range(round(GLOW_PULSES * PULSE / DT) + 5):
+        clock.step()
+    title_app.draw()
+    assert layer.ready() and layer.frame_rate() == 0
+    assert layer.glow_pulse() == 1.0  # the glow holds at full strength, still shown
