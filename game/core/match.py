@@ -1,8 +1,9 @@
 """A match: rules + state + seats + the action log, with undo and versioned JSON saves.
 
 The log is the truth: a match is rebuilt from (game id, players, options, seed, generator, log), so
-a save file is small, readable and cannot smuggle code (never pickle). The generator (``game.core.rng``)
-is saved as ``rng``; a save without it was dealt by the Mersenne Twister and is replayed with it. Undo follows Board Game Arena:
+a save file is small, readable and cannot smuggle code (never pickle). The generator
+(``game.core.rng``) is saved as ``rng``; a save without it was dealt by the Mersenne Twister and is
+replayed with it. Undo follows Board Game Arena:
 a seat may take back only its own last actions, never once another seat has acted, and never past
 an event that revealed hidden information or drew on chance.
 
