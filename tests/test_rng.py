@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.cli import main
 from game.core.errors import SaveError
 from game.core.match import Match, Seat
 from game.core.registry import GAME_IDS, get_rules
@@ -265,6 +266,19 @@ def test_an_old_save_is_still_replayed_with_the_mersenne_twister(path: Path) -> 
     assert again["rng"] == LEGACY_GENERATOR and again["position"] == data["position"]
     assert Match.from_json(again, verify=True).rules.notation(match.state) == data["position"]
     assert match.after(len(match.log) // 2).generator == LEGACY_GENERATOR
+
+
+def test_replay_verify_passes_for_old_and_new_saves(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m game replay FILE --verify`` on every old save and on a new one."""
+    new = Match("wallpaper", [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], (1 << 127) + 8)
+    chooser = random.Random(8)
+    while len(new.log) < 20 and not new.is_over():
+        seat = new.to_move()[0]
+        new.apply(seat, chooser.choice(new.legal_actions(seat)))
+    new.save(tmp_path / "new.json")
+    for path in [*LEGACY_SAVES, tmp_path / "new.json"]:
+        assert main(["replay", str(path), "--verify"]) == 0, path.name
+    capsys.readouterr()
 
 
 def test_all_five_games_have_an_old_save() -> None:
