@@ -46,6 +46,7 @@ from typing import Any
 
 from game.core import stop
 from game.core.registry import GAME_IDS, available_games
+from game.core.seeds import is_valid_seed
 from game.core.storage import (
     NotARegularFile,
     data_dir,
@@ -781,7 +782,7 @@ def session_from_data(data: Any) -> Session:
         raise ValueError(f"no {missing} field") from None
     if not isinstance(visitor, bool) or not isinstance(game, str) or (game and game not in GAME_IDS):
         raise ValueError("visitor or game is not valid")
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -1 <= seed < 2**63:
+    if not is_valid_seed(seed):  # -1 when no game; a match's seed has up to SEED_BITS bits
         raise ValueError("seed is not valid")
     if isinstance(last_input, bool) or not isinstance(last_input, int | float) or \
             not math.isfinite(last_input):

@@ -186,7 +186,7 @@ def review_tasks(match: Match, seats: Sequence[int]) -> list[ReviewTask]:
     """Replay ``match``'s log from the deal and keep every decision of ``seats`` that had a
     choice (a single legal move teaches nothing)."""
     rules = match.rules
-    state = rules.new_game(match.players, match.seed, match.options)
+    state = rules.new_game(match.players, match.seed, match.options, match.generator)
     tasks: list[ReviewTask] = []
     for index, entry in enumerate(match.log):
         action = rules.decode_action(entry.action)

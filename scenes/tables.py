@@ -7,16 +7,17 @@ results) lands there; whatever was between (setup, results, an old table) is dro
 from __future__ import annotations
 
 import importlib
-import random
 
+from game.core import seeds
 from game.core.match import Match
 from scenes.app import App, Scene
 from scenes.plate import show_plate
 
 
 def new_seed() -> int:
-    """A fresh random seed for a new match (the seed is saved, so the game stays reproducible)."""
-    return random.randrange(1 << 30)
+    """A fresh seed for a new match, from the operating system's randomness (``game.core.seeds``):
+    saved with the match, so it stays reproducible, but too big for a seat to work out."""
+    return seeds.new_seed()
 
 
 def make_table_scene(app: App, match: Match) -> Scene:

@@ -258,7 +258,7 @@ def test_from_json_refuses_what_is_not_a_match_file(data) -> None:
         Match.from_json(data)
 
 
-@pytest.mark.parametrize("version", [0, 3, "1", None, 1.0])
+@pytest.mark.parametrize("version", [0, 4, "1", None, 1.0])
 def test_from_json_refuses_other_versions(version) -> None:
     data = played_match(steps=5).to_json()
     data["version"] = version

@@ -26,6 +26,7 @@ from test_advice import _swap_hidden
 
 from game.core.match import Seat
 from game.core.registry import get_rules
+from game.core.rng import KeyedRandom, seed_key
 from game.net import codec
 from game.net.host import TableHost
 from game.net.protocol import dumps
@@ -61,7 +62,11 @@ class Recording:
 
 
 def _rng_fragments(state: Any) -> set[str]:
-    """Long numbers of the state's RNG state: none may reach a client."""
+    """The secret of the state's RNG: none of it may reach a client. The keyed generator's secret
+    is its key (the seed, also as the key's hex); a Mersenne Twister's, the long words of its state."""
+    if isinstance(state.rng, KeyedRandom):
+        seed = state.rng.getstate()[1]
+        return {str(seed), seed_key(seed).hex()}
     numbers = state.rng.getstate()[1]
     return {str(number) for number in numbers[:40:5] if number > 10**8}
 

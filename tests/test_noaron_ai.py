@@ -578,7 +578,7 @@ def test_a_drawn_opponent_hand_is_one_the_unseen_cards_can_make() -> None:
 
 
 def test_hard_samples_the_opponent_from_its_shown_turns() -> None:
-    state = RULES.new_game(2, 21)
+    state = RULES.new_game(2, 1)  # a deal whose first round lasts until seat 0 has seen a tell
     rng = random.Random(21)
     normal = ai.make("normal")
     while not (state.turn == 0 and state.phase == noaron.PHASE_TAKE and ai.opponent_tells(RULES.observe(state, 0))):

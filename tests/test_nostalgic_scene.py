@@ -198,7 +198,7 @@ def play_match(app: App, scene: NostalgicTable, seed: int) -> set[str]:
 
 # ----- whole games -------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("players", "seed", "options"),
-                         [(3, 11, {"triple": True}), (4, 5, {"chip_each": True})])
+                         [(3, 12, {"triple": True}), (4, 5, {"chip_each": True})])
 def test_a_person_plays_a_whole_game_against_ais_by_drag_click_keys_and_finger(
         app: App, players: int, seed: int, options: dict[str, object]) -> None:
     """Every action of the person (place, take, reroll) goes through a gesture and adds exactly

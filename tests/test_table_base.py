@@ -26,6 +26,7 @@ from game.rules.neko import (
     CatMoved,
     Dealt,
     GameEnded,
+    MustPlay,
     NekoAction,
     Passed,
     RoundEnded,
@@ -68,7 +69,8 @@ class RecordingTable(TableScene):
     def event_handlers(self) -> dict[type, Callable[[Any], None]]:
         """Every neko event is recorded; the final one also ends the match."""
         handlers: dict[type, Callable[[Any], None]] = {
-            kind: self.record for kind in (RoundStarted, Dealt, StackBuilt, CardPlayed, Passed, CatMoved, RoundEnded)
+            kind: self.record
+            for kind in (RoundStarted, Dealt, StackBuilt, CardPlayed, Passed, MustPlay, CatMoved, RoundEnded)
         }
         handlers[GameEnded] = self.record_and_finish
         return handlers

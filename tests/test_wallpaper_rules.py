@@ -490,7 +490,7 @@ def test_reshuffle_gives_the_six_played_cards_back() -> None:
 
 
 def test_hazy_cards_are_placed_at_the_end_in_seat_order() -> None:
-    state = fresh(3, seed=8)
+    state = fresh(3, seed=1)  # a deal whose last turn gives nobody another hazy card
     play_random(state, 9, until=lambda s: s.turn == 17 and s.phase == wp.PHASE_CHOOSE)
     state.hazy = [2, 0, 1]
     state.hazy_supply = HAZY_COUNT - 3 - sum(1 for w in state.walls for c, _ in w.values() if c >= HAZY_FIRST)
@@ -841,7 +841,7 @@ def test_a_version_1_save_still_loads_and_is_saved_again_as_today(name: str) -> 
     new_places = [entry.action for entry in match.log if entry.action.startswith("place")]
     assert [text.split()[1:] for text in old_places] == [text.split()[2:] for text in new_places]
     again = match.to_json()
-    assert again["version"] == SAVE_VERSION == 2 and again["position"] == data["position"]
+    assert again["version"] == SAVE_VERSION == 3 and again["position"] == data["position"]
     assert Match.from_json(again, verify=True).rules.notation(match.state) == data["position"]
     if not match.is_over():  # the game goes on under today's rules: any card of the row next
         pending = list(match.state.pending)

@@ -1,7 +1,9 @@
 """A match: rules + state + seats + the action log, with undo and versioned JSON saves.
 
-The log is the truth: a match is rebuilt from (game id, players, options, seed, log), so a save
-file is small, readable and cannot smuggle code (never pickle). Undo follows Board Game Arena:
+The log is the truth: a match is rebuilt from (game id, players, options, seed, generator, log), so
+a save file is small, readable and cannot smuggle code (never pickle). The generator
+(``game.core.rng``) is saved as ``rng``; a save without it was dealt by the Mersenne Twister and is
+replayed with it. Undo follows Board Game Arena:
 a seat may take back only its own last actions, never once another seat has acted, and never past
 an event that revealed hidden information or drew on chance.
 
@@ -23,12 +25,15 @@ from typing import Any
 from game.core.errors import RulesError, SaveError
 from game.core.events import Event
 from game.core.registry import get_rules
+from game.core.rng import GENERATOR, GENERATORS, LEGACY_GENERATOR
 from game.core.seeds import SEED_BITS, is_valid_seed
 from game.core.storage import read_json, write_json_atomic
 
 SAVE_FORMAT = "kotatsu-match"
-SAVE_VERSION = 2  # 2: a wallpaper placement names its card (version 1 logs are upgraded on load)
-READABLE_VERSIONS = (1, 2)  # what ``from_json`` replays, each through ``Rules.upgrade_action``
+# 2: a wallpaper placement names its card (version 1 logs are upgraded on load); 3: the save names
+# its generator ("rng"; the versions before were all dealt by the Mersenne Twister)
+SAVE_VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)  # what ``from_json`` replays, each through ``Rules.upgrade_action``
 AI_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
@@ -138,6 +143,18 @@ def _checked_seed(seed: Any) -> int:
     return seed
 
 
+def _checked_generator(name: Any) -> str:
+    """The generator a save was dealt by: one of ``GENERATORS``; absent (None) in the saves
+    written before it was kept, which were all dealt by ``LEGACY_GENERATOR``."""
+    if name is None:
+        return LEGACY_GENERATOR
+    if not isinstance(name, str) or name not in GENERATORS:
+        raise SaveError(
+            f"save file is malformed: the generator {_short(name)} is not one of {', '.join(GENERATORS)}"
+        )
+    return name
+
+
 def _checked_started(started: Any) -> int:
     """When a saved match began: Unix seconds, 0 for a save written before it was kept."""
     if isinstance(started, bool) or not isinstance(started, int) or not 0 <= started < MAX_STARTED:
@@ -219,6 +236,7 @@ class Match:
         seed: int,
         options: Mapping[str, Any] | None = None,
         started: int | None = None,
+        generator: str = GENERATOR,
     ) -> None:
         self.game_id = game_id
         # when the match began (Unix seconds): with the game and seed it names the match, so a
@@ -227,8 +245,10 @@ class Match:
         self.rules = get_rules(game_id)
         self.seats = list(seats)
         self.seed = int(seed)
+        # what deals from the seed: GENERATOR, or LEGACY_GENERATOR for a save written before it
+        self.generator = generator
         self.options = self.rules.normalize_options(len(self.seats), options)
-        self.state = self.rules.new_game(len(self.seats), self.seed, self.options)
+        self.state = self.rules.new_game(len(self.seats), self.seed, self.options, self.generator)
         self.log: list[LogEntry] = []
         self.events: list[Event] = []  # every event so far, for a results screen or replay view
         # (state before, log length before, events length before, seat) per undoable action
@@ -295,7 +315,8 @@ class Match:
         ``steps`` actions of this one's log applied (a position to save, hint on or review)."""
         if not 0 <= steps <= len(self.log):
             raise ValueError(f"steps must be 0 to {len(self.log)} (the actions logged), not {steps}")
-        copy = Match(self.game_id, list(self.seats), self.seed, dict(self.options), started=self.started)
+        copy = Match(self.game_id, list(self.seats), self.seed, dict(self.options), started=self.started,
+                     generator=self.generator)
         copy.hints_used = list(self.hints_used)
         for entry in self.log[:steps]:
             copy.apply(entry.seat, self.rules.decode_action(entry.action))
@@ -395,6 +416,7 @@ class Match:
             "version": SAVE_VERSION,
             "game": self.game_id,
             "seed": self.seed,
+            "rng": self.generator,
             "options": dict(self.options),
             "seats": [_seat_json(seat) for seat in self.seats],
             "log": [[entry.seat, entry.action] for entry in self.log],
@@ -433,7 +455,8 @@ class Match:
             raise KeyError("game")
         seats = _checked_seats(data["seats"])
         match = cls(data["game"], seats, _checked_seed(data["seed"]), _checked_options(data.get("options")),
-                    started=_checked_started(data.get("started", 0)))
+                    started=_checked_started(data.get("started", 0)),
+                    generator=_checked_generator(data.get("rng")))
         version = data["version"]
         for number, (seat, text) in enumerate(_checked_log(data["log"]), start=1):
             try:

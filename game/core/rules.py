@@ -1,8 +1,9 @@
 """The rules contract: one subclass of ``Rules`` per game, in ``game/rules/<game id>.py``.
 
 A rules object is stateless; every method takes the state it works on. States are plain mutable
-objects owned by the caller, with all chance drawn from a seeded ``random.Random`` stored inside
-them, so a game is fully rebuilt from (game id, players, options, seed, action log).
+objects owned by the caller, with all chance drawn from the seeded generator stored inside them
+(``game.core.rng.deal_rng``: a ``random.Random`` whose output does not give its seed away), so a
+game is fully rebuilt from (game id, players, options, seed, generator, action log).
 
 Two layers of legality, as in python-chess: ``legal_actions``/``is_legal`` say what may be done,
 ``check`` explains why not (an ``IllegalAction`` with a catalogue key), and ``apply`` is the checked
@@ -24,6 +25,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from game.core.errors import BadOptions, IllegalAction
 from game.core.events import Event
+from game.core.rng import GENERATOR
 
 S = TypeVar("S")  # full state
 A = TypeVar("A", bound=Hashable)  # action
@@ -147,8 +149,10 @@ class Rules(ABC, Generic[S, A, O]):
         return result
 
     @abstractmethod
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
-        """A fresh state, with its own RNG seeded from ``seed``; options are validated here."""
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                 generator: str = GENERATOR) -> S:
+        """A fresh state, with its own RNG ``deal_rng(seed, generator)``; options are validated here.
+        ``generator`` is ``LEGACY_GENERATOR`` only to replay a save dealt before ``GENERATOR``."""
 
     def info(self) -> GameInfo:
         """Static facts about this game for menus."""

@@ -73,7 +73,7 @@ def opening_lines(match: Any) -> list[LogLine]:
     """The lines of a match's start: the rules deal it before any event is logged, so they are
     read from the fresh state (only what lies open on the table: round, start seat, dice)."""
     module = importlib.import_module(f"game.narrate.{match.game_id}")
-    start = match.rules.new_game(match.players, match.seed, match.options)
+    start = match.rules.new_game(match.players, match.seed, match.options, match.generator)
     return module.opening(start, Context(match.players, dict(match.options)))  # type: ignore[no-any-return]
 
 

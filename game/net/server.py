@@ -36,6 +36,7 @@ from game.ai.base import make_agent
 from game.core.errors import RulesError, SaveError
 from game.core.events import Event
 from game.core.match import Match, Seat
+from game.core.seeds import new_seed
 from game.core.storage import NotARegularFile, keep_aside, kept_aside_text
 from game.net import codec, discovery
 from game.net.discovery import lan_addresses
@@ -197,7 +198,7 @@ class Server:
     def add_table(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None = None,
                   seed: int | None = None) -> str:
         """Open a new table; its join code. ``BadOptions`` for a wrong seat count or option."""
-        match = Match(game_id, list(seats), random.randrange(1 << 30) if seed is None else seed, options)
+        match = Match(game_id, list(seats), new_seed() if seed is None else seed, options)
         return self._open(TableHost(new_code(set(self.tables) | self._saved_codes()), match))
 
     def _open(self, table: TableHost) -> str:

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.rng import GENERATOR, copy_rng, deal_rng
 from game.core.rules import OptionSpec, Result, Rules, rank_scores
 
 GAME_ID = "neko"
@@ -304,10 +305,11 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
     )
 
     # ----- setup -------------------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NekoState:
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                 generator: str = GENERATOR) -> NekoState:
         """A match whose first round is dealt; seat 0 starts the first round."""
         opts = self.normalize_options(players, options)
-        state = NekoState(players, bool(opts["simple"]), bool(opts["quick"]), random.Random(seed))
+        state = NekoState(players, bool(opts["simple"]), bool(opts["quick"]), deal_rng(seed, generator))
         self._start_round(state, 0, None)
         return state
 
@@ -599,8 +601,7 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
 
     def clone(self, state: NekoState) -> NekoState:
         """A fast independent copy."""
-        rng = random.Random()
-        rng.setstate(state.rng.getstate())
+        rng = copy_rng(state.rng)
         return NekoState(
             players=state.players,
             simple=state.simple,

@@ -26,6 +26,7 @@ from typing import Any, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.rng import GENERATOR, copy_rng, deal_rng
 from game.core.rules import OptionSpec, Result, Rules, rank_scores
 
 GAME_ID = "newold"
@@ -443,10 +444,11 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
     options = (OptionSpec("rank_points", False, label="newold.option.rank_points"),)
 
     # ----- setup -------------------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NewOldState:
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                 generator: str = GENERATOR) -> NewOldState:
         """A match whose first game is dealt; seat 0 starts it. Every seat now chooses its box cards."""
         opts = self.normalize_options(players, options)
-        state = NewOldState(players, bool(opts["rank_points"]), random.Random(seed))
+        state = NewOldState(players, bool(opts["rank_points"]), deal_rng(seed, generator))
         self._start_game(state, 0, 0, None)
         return state
 
@@ -830,8 +832,7 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
 
     def clone(self, state: NewOldState) -> NewOldState:
         """A fast independent copy."""
-        rng = random.Random()
-        rng.setstate(state.rng.getstate())
+        rng = copy_rng(state.rng)
         return NewOldState(
             players=state.players,
             rank_points=state.rank_points,

@@ -42,6 +42,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.rng import GENERATOR, copy_rng, deal_rng
 from game.core.rules import OptionSpec, Result, Rules, rank_scores
 
 GAME_ID = "noaron"
@@ -485,10 +486,11 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
     state_class: ClassVar[type[NoaronState]] = NoaronState
 
     # ----- setup -------------------------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NoaronState:
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                 generator: str = GENERATOR) -> NoaronState:
         """Shuffle, draw nine stake cards each and deal the first round; the older seat starts."""
         opts = self.normalize_options(players, options)
-        state = NoaronState(players, random.Random(seed), first_start=int(opts["older"]))
+        state = NoaronState(players, deal_rng(seed, generator), first_start=int(opts["older"]))
         state.deck = list(DECK)
         shuffle(state.deck, state.rng)
         state.hands = [[], []]
@@ -925,8 +927,7 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
 
     def clone(self, state: NoaronState) -> NoaronState:
         """A fast independent copy, of the state's own class (fields a subclass adds start at their defaults)."""
-        rng = random.Random()
-        rng.setstate(state.rng.getstate())
+        rng = copy_rng(state.rng)
         return self.copy_with_rng(state, rng)
 
     @staticmethod

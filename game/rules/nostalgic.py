@@ -28,6 +28,7 @@ from typing import Any, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.rng import GENERATOR, copy_rng, deal_rng
 from game.core.rules import OptionSpec, Result, Rules
 
 GAME_ID = "nostalgic"
@@ -633,14 +634,15 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
     )
 
     # ----- setup -------------------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NostalgicState:
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                 generator: str = GENERATOR) -> NostalgicState:
         """A match whose first game is set up and whose first round's dice are thrown; seat 0
         holds the round card (house reading: the rulebook says "any way")."""
         opts = self.normalize_options(players, options)
         state = NostalgicState(
             players=players,
             options=opts,
-            rng=random.Random(seed),
+            rng=deal_rng(seed, generator),
             games_total=2 if opts["two_games"] else 1,
             np=[0] * players,
             boxes=[0] * players,
@@ -1144,8 +1146,7 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
 
     def clone(self, state: NostalgicState) -> NostalgicState:
         """A fast independent copy."""
-        rng = random.Random()
-        rng.setstate(state.rng.getstate())
+        rng = copy_rng(state.rng)
         return type(state)(
             players=state.players,
             options=state.options,  # never mutated after setup

@@ -29,6 +29,7 @@ from typing import Any, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
+from game.core.rng import GENERATOR, copy_rng, deal_rng
 from game.core.rules import Result, Rules
 from game.rules.wallpaper_deck import (  # noqa: F401 (re-exported)
     ALL_CARDS,
@@ -673,10 +674,11 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
     sample_orders = True
 
     # ----- setup -------------------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> WallpaperState:
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None,
+                 generator: str = GENERATOR) -> WallpaperState:
         """Shuffle everything, deal 5 numbers each, draw the token line and lay the first row cards."""
         self.normalize_options(players, options)
-        state = WallpaperState(players, random.Random(seed))
+        state = WallpaperState(players, deal_rng(seed, generator))
         rng = state.rng
         for _ in range(players):
             numbers = list(NUMBERS)
@@ -1211,8 +1213,7 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
 
     def clone(self, state: WallpaperState) -> WallpaperState:
         """A fast independent copy (blocks and the last reveal are immutable and shared)."""
-        rng = random.Random()
-        rng.setstate(state.rng.getstate())
+        rng = copy_rng(state.rng)
         return self.state_class(
             players=state.players,
             rng=rng,

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.match import Match, Seat
+from game.core.rng import LEGACY_GENERATOR
 
 GAMES: tuple[str, ...] = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
 PERSON = 0  # the person always sits at seat 0 in a tutorial
@@ -79,6 +80,9 @@ class Tutorial:
     seed: int
     steps: tuple[Step, ...]
     options: Mapping[str, Any] = field(default_factory=dict)
+    # the scripts were written for the deals random.Random gives their seeds: a tutorial's deal is
+    # public (its captions tell it), so it keeps that generator and every script stays true
+    generator: str = LEGACY_GENERATOR
 
     def seats(self) -> list[Seat]:
         """The person at seat 0; every other seat an Easy AI (scripted until the steps end)."""
@@ -86,7 +90,7 @@ class Tutorial:
 
     def new_match(self) -> Match:
         """The tutorial's match, freshly dealt from its seed."""
-        return Match(self.game, self.seats(), self.seed, dict(self.options))
+        return Match(self.game, self.seats(), self.seed, dict(self.options), generator=self.generator)
 
     def caption_keys(self) -> list[str]:
         """Every catalogue key the tutorial shows (captions and wrong-move lines)."""

@@ -26,6 +26,9 @@ class Hooks:
     hidden_can_vary: Callable[[Rules, Any], bool]  # an observation leaves more than one truth possible
     bogus_actions: Callable[[Any, int], list[Any]]  # made-up actions that are never legal here
     shows_own_secrets: Callable[[Any, int, Any], bool]  # a seat sees its own hidden cards, no others
+    # where the events of one action part between two worlds the actor cannot tell apart (an event
+    # against another kind, or against none), whether that parting is the game's public verdict
+    parting_is_public: Callable[[Event | None, Event | None], bool] = lambda mine, theirs: False
 
 
 def load(game_id: str) -> Hooks | None:

@@ -93,4 +93,11 @@ def hooks() -> Hooks:
             observation.hand == own and not hasattr(observation, "hands") and not hasattr(observation, "rest")
         )
 
-    return Hooks(conserved, max_steps, check_events, hidden_can_vary, bogus_actions, shows_own_secrets)
+    def parting_is_public(mine: Event | None, theirs: Event | None) -> bool:
+        # the round ends at once when no hand can fit anywhere the cat's walk leads (blocked): in
+        # one world it ends after this pass, in another play goes on; the verdict is public
+        return any(event is not None and event.kind == "round_ended" and event.why == neko.END_BLOCKED
+                   for event in (mine, theirs))
+
+    return Hooks(conserved, max_steps, check_events, hidden_can_vary, bogus_actions, shows_own_secrets,
+                 parting_is_public)
