@@ -207,8 +207,11 @@ def host_table(app: App, game_id: str, seats: list[Seat], options: dict[str, Any
     own = next((index for index, seat in enumerate(seats) if seat.is_human), SPECTATOR)
     offered = [seat if index == own or not seat.is_human else Seat("human", hints=seat.hints)
                for index, seat in enumerate(seats)]  # other people bring their own names
-    code = Hosting.ensure().add_table(game_id, offered, options, seed=seed)
-    table = HostedTable(code, game_id, len(seats), own, hosted.new_token())
+    handle = Hosting.ensure()
+    code = handle.add_table(game_id, offered, options, seed=seed)
+    # the host makes every seat token, its own player's too (a watcher's is never used)
+    token = handle.claim_seat(code, own, seats[own].name) if own != SPECTATOR else hosted.new_token()
+    table = HostedTable(code, game_id, len(seats), own, token)
     hosted.remember(table)
     join_own_seat(app, table, seats[own].name if own != SPECTATOR else "")
 
