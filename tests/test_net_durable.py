@@ -19,7 +19,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -36,12 +38,12 @@ KILLS_PER_MATCH = 4
 WAIT = 120.0  # a ceiling for one match on a busy machine (never asserted as a time)
 
 
-def _start(port: int, folder: Path) -> subprocess.Popen[str]:
-    """``serve`` of one two-person neko table, kept in ``folder``; returns once it listens."""
+def _start_host(port: int, folder: Path, game_id: str = "neko", players: int = 2) -> subprocess.Popen[str]:
+    """``serve`` of one table of ``players`` people, kept in ``folder``; returns once it listens."""
     env = {**os.environ, "PYTHONPATH": str(ROOT), "KOTATSU_HOME": str(folder / "home"),
            "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     host = subprocess.Popen(
-        [sys.executable, "-m", "game", "serve", "--game", "neko", "--players", "2", "--port", str(port),
+        [sys.executable, "-m", "game", "serve", "--game", game_id, "--players", str(players), "--port", str(port),
          "--host", "127.0.0.1", "--dir", str(folder / "tables"), "--no-advertise"],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     assert host.stdout is not None and host.stdout.readline(), "the host did not start"
@@ -66,11 +68,11 @@ def resumed(folder: Path) -> TableHost:
     return table
 
 
-def the_bots_match(table: TableHost) -> list[str]:
+def the_bots_match(table: TableHost, level: str = "random") -> list[str]:
     """The moves the bots' play makes, from the start, in the table's game and seed: each seat's
-    random agent seeded by (table, position, seat) as ``play_bot`` seeds it."""
+    ``level`` agent seeded by (table, position, seat) as ``play_bot`` seeds it."""
     match = Match(table.match.game_id, list(table.match.seats), table.match.seed, dict(table.match.options))
-    agent = make_agent(match.game_id, "random")
+    agent = make_agent(match.game_id, level)
     salt = table_salt(table.code)
     while not match.is_over():
         seat = match.to_move()[0]
@@ -84,8 +86,14 @@ async def _play_with_kills(port: int, folder: Path, code: str, kills: int, host:
     """Play the table with two bots while the host is killed ``kills`` times; per kill, the
     highest position shown before it and the position the restarted host resumes."""
     shown: list[list[int]] = [[], []]
+    def witness(seat: int) -> Callable[[str, dict[str, Any]], None]:
+        def heard(kind: str, message: dict[str, Any]) -> None:
+            if kind in ("welcome", "update", "sync"):
+                shown[seat].append(message["view"]["pos"])
+        return heard
+
     bots = [asyncio.create_task(play_bot(f"127.0.0.1:{port}", code, seat, "random", f"bot {seat}",
-                                         keep_token=False, think=0.03, shown=shown[seat], timeout=10.0))
+                                         keep_token=False, think=0.03, witness=witness(seat), timeout=10.0))
             for seat in (0, 1)]
     checks = []
     for _ in range(kills):
@@ -97,7 +105,7 @@ async def _play_with_kills(port: int, folder: Path, code: str, kills: int, host:
         await asyncio.sleep(0.05)  # what the dead host had handed to the kernel arrives now
         seen = max((pos for one in shown for pos in one), default=0)
         checks.append((seen, resumed(folder).pos))
-        host[0] = await asyncio.to_thread(_start, port, folder)
+        host[0] = await asyncio.to_thread(_start_host, port, folder)
     results = await asyncio.wait_for(asyncio.gather(*bots), WAIT)
     assert all(result["over"] for result in results), results
     return checks
@@ -113,7 +121,7 @@ def test_a_host_killed_at_random_moments_loses_no_move_anyone_saw(tmp_path: Path
     for number in range(max(1, -(-KILLS // KILLS_PER_MATCH))):
         folder = tmp_path / f"match{number}"
         port = free_port()
-        host = [_start(port, folder)]
+        host = [_start_host(port, folder)]
         try:
             code = _table_file(folder).stem
             checks = asyncio.run(_play_with_kills(port, folder, code, min(KILLS_PER_MATCH, KILLS - done),

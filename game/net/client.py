@@ -35,6 +35,7 @@ from game.core.registry import get_rules
 from game.net.connection import (
     ConnectionLost,
     JoinError,
+    Listener,
     SeatLock,
     Session,
     View,
@@ -346,6 +347,7 @@ class BotStats:
     round_trips: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     actions: int = 0
+    played: list[str] = field(default_factory=list)  # the acts the host acknowledged, in order
 
 
 async def pick_seat(address: str, table: str | None, seat: int | None) -> tuple[str, int, SeatLock | None]:
@@ -392,22 +394,23 @@ def _lock(uri: str, table: str) -> SeatLock | None:
 async def play_bot(address: str, table: str, seat: int, level: str, name: str, *,
                    stats: BotStats | None = None, stop_at: float | None = None,
                    timeout: float = 5.0, keep_token: bool = True, think: float = 0.0,
-                   shown: list[int] | None = None) -> dict[str, Any]:
+                   token: str | None = None, witness: Listener | None = None) -> dict[str, Any]:
     """Play ``seat`` at ``table`` with the ``level`` agent to the end of the match (or until the
     loop's clock passes ``stop_at``); the result as plain data. ``JoinError`` when it cannot join.
     With ``keep_token`` the seat's token is read from and kept in the data folder, so a bot
     restarted after a crash reclaims its seat (a load test turns it off). About ``think`` seconds
     pass before each move (0.5 to 1.5 times it, drawn per move: a bot paced like a person).
     An act that is refused or lost is decided again on the newest view (never given up on).
-    ``shown`` collects the position of every view the host sent (a test's witness)."""
+    ``token`` reclaims the seat (else the one kept in the data folder); ``witness`` hears every
+    host message the session hears (a test's record)."""
     stats = stats if stats is not None else BotStats()
     changed = asyncio.Event()
-    kept = load_token(parse_address(address), table) if keep_token else None
-    token = kept[1] if kept is not None and kept[0] == seat else None
+    kept = load_token(parse_address(address), table) if keep_token and token is None else None
+    token = token if token is not None else kept[1] if kept is not None and kept[0] == seat else None
 
     def heard(kind: str, message: dict[str, Any]) -> None:
-        if shown is not None and kind in ("welcome", "update", "sync"):
-            shown.append(message["view"]["pos"])
+        if witness is not None:
+            witness(kind, message)
         changed.set()
 
     session = Session(address, table, seat, name, token, heard, keep_token=keep_token, lazy=True)
@@ -471,6 +474,7 @@ async def _act(session: Session, text: str, stats: BotStats) -> bool:
         return False
     stats.round_trips.append(loop.time() - started)
     stats.actions += 1
+    stats.played.append(text)
     return True
 
 

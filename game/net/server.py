@@ -465,26 +465,26 @@ class Server:
                     client.send({"type": "bye", "reason": error.reason, "text": error.text})
                     client.close(1002, "protocol version")
                     return
-            client.send(_refusal(error, None))
+            self._tell(client, _refusal(error, None))
             return
         seq = data.get("seq")
         try:
             self._handle(client, data)
         except ProtocolError as error:
-            client.send(_refusal(error, seq))
+            self._tell(client, _refusal(error, seq))
         except Exception:  # a bug of ours: the client hears of it, the host goes on
             log.exception("a %s message broke the host", data.get("type"))
-            client.send(_refusal(ProtocolError("net.reason.host_error", "the host could not do that"), seq))
+            self._tell(client, _refusal(ProtocolError("net.reason.host_error", "the host could not do that"), seq))
 
     def _handle(self, client: Client, data: dict[str, Any]) -> None:
         kind = data["type"]
         if kind == "hello":
             tables = [table.info() for table in self.listed() if data.get("game") in (None, table.game_id)]
-            client.send({"type": "tables", "host": self.name, "tables": tables})
+            self._tell(client, {"type": "tables", "host": self.name, "tables": tables})
         elif kind == "join":
             self._join(client, data)
         elif kind == "ping":
-            client.send({"type": "pong", "seq": data["seq"]})
+            self._tell(client, {"type": "pong", "seq": data["seq"]})
         else:
             table = client.table
             if table is None:
@@ -552,6 +552,13 @@ class Server:
                 self._post(table, client, {"type": "sync", "view": view(client.seat)})
 
     # ----- the write-ahead log: nothing is told before it is on the disk ------------------------------
+    def _tell(self, client: Client, message: dict[str, Any]) -> None:
+        """Send ``message`` to ``client`` behind what waits for its table's log (in order)."""
+        if client.table is not None:
+            self._post(client.table, client, message)
+        else:
+            client.send(message)
+
     def _post(self, table: TableHost, client: Client, message: dict[str, Any]) -> None:
         """Send ``message`` (about ``table``) to ``client`` once every change made so far is on
         the disk; at once when nothing waits (or the host keeps no files)."""
