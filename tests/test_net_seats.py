@@ -127,6 +127,10 @@ def test_the_host_frees_a_seat_and_the_next_person_takes_it() -> None:
     with pytest.raises(Refused) as refused:
         table.join(0, token, "Aki")
     assert refused.value.reason == "net.reason.bad_token"
+    table.free(0)
+    with pytest.raises(Refused) as refused:  # a freed seat's old token does not take it back
+        table.join(0, other, "Bo")
+    assert refused.value.reason == "net.reason.stale_token"
 
 
 def test_a_private_table_is_not_listed_and_has_a_longer_code() -> None:

@@ -43,6 +43,7 @@ MAX_TOKENS = 200  # remembered seats (the oldest go first)
 # refusals of a join that no retry can cure: the session stops and says why
 FINAL_REASONS = frozenset({
     "net.reason.version", "net.reason.seat_taken", "net.reason.bad_token", "net.reason.no_seat", "net.reason.ai_seat",
+    "net.reason.stale_token",
     "net.reason.no_table", "net.reason.unknown_table", "net.reason.table_unknown",
 })
 RESENT = ("act", "undo")  # requests that survive a reconnect: re-sent with their seq, applied once
@@ -193,6 +194,7 @@ _JOIN_LINES = {
     "net.reason.seat_taken": "that seat is taken: pick a free one or watch",
     "net.reason.no_seat": "there is no such seat at that table",
     "net.reason.bad_token": "that seat is held by someone else",
+    "net.reason.stale_token": "the host freed that seat: join again to sit there",
 }
 
 

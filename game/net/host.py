@@ -136,9 +136,10 @@ class TableHost:
     def join(self, seat: int, token: str | None, name: str) -> tuple[int, str]:
         """Sit at ``seat`` (or watch, seat -1): the seat and its token, else ``Refused``.
 
-        A person's seat is free until someone claims it; the first claim gets a token the host
-        makes (a token a client brings to a free seat is not taken: nobody can reserve a seat
-        with a token of their choosing). Later joins of that seat must bring that token."""
+        A person's seat is free until someone claims it without a token; that claim gets a token
+        the host makes (a token brought to a free seat is refused: nobody reserves a seat with a
+        token of their choosing, and a freed seat's old token does not take it back). Later
+        joins of that seat must bring that token."""
         if seat == SPECTATOR:
             return SPECTATOR, ""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.match.players:
@@ -147,6 +148,9 @@ class TableHost:
         if not self.match.seats[seat].is_human:
             raise Refused("net.reason.ai_seat", f"seat {seat} is played by the AI", {"seat": seat})
         held = self.tokens.get(seat)
+        if held is None and token is not None:  # a token for a seat the host freed (or never made)
+            raise Refused("net.reason.stale_token", f"seat {seat} was freed: join it again without a token",
+                          {"seat": seat})
         if held is None:
             return seat, self.claim(seat, name)
         if token is None:
