@@ -116,6 +116,10 @@ def error_text(error: BaseException, address: str) -> str:
     detail = str(getattr(error, "text", error))
     if reason in ("seat_taken", "bad_token"):
         return t("lan.error.seat_taken")
+    if reason in ("stale_token", "seat_freed"):
+        return t("lan.error.seat_freed")
+    if reason == "slow_down":
+        return t("lan.error.slow_down")
     if reason == "version":
         return t("lan.error.version", detail=detail)
     if reason in ("no_table", "unknown_table", "table_unknown"):

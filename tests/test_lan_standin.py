@@ -1,0 +1,41 @@
+"""Every screen of a remote table says when the AI plays for a person who is away: the seat's
+plate shows it and the status line names the person and the AI's level, in ja and en."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from game.core.match import Seat
+from game.i18n import language, set_language
+from game.net.protocol import SeatInfo
+from scenes.lan_plate import seat_states
+from scenes.table.remote import RemoteSeat
+
+
+def _remote(standin: str) -> SimpleNamespace:
+    seats = (SeatInfo("Aki", "human", "", True, True), SeatInfo("Bo", "human", "", True, False, standin))
+    view = SimpleNamespace(seats=seats, to_move=(1,))
+    return SimpleNamespace(remote=True, status="connected", seat=0, view=view,
+                           seats=[Seat("human", name="Aki"), Seat("human", name="Bo")])
+
+
+def test_the_plate_shows_the_ai_standing_in_and_then_the_person_away() -> None:
+    assert seat_states(_remote("normal")) == ["you", "standin"]
+    assert seat_states(_remote("")) == ["you", "away"]
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", ("Bo", "Normal")), ("ja", ("Bo", "ふつう"))])
+def test_the_status_line_names_who_the_ai_plays_for(lang: str, words: tuple[str, str]) -> None:
+    before = language()
+    set_language(lang)
+    try:
+        table = SimpleNamespace(match=_remote("normal"), finished=False, standin_status=None)
+        table.standin_status = lambda: RemoteSeat.standin_status(table)
+        text = RemoteSeat.remote_status(table)
+        assert all(word in text for word in words)
+        table.match = _remote("")
+        assert RemoteSeat.remote_status(table) == ""
+    finally:
+        set_language(before)
