@@ -95,11 +95,14 @@ def worker_main(argv: list[str]) -> int:
 
 
 # ----- the bench --------------------------------------------------------------------------------------
-def _start_host(game_id: str, tables: int, players: int, port: int) -> tuple[subprocess.Popen[str], list[str]]:
-    """``serve`` in a subprocess; it and its tables' join codes once it listens."""
+def _start_host(game_id: str, tables: int, players: int, port: int,
+                tables_dir: Path | None = None) -> tuple[subprocess.Popen[str], list[str]]:
+    """``serve`` in a subprocess (keeping its tables in ``tables_dir``: every move synced to the
+    disk before its ack); it and its tables' join codes once it listens."""
+    keep = ["--dir", str(tables_dir)] if tables_dir is not None else []
     host = subprocess.Popen(
         [sys.executable, "-m", "game", "serve", "--port", str(port), "--host", "127.0.0.1", "--game", game_id,
-         "--players", str(players), "--tables", str(tables), "--no-advertise"],
+         "--players", str(players), "--tables", str(tables), "--no-advertise", *keep],
         env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     codes: list[str] = []
     assert host.stdout is not None
@@ -122,13 +125,15 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float | None = None,
-              level: str = "easy", workers: int | None = None, think: float = 0.0) -> dict[str, Any]:
+              level: str = "easy", workers: int | None = None, think: float = 0.0,
+              tables_dir: Path | None = None) -> dict[str, Any]:
     """Play ``tables`` tables of ``bots`` bot clients against one ``serve`` process (see the
     module docstring); the figures. ``seconds`` caps the run (default: until every match ends);
-    ``think`` seconds pass before each bot move (0: as fast as they can; about 1-3 is a person)."""
+    ``think`` seconds pass before each bot move (0: as fast as they can; about 1-3 is a person).
+    With ``tables_dir`` the host keeps its tables there (its write-ahead log is then measured too)."""
     workers = workers or max(1, min(MAX_WORKERS, tables // 25 + 1))
     port = free_port()
-    host, codes = _start_host(game_id, tables, bots, port)
+    host, codes = _start_host(game_id, tables, bots, port, tables_dir)
     try:
         cpu_before, started = cpu_seconds(host.pid), time.monotonic()
         shares = [codes[index::workers] for index in range(workers)]

@@ -16,8 +16,8 @@ table's patience has the AI play their seat until they come back; the host can f
 
 AI seats decide in a process pool (never on the loop), from their seat's observation, seeded
 with ``decision_seed``; with a person at the table their moves are paced (``AI_PAUSE``) so people
-can follow. Each table is autosaved after every change (atomic, coalesced, off the loop) and
-every unfinished table in ``tables_dir`` is resumed on start.
+can follow. Each table's file is written now and then (atomic, off the loop: its write-ahead log
+holds every change in between) and every unfinished table in ``tables_dir`` is resumed on start.
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ MAX_PER_ADDRESS = 32  # open connections from one address (the host's own loopba
 GUESSES = 10  # wrong join codes or seat tokens one address may send ...
 GUESS_WINDOW = 60.0  # ... per this many seconds; more are refused unchecked
 WATCH_EVERY = 1.0  # seconds between the checks for stalled clients and away people
+SNAPSHOT_EVERY = 64  # log entries between two writes of a table's file (a resume replays fewer)
 SUFFIX = ".json"
 
 
@@ -251,6 +252,7 @@ class Server:
         self._flushers: dict[str, asyncio.Task[None]] = {}
         self._held: dict[str, list[tuple[int, Client, dict[str, Any]]]] = {}  # code -> (entry, to, message)
         self._durable: dict[str, int] = {}  # code -> journal entries on the disk
+        self._snapshot_at: dict[str, int] = {}  # code -> journal entries its last table file holds
         self._watcher: asyncio.Task[None] | None = None
         if self.tables_dir is not None:
             self._resume()
@@ -614,9 +616,9 @@ class Server:
         del held[:ready]
 
     def _after_change(self, table: TableHost) -> None:
-        """Log and autosave the table and let its AI seats play."""
+        """Log the table's changes (and now and then write its file) and let its AI seats play."""
         self._flush_soon(table)
-        self._save_soon(table)
+        self._checkpoint(table)
         if table.ai_to_move() and table.code not in self._ai_tasks:
             self._ai_tasks[table.code] = asyncio.get_running_loop().create_task(self._drive_ai(table))
 
@@ -644,7 +646,7 @@ class Server:
                     events = table.play_ai(seat, table.match.legal_actions(seat)[0])
                 self._update(table, events)
                 self._flush_soon(table)
-                self._save_soon(table)
+                self._checkpoint(table)
         finally:
             self._ai_tasks.pop(table.code, None)
 
@@ -665,6 +667,16 @@ class Server:
             return await loop.run_in_executor(None, decide, request)
 
     # ----- autosave ----------------------------------------------------------------------------------
+    def _checkpoint(self, table: TableHost) -> None:
+        """Write the table's file when its log has grown by ``SNAPSHOT_EVERY`` entries since, or
+        the match is over (the log makes every change durable; the file only shortens replays)."""
+        if self.tables_dir is None:
+            return
+        if (table.entries - self._snapshot_at.get(table.code, -SNAPSHOT_EVERY) >= SNAPSHOT_EVERY
+                or table.match.is_over()):
+            self._snapshot_at[table.code] = table.entries
+            self._save_soon(table)
+
     def _save_soon(self, table: TableHost) -> None:
         """Write the table soon, off the loop; writes of one table never overlap or reorder."""
         path = self._path(table)
