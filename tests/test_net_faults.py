@@ -106,7 +106,7 @@ async def _one_match(game_id: str, folder: Path, rng: random.Random) -> dict[str
             seats = Seats(f"127.0.0.1:{proxy.port}", code, players, LEVELS.get(game_id, "random"))
             deadline = time.monotonic() + WAIT
             while not seats.done() and time.monotonic() < deadline:
-                await asyncio.sleep(rng.uniform(0.15, 0.6))
+                await asyncio.sleep(rng.uniform(0.05, 0.3))
                 roll = rng.random()
                 if seats.done():
                     break
