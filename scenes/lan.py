@@ -54,11 +54,12 @@ def start_server(port: int, tables_dir: Any, name: str) -> Any:
     return start_in_thread(port=port, tables_dir=tables_dir, advertise=True, name=name)
 
 
-def fetch(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
-    """A host's name and its tables (``game.net.client.fetch_tables``)."""
+def fetch(address: str, timeout: float = 3.0, code: str | None = None) -> tuple[str, list[dict[str, Any]]]:
+    """A host's name and its tables, with the private one ``code`` names
+    (``game.net.client.fetch_tables``)."""
     from game.net.client import fetch_tables
 
-    return fetch_tables(address, timeout=timeout)
+    return fetch_tables(address, timeout=timeout, code=code)
 
 
 def connect(address: str, table: str, seat: int, name: str, token: str | None = None) -> Any:

@@ -337,6 +337,7 @@ def test_serve_prints_its_tables_answers_hello_and_stops_on_sigterm(tmp_path: Pa
 @pytest.mark.parametrize("argv", [
     ["--game", "chess"], ["--game", "neko", "--players", "9"], ["--game", "neko", "--tables", "0"],
     ["--game", "neko", "--port", "70000"], ["--game", "neko", "--players", "2", "--seats", "human,robot"],
+    ["--game", "neko", "--patience", "0"],
 ])
 def test_serve_refuses_bad_arguments_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     from game.cli import EXIT_USAGE, main

@@ -289,13 +289,16 @@ def test_a_private_table_is_joined_by_code_only_and_guesses_are_rate_limited() -
     with running_host() as host:  # a friend told the code (another address: a fresh host here)
         private = asyncio.run_coroutine_threadsafe(_add_private(host), host.server._loop).result(10)
 
-        async def join_private() -> dict[str, Any]:
+        async def join_private() -> tuple[list[str], dict[str, Any]]:
             friend = await TestClient(host.port).open()
+            await friend.send({"type": "hello", "code": private})  # the code finds the private table
+            found = [table["code"] for table in (await friend.until("tables"))["tables"]]
             answer = await friend.join(private, 1, "Friend")
             await friend.close()
-            return answer
+            return found, answer
 
-        assert asyncio.run(join_private())["type"] == "welcome"
+        found, answer = asyncio.run(join_private())
+        assert found == [private] and answer["type"] == "welcome"
 
 
 async def _add_private(host: Any) -> str:

@@ -358,14 +358,7 @@ async def pick_seat(address: str, table: str | None, seat: int | None) -> tuple[
     uri = parse_address(address)
     if table is not None and seat is not None:
         return table, seat, _lock(uri, table)
-    tables: list[dict[str, Any]] = []
-    if table is None:
-        _, tables = await afetch_tables(uri)
-    else:  # a private table is not listed: its code is enough
-        with contextlib.suppress(JoinError):
-            _, tables = await afetch_tables(uri)
-        if not any(info["code"] == table for info in tables):
-            return table, 0 if seat is None else seat, _lock(uri, table)
+    _, tables = await afetch_tables(uri, code=table)  # a private table is named by its code
     for info in tables:
         if table is not None and info["code"] != table:
             continue

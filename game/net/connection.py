@@ -232,12 +232,13 @@ async def _answer(conn: Connection, wanted: str) -> dict[str, Any]:
             raise join_error(data["reason"], data["text"])
 
 
-async def afetch_tables(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
+async def afetch_tables(address: str, timeout: float = 3.0,
+                        code: str | None = None) -> tuple[str, list[dict[str, Any]]]:
     """The host's name and its tables (see ``fetch_tables``)."""
     uri = parse_address(address)
     conn = await Connection.open(uri, timeout)
     try:
-        await conn.send({"type": "hello"})
+        await conn.send({"type": "hello", **({"code": code} if code else {})})
         answer = await asyncio.wait_for(_answer(conn, "tables"), timeout)
     except TimeoutError:
         raise JoinError("net.reason.no_host", f"the host at {uri} did not answer in {timeout:g} s") from None
@@ -246,10 +247,11 @@ async def afetch_tables(address: str, timeout: float = 3.0) -> tuple[str, list[d
     return answer["host"], answer["tables"]
 
 
-def fetch_tables(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
-    """The host's name and its tables (the ``tables`` answer to ``hello``); ``JoinError`` when no
-    host answers, ``ValueError`` for an address that cannot be read. Blocks up to ``timeout``."""
-    return asyncio.run(afetch_tables(address, timeout))
+def fetch_tables(address: str, timeout: float = 3.0, code: str | None = None) -> tuple[str, list[dict[str, Any]]]:
+    """The host's name and its tables (the ``tables`` answer to ``hello``: the listed ones, and
+    the private one ``code`` names); ``JoinError`` when no host answers, ``ValueError`` for an
+    address that cannot be read. Blocks up to ``timeout``."""
+    return asyncio.run(afetch_tables(address, timeout, code))
 
 
 # ----- seat tokens -----------------------------------------------------------------------------

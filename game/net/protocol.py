@@ -7,7 +7,8 @@ English line; nothing else about a message is trusted.
 
 Client -> host::
 
-    hello  {game?}                                  which tables are here (answer: tables)
+    hello  {game?, code?}                           which tables are here (answer: tables): the listed
+                                                    ones, and the private one ``code`` names
     join   {table, seat, token, name}               sit at ``seat`` (an int), or watch (seat -1);
                                                     a ``token`` from an earlier welcome reclaims a seat
                                                     (the host makes every token: one a client brings
@@ -177,7 +178,8 @@ def check_client(raw: str | bytes) -> dict[str, Any]:
     """A client message as the host accepts it (see the module docstring), else ``ProtocolError``."""
     data, kind = _typed(raw, MAX_CLIENT_MESSAGE, CLIENT_TYPES)
     if kind == "hello":
-        _only(data, {"game"})
+        _only(data, {"game", "code"})
+        _text(data, "code", MAX_CODE_LENGTH, optional=True)
         game = data.get("game")
         if game is not None and game not in GAME_IDS:
             raise _fail("malformed", "game must be one of " + ", ".join(GAME_IDS))

@@ -481,7 +481,8 @@ class Server:
     def _handle(self, client: Client, data: dict[str, Any]) -> None:
         kind = data["type"]
         if kind == "hello":
-            tables = [table.info() for table in self.listed() if data.get("game") in (None, table.game_id)]
+            shown = self.listed() + self._private_named(client, data.get("code"))
+            tables = [table.info() for table in shown if data.get("game") in (None, table.game_id)]
             self._tell(client, {"type": "tables", "host": self.name, "tables": tables})
         elif kind == "join":
             self._join(client, data)
@@ -502,6 +503,21 @@ class Server:
                 self._sync(table)
             self._post(table, client, {"type": "ack", "seq": data["seq"]})
             self._after_change(table)
+
+    def _private_named(self, client: Client, code: str | None) -> list[TableHost]:
+        """The private table ``code`` names (a wrong code counts as a guess; none while the
+        address has used up its guesses)."""
+        if not code:
+            return []
+        try:
+            self.guesses.check(client.address)
+        except Refused:
+            return []
+        table = self.tables.get(code.upper())
+        if table is None:
+            self.guesses.wrong(client.address)
+            return []
+        return [table] if table.private else []
 
     def _join(self, client: Client, data: dict[str, Any]) -> None:
         if client.table is not None:
