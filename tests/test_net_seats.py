@@ -101,19 +101,22 @@ def test_an_entry_that_does_not_fit_is_a_save_error() -> None:
 def test_a_person_away_past_the_patience_is_played_by_the_ai_until_they_return() -> None:
     table = _table()
     table.patience = 120.0
-    _, token = table.join(0, None, "Aki")
-    table.connect(0)
-    table.disconnect(0, now=1000.0)
+    away = table.match.to_move()[0]
+    _, token = table.join(away, None, "Aki")
+    table.join(1 - away, None, "Bo")
+    table.connect(1 - away)  # Bo waits at the table
+    table.connect(away)
+    table.disconnect(away, now=1000.0)
     assert table.notice_away(now=1100.0) == [] and table.ai_to_move() == []
-    assert table.notice_away(now=1121.0) == [0]
-    assert table.seat_infos()[0].standin == table.standin_level
-    if 0 in table.match.to_move():
-        assert table.ai_to_move() == [0]
-        request = table.ai_request(0)
-        assert request.level == table.standin_level
-    table.join(0, token, "Aki")
-    table.connect(0)  # back: the seat is theirs again
-    assert table.seat_infos()[0].standin == "" and 0 not in table.ai_to_move()
+    assert table.notice_away(now=1121.0) == [away]
+    assert table.seat_infos()[away].standin == table.standin_level
+    assert table.ai_to_move() == [away] and table.ai_request(away).level == table.standin_level
+    table.disconnect(1 - away)  # nobody left to play with: the table waits
+    assert table.ai_to_move() == []
+    table.connect(1 - away)
+    table.join(away, token, "Aki")
+    table.connect(away)  # back: the seat is theirs again
+    assert table.seat_infos()[away].standin == "" and table.ai_to_move() == []
 
 
 def test_the_host_frees_a_seat_and_the_next_person_takes_it() -> None:

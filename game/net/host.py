@@ -360,11 +360,12 @@ class TableHost:
 
     # ----- the AI seats -------------------------------------------------------------------------
     def ai_to_move(self) -> list[int]:
-        """The AI seats that must act now (with the people's seats the AI plays for now)."""
+        """The AI seats that must act now (with the people's seats the AI plays for now, while
+        someone is at the table to play with: an empty table waits)."""
         if self.match.is_over():
             return []
         return [seat for seat in self.match.to_move()
-                if not self.match.seats[seat].is_human or seat in self.standins]
+                if not self.match.seats[seat].is_human or (seat in self.standins and self.connected)]
 
     def has_people(self) -> bool:
         """True when a person plays at this table (AI moves are then paced to be followed)."""

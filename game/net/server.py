@@ -417,7 +417,7 @@ class Server:
         try:
             async for raw in ws:
                 self._receive(client, raw)
-                if writer.done() or client.closing and client.outbox.empty():
+                if writer.done():
                     break
         except ConnectionClosed:
             pass
@@ -615,6 +615,8 @@ class Server:
                     break
         finally:
             self._flushers.pop(code, None)
+            if table.match.is_over() and not table.journal:  # nothing more will be logged here
+                self._journals.pop(code, log_file).close()
             if table.journal or self._held.get(code):  # more came while this one ended
                 self._flush_soon(table)
 
