@@ -10,6 +10,8 @@ import asyncio
 import contextlib
 import json
 import random
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -303,3 +305,32 @@ def test_a_private_table_is_joined_by_code_only_and_guesses_are_rate_limited() -
 
 async def _add_private(host: Any) -> str:
     return host.server.add_table("neko", [HUMAN, HUMAN], private=True)
+
+
+def test_the_apps_remote_table_sends_a_lost_move_again() -> None:
+    from game.net.client import RemoteMatch
+
+    with running_host() as host:
+        code = host.add_table("neko", [HUMAN, HUMAN], seed=4)
+        table = host.server.tables[code]
+        mover = table.match.to_move()[0]
+        loop = asyncio.new_event_loop()
+        proxy = LosesFirstActs(f"ws://127.0.0.1:{host.port}", 1)
+        loop.run_until_complete(proxy.__aenter__())
+        runner = threading.Thread(target=loop.run_forever, daemon=True)
+        runner.start()
+        remote = RemoteMatch.connect(f"127.0.0.1:{proxy.port}", code, mover, "me")
+        try:
+            remote.apply(mover, remote.legal_actions(mover)[0])  # its link goes down with it
+            for _ in range(int(TIMEOUT / 0.02)):
+                remote.poll()
+                if remote.view.pos == 1 and remote.connected:
+                    break
+                time.sleep(0.02)
+            assert table.pos == 1 and remote.view.pos == 1 and proxy.figures["lost_acts"] == 1
+            assert mover not in remote.to_move()
+        finally:
+            remote.close()
+            asyncio.run_coroutine_threadsafe(proxy.__aexit__(), loop).result(10)
+            loop.call_soon_threadsafe(loop.stop)
+            runner.join(5)
