@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import random
 from collections import Counter
-from typing import Any
+from typing import Any, Self
 
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
@@ -45,7 +45,7 @@ class FaultyProxy:
         self._links: set[tuple[Any, Any]] = set()
         self._server: Any = None
 
-    async def __aenter__(self) -> FaultyProxy:
+    async def __aenter__(self) -> Self:
         self._server = await serve(self._link, "127.0.0.1", 0, max_size=None, compression=None,
                                    ping_interval=None)
         self.port = self._server.sockets[0].getsockname()[1]

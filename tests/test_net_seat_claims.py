@@ -7,7 +7,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from test_net_processes import finished, join, serve, table_pos  # noqa: F401 - serve is a fixture
+import test_net_processes
+from test_net_processes import finished, join, table_pos
+
+serve = test_net_processes.serve  # the host fixture: one neko table of two people's seats
 
 WAIT = 60.0  # a ceiling on a busy machine (never asserted as a time)
 

@@ -163,7 +163,7 @@ def test_wrong_codes_and_tokens_are_rate_limited_per_address() -> None:
     json.dumps({"v": float(PROTOCOL), "type": "ping", "seq": 1}),
     b'{"v": %d, "type": "ping", "seq": 1}' % PROTOCOL,
     "[" * 2040 + "]" * 2040,
-    '{"v": %d, "type": "ping", "seq": 1, "x": %s}' % (PROTOCOL, "[" * 1990 + "]" * 1990),
+    f'{{"v": {PROTOCOL}, "type": "ping", "seq": 1, "x": {"[" * 1990 + "]" * 1990}}}',
 ])
 def test_the_wire_refuses_what_only_looked_like_protocol(raw: str | bytes) -> None:
     for check in (check_client, check_host):

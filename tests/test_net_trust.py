@@ -107,7 +107,7 @@ async def _bad_host(port: int, deep: bool) -> Any:
         if deep:
             with contextlib.suppress(Exception):
                 await ws.recv()
-                await ws.send('{"v":%d,"type":"sync","view":%s}' % (PROTOCOL, "[" * 3000 + "]" * 3000))
+                await ws.send(f'{{"v":{PROTOCOL},"type":"sync","view":{"[" * 3000 + "]" * 3000}}}')
         await ws.close()
 
     return await serve(handler, "127.0.0.1", port)

@@ -451,7 +451,7 @@ class Session:
         a position the table has left are refused as stale (decide again); the rest wait for
         ``_resend``."""
         for seq in sorted(self._unacked):
-            message, sent_at = self._unacked[seq]
+            sent_at = self._unacked[seq][1]
             if seq <= acked:
                 self._answer(seq, {"type": "ack", "seq": seq})
             elif sent_at != pos:
@@ -483,7 +483,7 @@ class Session:
                 self._dispatch(await conn.receive())
         except (ConnectionLost, ProtocolError):
             pass
-        except Exception:  # noqa: BLE001 - a bug or a strange host must not end the session
+        except Exception:  # a bug or a strange host must not end the session
             log.exception("a message from %s broke the session: reconnecting", self.uri)
         finally:
             self.conn = None
