@@ -155,6 +155,8 @@ def test_wrong_codes_and_tokens_are_rate_limited_per_address() -> None:
     assert refused.value.reason == "net.reason.slow_down"
     guesses.check("10.0.0.8", now=1.0)  # another address is not held back
     guesses.check("10.0.0.9", now=1000.0)  # nor this one, later
+    guesses.forget_old(now=1000.0)
+    assert not guesses._wrong  # nothing kept of old guesses
 
 
 # ----- the strict wire ------------------------------------------------------------------------------------

@@ -183,6 +183,12 @@ class Guesses:
         if not times:
             self._wrong.pop(address, None)
 
+    def forget_old(self, now: float | None = None) -> None:
+        """Drop the addresses whose wrong guesses are all older than the window."""
+        now = time.monotonic() if now is None else now
+        for address in [a for a, times in self._wrong.items() if not times or now - times[-1] > GUESS_WINDOW]:
+            del self._wrong[address]
+
     def wrong(self, address: str, now: float | None = None) -> None:
         """Count one wrong code or token of ``address``."""
         now = time.monotonic() if now is None else now
@@ -450,6 +456,7 @@ class Server:
                 log.warning("a client of %s has not read for %g s: cutting it off",
                             client.table and client.table.code, STALL)
                 client.drop()
+            self.guesses.forget_old(now)
             for table in list(self.tables.values()):
                 if table.notice_away():
                     self._sync(table)
