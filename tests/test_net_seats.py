@@ -180,3 +180,15 @@ def test_the_size_limit_counts_bytes_not_letters() -> None:
     with pytest.raises(ProtocolError) as refused:
         check_client(raw)
     assert refused.value.reason == "net.reason.too_big"
+
+
+def test_a_first_join_whose_welcome_was_lost_finds_its_seat_again_with_its_claim() -> None:
+    table = _table()
+    seat, token = table.join(0, None, "Aki", claim="my-process-claim-id")
+    assert table.join(0, None, "Aki", claim="my-process-claim-id") == (seat, token)  # the same token again
+    with pytest.raises(Refused) as refused:
+        table.join(0, None, "Bo", claim="someone-else")
+    assert refused.value.reason == "net.reason.seat_taken"
+    table.claims[0] = (table.claims[0][0], table.claims[0][1] - 61.0)  # a minute later: the token only
+    with pytest.raises(Refused):
+        table.join(0, None, "Aki", claim="my-process-claim-id")

@@ -17,6 +17,7 @@ import hashlib
 import json
 import logging
 import random
+import secrets
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -47,6 +48,8 @@ FINAL_REASONS = frozenset({
     "net.reason.no_table", "net.reason.unknown_table", "net.reason.table_unknown",
 })
 RESENT = ("act", "undo")  # requests that survive a reconnect: re-sent with their seq, applied once
+CLAIM_ID = secrets.token_urlsafe(18)  # this process's id in every join: a first join repeated after
+# its welcome was lost gets the seat it took (the host made the token; this only finds it again)
 
 
 class JoinError(Exception):
@@ -208,7 +211,7 @@ def join_error(reason: str, text: str) -> JoinError:
 
 async def join(conn: Connection, table: str, seat: int, token: str | None, name: str) -> dict[str, Any]:
     """Sit at ``table``: the welcome message, else ``JoinError`` with the host's reason."""
-    message: dict[str, Any] = {"type": "join", "table": table, "seat": seat, "name": name}
+    message: dict[str, Any] = {"type": "join", "table": table, "seat": seat, "name": name, "claim": CLAIM_ID}
     if token:
         message["token"] = token
     await conn.send(message)

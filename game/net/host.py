@@ -13,6 +13,7 @@ actions when it is to act, its undo right and the public seat list) and the publ
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import hmac
 import logging
 import secrets
@@ -44,6 +45,7 @@ READABLE_VERSIONS = (1, 2)
 MAX_PARAM = 80  # characters of one refusal parameter sent back
 PATIENCE = 120.0  # seconds a person may be away before the AI may play their seat
 STANDIN_LEVEL = "normal"  # the AI level that plays for an away person (the host may choose another)
+CLAIM_WINDOW = 60.0  # seconds a first join may be repeated with the same claim id (its welcome was lost)
 
 
 class Refused(ProtocolError):
@@ -87,6 +89,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)
 
 
+def _digest(claim: str) -> str:
+    return hashlib.sha256(claim.encode()).hexdigest()
+
+
 def _good_token(token: Any) -> bool:
     return isinstance(token, str) and 8 <= len(token) <= MAX_TOKEN and token.isprintable()
 
@@ -118,6 +124,7 @@ class TableHost:
         self.connected: dict[int, int] = {}  # seat -> open connections holding it
         self.away_since: dict[int, float] = {}  # claimed seat -> when its last connection left
         self.standins: set[int] = set()  # people's seats the AI plays while their person is away
+        self.claims: dict[int, tuple[str, float]] = {}  # seat -> (hash of the claim id that took it, when)
         self.patience = PATIENCE
         self.standin_level = STANDIN_LEVEL
         self.budgets = dict(DEFAULT_BUDGETS)
@@ -133,13 +140,14 @@ class TableHost:
         """The game played here."""
         return self.match.game_id
 
-    def join(self, seat: int, token: str | None, name: str) -> tuple[int, str]:
+    def join(self, seat: int, token: str | None, name: str, claim: str | None = None) -> tuple[int, str]:
         """Sit at ``seat`` (or watch, seat -1): the seat and its token, else ``Refused``.
 
         A person's seat is free until someone claims it without a token; that claim gets a token
         the host makes (a token brought to a free seat is refused: nobody reserves a seat with a
         token of their choosing, and a freed seat's old token does not take it back). Later
-        joins of that seat must bring that token."""
+        joins of that seat must bring that token; or, for ``CLAIM_WINDOW`` seconds, the same
+        ``claim`` id as the first join (whose welcome, with the token, may have been lost)."""
         if seat == SPECTATOR:
             return SPECTATOR, ""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.match.players:
@@ -152,7 +160,9 @@ class TableHost:
             raise Refused("net.reason.stale_token", f"seat {seat} was freed: join it again without a token",
                           {"seat": seat})
         if held is None:
-            return seat, self.claim(seat, name)
+            return seat, self.claim(seat, name, claim)
+        if token is None and self._claimed_by(seat, claim):
+            token = held
         if token is None:
             raise Refused("net.reason.seat_taken", f"seat {seat} is taken", {"seat": seat})
         elif not (isinstance(token, str) and hmac.compare_digest(token.encode(), held.encode())):
@@ -161,22 +171,33 @@ class TableHost:
             self._record("name", seat=seat, name=self.match.seats[seat].name)
         return seat, held
 
-    def claim(self, seat: int, name: str = "") -> str:
+    def claim(self, seat: int, name: str = "", claim: str | None = None) -> str:
         """Give the free person's seat ``seat`` a new token (the host's own player's seat, or a
-        client's first join); the token."""
+        client's first join with its ``claim`` id); the token."""
         if seat in self.tokens or seat not in self.match.people():
             raise Refused("net.reason.seat_taken", f"seat {seat} is taken", {"seat": seat})
         token = new_token()
         self.tokens[seat] = token
         self._rename(seat, name)
-        self._record("claim", seat=seat, token=token, name=self.match.seats[seat].name)
+        digest = _digest(claim) if claim else ""
+        if digest:
+            self.claims[seat] = (digest, time.monotonic())
+        self._record("claim", seat=seat, token=token, name=self.match.seats[seat].name, by=digest)
         return token
+
+    def _claimed_by(self, seat: int, claim: str | None) -> bool:
+        """True when ``claim`` took ``seat`` less than ``CLAIM_WINDOW`` seconds ago."""
+        if not claim or seat not in self.claims:
+            return False
+        digest, when = self.claims[seat]
+        return time.monotonic() - when < CLAIM_WINDOW and hmac.compare_digest(digest, _digest(claim))
 
     def free(self, seat: int) -> None:
         """Forget the token of ``seat`` (the host frees it): the next person to join takes it."""
         if seat not in self.tokens:
             raise Refused("net.reason.no_seat", f"seat {seat} is not taken", {"seat": seat})
         del self.tokens[seat]
+        self.claims.pop(seat, None)
         self.standins.discard(seat)
         self.away_since.pop(seat, None)
         self._record("free", seat=seat)
@@ -346,10 +367,13 @@ class TableHost:
             elif kind == "claim":
                 self.tokens[seat] = entry["token"]
                 self._rename(seat, entry.get("name"))
+                if entry.get("by"):
+                    self.claims[seat] = (str(entry["by"]), time.monotonic())
             elif kind == "name":
                 self._rename(seat, entry.get("name"))
             elif kind == "free":
                 self.tokens.pop(seat, None)
+                self.claims.pop(seat, None)
             else:
                 raise ValueError(f"unknown entry kind {str(kind)[:20]!r}")
         except (RulesError, LookupError, TypeError, ValueError) as error:

@@ -9,8 +9,11 @@ Client -> host::
 
     hello  {game?, code?}                           which tables are here (answer: tables): the listed
                                                     ones, and the private one ``code`` names
-    join   {table, seat, token, name}               sit at ``seat`` (an int), or watch (seat -1);
-                                                    a ``token`` from an earlier welcome reclaims a seat
+    join   {table, seat, token, claim, name}        sit at ``seat`` (an int), or watch (seat -1);
+                                                    a ``token`` from an earlier welcome reclaims a seat;
+                                                    ``claim`` (this client's random id) gets the same
+                                                    token again for a minute, when the welcome of a
+                                                    first join was lost with its connection
                                                     (the host makes every token: one a client brings
                                                     to a free seat is not taken)
     act    {seq, action}                            play ``action`` (the rules' notation) for own seat;
@@ -184,7 +187,8 @@ def check_client(raw: str | bytes) -> dict[str, Any]:
         if game is not None and game not in GAME_IDS:
             raise _fail("malformed", "game must be one of " + ", ".join(GAME_IDS))
     elif kind == "join":
-        _only(data, {"table", "seat", "token", "name"})
+        _only(data, {"table", "seat", "token", "claim", "name"})
+        _text(data, "claim", MAX_TOKEN, optional=True)
         table = _text(data, "table", MAX_CODE_LENGTH)
         if not TABLE_CODE_LENGTH <= len(table or "") <= MAX_CODE_LENGTH:
             raise _fail("malformed", f"table must be a code of {TABLE_CODE_LENGTH} to {MAX_CODE_LENGTH} letters")

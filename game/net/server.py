@@ -535,7 +535,7 @@ class Server:
             self.guesses.wrong(client.address)
             raise Refused("net.reason.no_table", f"no table {data['table']} here", {"table": data["table"]})
         try:
-            seat, token = table.join(data["seat"], data.get("token"), data["name"])
+            seat, token = table.join(data["seat"], data.get("token"), data["name"], data.get("claim"))
         except Refused as error:
             if error.reason == "net.reason.bad_token":
                 self.guesses.wrong(client.address)
