@@ -5,6 +5,7 @@ seats the host frees, private tables, rate-limited guesses, and the strict wire.
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -192,3 +193,11 @@ def test_a_first_join_whose_welcome_was_lost_finds_its_seat_again_with_its_claim
     table.claims[0] = (table.claims[0][0], table.claims[0][1] - 61.0)  # a minute later: the token only
     with pytest.raises(Refused):
         table.join(0, None, "Aki", claim="my-process-claim-id")
+
+
+def test_a_fifo_in_place_of_the_log_is_refused_not_waited_on(tmp_path: Path) -> None:
+    path = tmp_path / "ACDE.wal"
+    os.mkfifo(path)
+    assert journal.read_entries(path) == []
+    with pytest.raises(OSError):
+        journal.Journal(path).append([{"n": 1, "k": "free", "seat": 0}])

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 from pathlib import Path
 from typing import Any, BinaryIO
 
@@ -29,6 +30,19 @@ MAX_BYTES = 16 << 20  # far above any match's log; a bigger file is read no furt
 def path_for(table_file: Path) -> Path:
     """The log beside a table's file (``ABCD.json`` -> ``ABCD.wal``)."""
     return table_file.with_suffix(SUFFIX)
+
+
+def _open_regular(path: Path, flags: int) -> BinaryIO:
+    """``path`` opened with ``flags`` without blocking (a FIFO in its place would block), and
+    only when it is a regular file (``OSError`` otherwise)."""
+    fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0), 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(f"{path} is not a regular file")
+        return os.fdopen(fd, "ab" if flags & os.O_WRONLY else "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def _sync(handle: BinaryIO) -> None:
@@ -47,7 +61,7 @@ class Journal:
         """Write ``entries`` as lines and sync them to the disk (``OSError`` when it cannot)."""
         if self._handle is None:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._handle = open(self.path, "ab")  # noqa: SIM115 - kept open for the table's life
+            self._handle = _open_regular(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         data = b"".join(json.dumps(entry, separators=(",", ":"), ensure_ascii=False).encode() + b"\n"
                         for entry in entries)
         self._handle.write(data)
@@ -67,7 +81,7 @@ def read_entries(path: Path, after: int = 0) -> list[dict[str, Any]]:
     """The entries of the log at ``path`` numbered above ``after``, in order; a missing file is
     empty, and reading stops at the first line that is cut short or unreadable (logged)."""
     try:
-        with open(path, "rb") as handle:
+        with _open_regular(path, os.O_RDONLY) as handle:
             data = handle.read(MAX_BYTES)
     except FileNotFoundError:
         return []
