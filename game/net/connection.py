@@ -48,8 +48,7 @@ FINAL_REASONS = frozenset({
     "net.reason.no_table", "net.reason.unknown_table", "net.reason.table_unknown",
 })
 RESENT = ("act", "undo")  # requests that survive a reconnect: re-sent with their seq, applied once
-CLAIM_ID = secrets.token_urlsafe(18)  # this process's id in every join: a first join repeated after
-# its welcome was lost gets the seat it took (the host made the token; this only finds it again)
+_CLAIM_SECRET = secrets.token_bytes(18)  # this process's: see ``claim_id``
 
 
 class JoinError(Exception):
@@ -211,7 +210,7 @@ def join_error(reason: str, text: str) -> JoinError:
 
 async def join(conn: Connection, table: str, seat: int, token: str | None, name: str) -> dict[str, Any]:
     """Sit at ``table``: the welcome message, else ``JoinError`` with the host's reason."""
-    message: dict[str, Any] = {"type": "join", "table": table, "seat": seat, "name": name, "claim": CLAIM_ID}
+    message: dict[str, Any] = {"type": "join", "table": table, "seat": seat, "name": name, "claim": claim_id()}
     if token:
         message["token"] = token
     await conn.send(message)
@@ -255,6 +254,13 @@ def fetch_tables(address: str, timeout: float = 3.0, code: str | None = None) ->
     the private one ``code`` names); ``JoinError`` when no host answers, ``ValueError`` for an
     address that cannot be read. Blocks up to ``timeout``."""
     return asyncio.run(afetch_tables(address, timeout, code))
+
+
+def claim_id() -> str:
+    """This client's id in every join (this process and its data folder): a first join repeated
+    after its welcome was lost gets the seat it took. The host made the token; this only finds it
+    again, for a minute."""
+    return hashlib.sha256(_CLAIM_SECRET + str(data_dir()).encode()).hexdigest()[:32]
 
 
 # ----- seat tokens -----------------------------------------------------------------------------
