@@ -7,7 +7,7 @@ plus its write-ahead log, read as the host reads them) is at or after every posi
 was shown, and every finished match is the one the bots' deterministic play makes: no move was
 lost, none replayed differently.
 
-Bounded for CI (a dozen kills over a few matches); ``KOTATSU_KILLS=50`` runs a bigger count.
+Bounded for CI (ten kills over three matches); ``KOTATSU_KILLS=50`` runs a bigger count.
 """
 
 from __future__ import annotations
