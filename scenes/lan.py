@@ -195,6 +195,23 @@ def open_remote_table(app: App, remote: Any) -> None:
     attach_plate(app, app.top, remote, Hosting.shown_address() if remote_is_local(remote) else None)
 
 
+def away_seats(remote: Any) -> list[int]:
+    """The seats of this app's own hosted table whose person is away (the host may free them)."""
+    if not remote_is_local(remote):
+        return []
+    from scenes.lan_plate import seat_states
+
+    return [seat for seat, state in enumerate(seat_states(remote)) if state in ("away", "standin")]
+
+
+def free_away_seats(remote: Any) -> list[int]:
+    """Free every away seat of this app's own hosted table for someone else; the seats freed."""
+    seats = away_seats(remote)
+    for seat in seats:
+        Hosting.ensure().free_seat(remote.join_code, seat)
+    return seats
+
+
 def remote_is_local(remote: Any) -> bool:
     """True when ``remote`` is this app's own hosted table (reached over localhost)."""
     return LOCALHOST in str(getattr(remote, "address", "")) and Hosting.handle is not None
