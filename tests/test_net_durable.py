@@ -95,6 +95,8 @@ async def _play_with_kills(port: int, folder: Path, code: str, kills: int, host:
     bots = [asyncio.create_task(play_bot(f"127.0.0.1:{port}", code, seat, "random", f"bot {seat}",
                                          keep_token=False, think=0.03, witness=witness(seat), timeout=10.0))
             for seat in (0, 1)]
+    while not all(shown) and not all(bot.done() for bot in bots):  # both seated: the match is on
+        await asyncio.sleep(0.01)
     checks = []
     for _ in range(kills):
         await asyncio.sleep(rng.uniform(0.05, 0.8))
