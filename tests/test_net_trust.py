@@ -334,3 +334,43 @@ def test_the_apps_remote_table_sends_a_lost_move_again() -> None:
             asyncio.run_coroutine_threadsafe(proxy.__aexit__(), loop).result(10)
             loop.call_soon_threadsafe(loop.stop)
             runner.join(5)
+
+
+class SlowAcks(FaultyProxy):
+    """A proxy that holds every frame from the host for a while once a move has been sent."""
+
+    def __init__(self, upstream: str) -> None:
+        super().__init__(upstream, random.Random(0), drop=0.0, duplicate=0.0, delay=0.0)
+        self.moved = False
+
+    async def _pump(self, source: Any, target: Any, direction: str) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            async for frame in source:
+                if direction == "up" and '"type":"act"' in frame:
+                    self.moved = True
+                elif direction == "down" and self.moved:
+                    await asyncio.sleep(1.5)  # the update and the ack come late, in order
+                await target.send(frame)
+
+
+def test_a_move_still_on_its_way_is_not_offered_again() -> None:
+    from game.net.client import ACK_WAIT, RemoteMatch
+
+    with running_host() as host:
+        code = host.add_table("neko", [HUMAN, HUMAN], seed=4)
+        mover = host.server.tables[code].match.to_move()[0]
+        loop = asyncio.new_event_loop()
+        proxy = SlowAcks(f"ws://127.0.0.1:{host.port}")
+        loop.run_until_complete(proxy.__aenter__())
+        runner = threading.Thread(target=loop.run_forever, daemon=True)
+        runner.start()
+        remote = RemoteMatch.connect(f"127.0.0.1:{proxy.port}", code, mover, "me")
+        try:
+            assert remote.apply(mover, remote.legal_actions(mover)[0]) == []  # no answer in ACK_WAIT
+            assert ACK_WAIT < 1.5 and remote.view.pos == 0
+            assert mover not in remote.to_move()  # the table offers no second move meanwhile
+        finally:
+            remote.close()
+            asyncio.run_coroutine_threadsafe(proxy.__aexit__(), loop).result(10)
+            loop.call_soon_threadsafe(loop.stop)
+            runner.join(5)

@@ -87,6 +87,7 @@ class RemoteMatch:
         self.view: View | None = None
         self._inbox: queue.SimpleQueue[tuple[str, dict[str, Any]]] = queue.SimpleQueue()
         self._deferred: list[tuple[str, Any]] = []  # changes drained by apply/take_back for poll
+        self._awaiting: Any = None  # the request whose answer is late (a future of the session's loop)
         self._session = Session(address, table, seat, name, token, self._inbox_put, keep_token=lock is not None)
         self._timeout = 5.0  # seconds to join (and to rejoin, each attempt)
         self._loop = asyncio.new_event_loop()
@@ -201,8 +202,13 @@ class RemoteMatch:
         return self.status == "connected"
 
     def to_move(self) -> tuple[int, ...]:
-        """Seats that must act now (as the host last said)."""
-        return self.view.to_move if self.view is not None else ()
+        """Seats that must act now (as the host last said); not this seat while its move is on
+        its way (sent, not yet answered: a second move would only be refused)."""
+        if self.view is None:
+            return ()
+        if self._awaiting is not None and not self._awaiting.done():
+            return tuple(seat for seat in self.view.to_move if seat != self.seat)
+        return self.view.to_move
 
     def is_over(self) -> bool:
         """True once the host says the match has ended."""
@@ -286,6 +292,7 @@ class RemoteMatch:
         try:
             return future.result(wait)
         except FutureTimeout:
+            self._awaiting = future  # answered later (re-sent after a reconnect if need be)
             return None
         except ConnectionLost:
             raise IllegalAction(RECONNECTING, "the connection to the host was lost") from None

@@ -415,6 +415,8 @@ class Session:
                 self._set_status("reconnecting")
                 await self._sleep(delay * random.uniform(0.2, 1.0))  # a blip: come back soon
         self._end_requests()
+        for _ in range(3):  # the failed requests finish (and hand on their error) before the loop may end
+            await asyncio.sleep(0)
         self._set_status("closed", "net.reason.closed", "left the table")
 
     def _end_requests(self) -> None:
