@@ -215,6 +215,9 @@ def _host(name: str, text: str) -> None:
         raise UsageError(f"{name} {text[:80]!r}: {problem}")
 
 
+MAX_PATIENCE = 86_400.0  # s a person may be away before the AI plays their seat: a day at most
+
+
 def max_seat() -> int:
     """The highest seat number of any table (seats count from 0)."""
     return max(get_rules(game_id).max_players for game_id in available_games()) - 1
@@ -371,6 +374,10 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--dir", type=Path, help="autosave the tables here and resume them on start")
     serve.add_argument("--name", help="the host's name in the join list (default: this computer's)")
     serve.add_argument("--no-advertise", dest="advertise", action="store_false", help="do not announce on mDNS")
+    serve.add_argument("--private", action="store_true", help="new tables are joined by their 8-letter code only (not listed)")
+    serve.add_argument("--patience", type=float, default=120.0, help="seconds a person may be away before the AI plays their seat")
+    serve.add_argument("--standin", default="normal", choices=("random", "easy", "normal", "hard"),
+                       help="the AI level that plays for a person who is away")
 
     kiosk = commands.add_parser("kiosk", help="kiosk mode for game events (see README \"Kiosk mode\")")
     kiosk.add_argument("--config", type=Path, help="the organiser's TOML file (docs/kiosk.example.toml)")
@@ -768,10 +775,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port < 65536:
         raise UsageError(f"--port must be 0 to 65535, not {_shown_number(args.port)}")
     _host("--host", args.host)
-    server = Server(args.dir, args.name)
+    _seconds("--patience", args.patience, MAX_PATIENCE)
+    server = Server(args.dir, args.name, patience=args.patience, standin_level=args.standin)
     open_now = sum(1 for table in server.tables.values() if table.game_id == game_id)
     for _ in range(args.tables - open_now):
-        server.add_table(game_id, seats, options)
+        server.add_table(game_id, seats, options, private=args.private)
 
     def announce(running: Server) -> None:
         # bound to one interface: that one is where clients reach it; else the first LAN address

@@ -54,11 +54,12 @@ def start_server(port: int, tables_dir: Any, name: str) -> Any:
     return start_in_thread(port=port, tables_dir=tables_dir, advertise=True, name=name)
 
 
-def fetch(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
-    """A host's name and its tables (``game.net.client.fetch_tables``)."""
+def fetch(address: str, timeout: float = 3.0, code: str | None = None) -> tuple[str, list[dict[str, Any]]]:
+    """A host's name and its tables, with the private one ``code`` names
+    (``game.net.client.fetch_tables``)."""
     from game.net.client import fetch_tables
 
-    return fetch_tables(address, timeout=timeout)
+    return fetch_tables(address, timeout=timeout, code=code)
 
 
 def connect(address: str, table: str, seat: int, name: str, token: str | None = None) -> Any:
@@ -116,6 +117,10 @@ def error_text(error: BaseException, address: str) -> str:
     detail = str(getattr(error, "text", error))
     if reason in ("seat_taken", "bad_token"):
         return t("lan.error.seat_taken")
+    if reason in ("stale_token", "seat_freed"):
+        return t("lan.error.seat_freed")
+    if reason == "slow_down":
+        return t("lan.error.slow_down")
     if reason == "version":
         return t("lan.error.version", detail=detail)
     if reason in ("no_table", "unknown_table", "table_unknown"):
@@ -190,6 +195,23 @@ def open_remote_table(app: App, remote: Any) -> None:
     attach_plate(app, app.top, remote, Hosting.shown_address() if remote_is_local(remote) else None)
 
 
+def away_seats(remote: Any) -> list[int]:
+    """The seats of this app's own hosted table whose person is away (the host may free them)."""
+    if not remote_is_local(remote):
+        return []
+    from scenes.lan_plate import seat_states
+
+    return [seat for seat, state in enumerate(seat_states(remote)) if state in ("away", "standin")]
+
+
+def free_away_seats(remote: Any) -> list[int]:
+    """Free every away seat of this app's own hosted table for someone else; the seats freed."""
+    seats = away_seats(remote)
+    for seat in seats:
+        Hosting.ensure().free_seat(remote.join_code, seat)
+    return seats
+
+
 def remote_is_local(remote: Any) -> bool:
     """True when ``remote`` is this app's own hosted table (reached over localhost)."""
     return LOCALHOST in str(getattr(remote, "address", "")) and Hosting.handle is not None
@@ -207,8 +229,11 @@ def host_table(app: App, game_id: str, seats: list[Seat], options: dict[str, Any
     own = next((index for index, seat in enumerate(seats) if seat.is_human), SPECTATOR)
     offered = [seat if index == own or not seat.is_human else Seat("human", hints=seat.hints)
                for index, seat in enumerate(seats)]  # other people bring their own names
-    code = Hosting.ensure().add_table(game_id, offered, options, seed=seed)
-    table = HostedTable(code, game_id, len(seats), own, hosted.new_token())
+    handle = Hosting.ensure()
+    code = handle.add_table(game_id, offered, options, seed=seed)
+    # the host makes every seat token, its own player's too (a watcher's is never used)
+    token = handle.claim_seat(code, own, seats[own].name) if own != SPECTATOR else hosted.new_token()
+    table = HostedTable(code, game_id, len(seats), own, token)
     hosted.remember(table)
     join_own_seat(app, table, seats[own].name if own != SPECTATOR else "")
 

@@ -18,7 +18,7 @@ import pygame
 
 from game.core.match import Seat
 from game.i18n import t
-from game.net.protocol import PROTOCOL, SPECTATOR, TABLE_CODE_LENGTH, TABLE_CODE_LETTERS
+from game.net.protocol import MAX_CODE_LENGTH, PROTOCOL, SPECTATOR, TABLE_CODE_LENGTH, TABLE_CODE_LETTERS
 from scenes import fonts, lan, theme
 from scenes.app import App
 from scenes.input import Intent
@@ -86,7 +86,7 @@ def split_typed(text: str) -> tuple[str, str | None]:
     """A typed "address [code]" (a code alone after a space): the address and the code, if any."""
     parts = text.split()
     code = None
-    if len(parts) >= 2 and len(parts[-1]) == TABLE_CODE_LENGTH and \
+    if len(parts) >= 2 and TABLE_CODE_LENGTH <= len(parts[-1]) <= MAX_CODE_LENGTH and \
             all(letter in TABLE_CODE_LETTERS for letter in parts[-1].upper()):
         code = parts.pop().upper()
     return " ".join(parts), code
@@ -98,6 +98,7 @@ class Finder:
     def __init__(self, discover: bool = True) -> None:
         self.browser = lan.browser() if discover else None
         self.typed: list[str] = []
+        self.codes: dict[str, str] = {}  # a typed address -> the code typed with it (a private table)
         self.hosts: dict[str, HostState] = {}
         self.versions: dict[str, str] = {}  # address -> protocol a found host announces
         self._lock = threading.Lock()
@@ -106,11 +107,14 @@ class Finder:
         self._thread = threading.Thread(target=self._run, name="kotatsu-lan-finder", daemon=True)
         self._thread.start()
 
-    def add_address(self, address: str) -> None:
-        """Ask ``address`` too (typed by the person), at once."""
+    def add_address(self, address: str, code: str | None = None) -> None:
+        """Ask ``address`` too (typed by the person, with the table's code if they typed one: a
+        private table is found only so), at once."""
         with self._lock:
             if address not in self.typed:
                 self.typed.append(address)
+            if code:
+                self.codes[address] = code
             self.hosts.pop(address, None)
         self._wake.set()
 
@@ -136,7 +140,7 @@ class Finder:
             state = HostState(error=error, asked=True)
         else:
             try:
-                host, served = lan.fetch(address, timeout=LOOKUP_TIMEOUT)
+                host, served = lan.fetch(address, timeout=LOOKUP_TIMEOUT, code=self.codes.get(address))
                 state = HostState(host, list(served), asked=True)
             except Exception as failure:  # noqa: BLE001 - shown on the list
                 state = HostState(error=failure, asked=True)
@@ -316,7 +320,7 @@ class JoinScene(FieldMenu):
         if not address:
             return
         self.wanted = (address, code) if code else None
-        self.finder.add_address(address)
+        self.finder.add_address(address, code)
 
     def _follow_typed(self) -> None:
         """The typed address answered (open the wanted table) or could not be reached (say so)."""

@@ -35,7 +35,8 @@ DEFAULT_SPOT = (1490, 96, 384)
 
 
 def seat_states(remote: Any) -> list[str]:
-    """Each seat's state for the plate: "you", "here", "away", "free" or "ai"."""
+    """Each seat's state for the plate: "you", "here", "away", "free", "ai", or "standin" (the
+    AI plays for a person away longer than the table's patience)."""
     view = getattr(remote, "view", None)
     infos = list(getattr(view, "seats", None) or [])
     own = getattr(remote, "seat", None)
@@ -48,6 +49,8 @@ def seat_states(remote: Any) -> list[str]:
             states.append("you")
         elif info is None or not info.taken:
             states.append("free")
+        elif getattr(info, "standin", ""):
+            states.append("standin")
         else:
             states.append("here" if info.connected else "away")
     return states
@@ -114,12 +117,13 @@ class JoinPlate:
         for index, state in enumerate(seat_states(self.remote)):
             center = (x + index * self.step + self.step // 2, y + DISC)
             colour = seat_color(index)
-            if state in ("free", "away"):
+            if state in ("free", "away", "standin"):
                 pygame.draw.circle(surface, colour, center, DISC, 3)
             else:
                 pygame.draw.circle(surface, colour, center, DISC)
             symbol = theme.SEAT_SYMBOLS[index % len(theme.SEAT_SYMBOLS)]
-            draw_text_centered(surface, symbol, theme.LEAST, colour if state in ("free", "away") else theme.TEXT,
+            draw_text_centered(surface, symbol, theme.LEAST,
+                               colour if state in ("free", "away", "standin") else theme.TEXT,
                                center, True)
             word = t(f"lan.plate.{state}")
             size = fit_size(word, theme.LEAST, self.step - 4, smallest=theme.LEAST)

@@ -28,8 +28,18 @@ BUTTON_SIZE = (460, theme.BUTTON_HEIGHT)
 BUTTON_GAP = 22
 
 
+def _away(table: TableScene) -> bool:
+    """True at this app's own hosted table while someone's seat is away (the host may free it)."""
+    if not getattr(table.match, "remote", False):
+        return False
+    from scenes.lan import away_seats
+
+    return bool(away_seats(table.match))
+
+
 class PauseMenu(MenuScene):
-    """Over a table: Resume, Rules, Settings (not in the kiosk), Leave (asks first)."""
+    """Over a table: Resume, Rules, Settings (not in the kiosk), Free the away seats (the host of
+    a LAN table, while someone is away), Leave (asks first)."""
 
     still_when_idle = True  # changes only on input (see MenuScene.frame_rate)
 
@@ -43,6 +53,7 @@ class PauseMenu(MenuScene):
             (lambda: t("table.pause.resume"), self.resume_play, "primary"),
             (lambda: t("ui.rules"), self.open_rules, "secondary"),
             *([(lambda: t("ui.settings"), self.open_settings, "secondary")] if not app.locked else []),
+            *([(lambda: t("table.pause.free_seats"), self.free_seats, "secondary")] if _away(table) else []),
             (lambda: t("table.pause.leave"), self.ask_to_leave, "secondary"),
         ], top=PANEL.y + 150)
         stay = Button(pygame.Rect(0, 0, 300, theme.BUTTON_HEIGHT), lambda: t("table.pause.stay"), self.stay,
@@ -66,6 +77,13 @@ class PauseMenu(MenuScene):
         return buttons
 
     # ----- actions -----------------------------------------------------------------------------
+    def free_seats(self) -> None:
+        """The host frees the seats of the people who are away (others may sit there), and plays on."""
+        from scenes.lan import free_away_seats
+
+        free_away_seats(self.table.match)
+        self.resume_play()
+
     def resume_play(self) -> None:
         """Back to the table."""
         if self.app.top is self:

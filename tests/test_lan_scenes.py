@@ -66,7 +66,7 @@ def click(app: App, widget: Any) -> None:
 
 def stand_in_hosts(monkeypatch: pytest.MonkeyPatch, hosts: dict[str, tuple[str, list[dict[str, Any]]]]) -> None:
     """``lan.fetch`` answers from ``hosts``; any other address cannot be reached."""
-    def fetch(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
+    def fetch(address: str, timeout: float = 3.0, code: str | None = None) -> tuple[str, list[dict[str, Any]]]:
         if address not in hosts:
             raise JoinError("net.reason.no_host", f"nothing answers at {address}")
         return hosts[address]

@@ -110,7 +110,7 @@ def test_an_unknown_table_and_a_taken_seat_are_clear_join_errors(
     with pytest.raises(JoinError) as caught:
         RemoteMatch.connect(address(served), other, 0, "me")
     assert caught.value.reason == "net.reason.no_table" and "no table with that code" in caught.value.text
-    first = RemoteMatch.connect(address(served), code, 0, "me", token="first-token-0000")
+    first = RemoteMatch.connect(address(served), code, 0, "me")
     try:
         monkeypatch.setenv("KOTATSU_HOME", str(tmp_path / "another computer"))
         with pytest.raises(JoinError) as caught:

@@ -83,12 +83,12 @@ def test_a_seat_is_claimed_once_and_reclaimed_only_with_its_token() -> None:
     assert table.free_seats() == [1]
 
 
-def test_a_token_brought_to_a_free_seat_is_kept() -> None:
-    """A client that remembers its token gets the seat back with it after a host restart."""
+def test_a_token_brought_to_a_free_seat_is_not_taken() -> None:
+    """The host makes every token: a client cannot reserve a seat with one of its choosing."""
     table = _table()
-    assert table.join(1, "remembered-token-1", "Bo") == (1, "remembered-token-1")
-    _, token = _table().join(1, "short", "Bo")  # too short to be a token: a new one is made
-    assert token != "short"
+    _refused("net.reason.stale_token", table.join, 1, "a-token-of-my-choosing", "Bo")
+    seat, token = table.join(1, None, "Bo")
+    assert seat == 1 and token != "a-token-of-my-choosing" and len(token) >= 16
 
 
 def test_ai_seats_cannot_be_taken() -> None:

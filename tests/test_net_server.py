@@ -27,7 +27,7 @@ from game.net.server import Client, Server
 
 HUMAN = Seat("human")
 ROOT = Path(__file__).resolve().parents[1]
-FUZZ_TOKEN = "the-fuzzers-own-seat-token"  # the first claim keeps it: a good client reclaims the seat
+TOKENS: dict[int, str] = {}  # the fuzzer's seat token, as the host made it (a good client reclaims the seat)
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 json_values = st.recursive(
@@ -144,7 +144,7 @@ def test_a_live_host_refuses_fuzz_and_still_serves(live: Any) -> None:
     host, code = live
     table = host.server.tables[code]
     watcher = 1 - table.match.to_move()[0]  # every act it sends is for a seat not to move
-    table.join(watcher, FUZZ_TOKEN, "fuzzer")  # claimed before (nobody else is at the table yet)
+    TOKENS[watcher] = table.join(watcher, None, "fuzzer")[1]  # claimed before (nobody else is at the table yet)
 
     @FUZZ
     @given(frames=_fuzz_frames(_legal_texts(table)))
@@ -167,7 +167,7 @@ async def _send_all(port: int, code: str, seat: int, frames: list[str | bytes]) 
     client = await TestClient(port).open()
     answers = []
     try:
-        assert (await client.join(code, seat, token=FUZZ_TOKEN))["type"] == "welcome"
+        assert (await client.join(code, seat, token=TOKENS[seat]))["type"] == "welcome"
         for frame in frames:
             await client.send(frame)
             answers.append(await client.until("refused", "bye", "tables", "pong", "welcome"))
@@ -181,7 +181,7 @@ async def _send_all(port: int, code: str, seat: int, frames: list[str | bytes]) 
 async def _a_good_client_plays(port: int, code: str) -> None:
     clients = [await TestClient(port).open() for _ in range(2)]
     for seat, client in enumerate(clients):
-        assert (await client.join(code, seat, f"P{seat}", token=FUZZ_TOKEN))["type"] == "welcome"
+        assert (await client.join(code, seat, f"P{seat}", token=TOKENS.get(seat)))["type"] == "welcome"
     await asyncio.gather(*(client.play(random.Random(seat)) for seat, client in enumerate(clients)))
     assert all(client.view["over"] for client in clients)
     for client in clients:
@@ -294,7 +294,7 @@ def test_a_dropped_client_rejoins_its_seat_with_the_view_and_no_replay() -> None
             welcome = await back.join(code, 1, "P1 again", token=dropped.token)
             assert welcome["type"] == "welcome" and welcome["view"]["pos"] >= dropped.view["pos"]
             assert welcome["view"]["seats"][1] == {"name": "P1 again", "kind": "human", "level": "",
-                                                   "taken": True, "connected": True}
+                                                   "taken": True, "connected": True, "standin": ""}
             assert (await clients[0].until("sync"))["view"]["seats"][1]["connected"]
             await asyncio.gather(clients[0].play(random.Random(5)), back.play(random.Random(6)))
             assert back.view["over"] and clients[0].view["result"] == back.view["result"]
@@ -337,6 +337,7 @@ def test_serve_prints_its_tables_answers_hello_and_stops_on_sigterm(tmp_path: Pa
 @pytest.mark.parametrize("argv", [
     ["--game", "chess"], ["--game", "neko", "--players", "9"], ["--game", "neko", "--tables", "0"],
     ["--game", "neko", "--port", "70000"], ["--game", "neko", "--players", "2", "--seats", "human,robot"],
+    ["--game", "neko", "--patience", "0"],
 ])
 def test_serve_refuses_bad_arguments_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     from game.cli import EXIT_USAGE, main

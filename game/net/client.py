@@ -35,6 +35,8 @@ from game.core.registry import get_rules
 from game.net.connection import (
     ConnectionLost,
     JoinError,
+    Listener,
+    SeatLock,
     Session,
     View,
     afetch_tables,
@@ -52,6 +54,9 @@ __all__ = ["JoinError", "RemoteMatch", "fetch_tables", "parse_address", "play_bo
 log = logging.getLogger("kotatsu.net.client")
 
 ACK_WAIT = 0.5  # seconds ``apply`` waits for the host's ack (its events may follow in ``poll``)
+ACT_WAIT = 60.0  # seconds a bot waits for one act's answer (re-sent across reconnects meanwhile)
+RETRY_PAUSE = 0.2  # seconds a bot waits before deciding again after a refused or lost act
+PICK_TRIES = 5  # seats a bot without --seat tries when others take them first
 UNDO_WAIT = 2.0  # seconds ``take_back`` waits for the ack and the sync that shows it
 RECONNECTING = "table.reason.reconnecting"  # why a move is refused while the connection is down
 
@@ -61,8 +66,10 @@ class RemoteMatch:
 
     remote = True  # the table scene turns its AI, autosave and records off for it
 
-    def __init__(self, address: str, table: str, seat: int, name: str, token: str | None = None) -> None:
+    def __init__(self, address: str, table: str, seat: int, name: str, token: str | None = None,
+                 lock: SeatLock | None = None) -> None:
         self.address = parse_address(address)
+        self._lock = lock  # this app's hold on the table's kept token (None: another client has it)
         self.join_code = table
         self.seat = seat
         self.name = name
@@ -80,7 +87,8 @@ class RemoteMatch:
         self.view: View | None = None
         self._inbox: queue.SimpleQueue[tuple[str, dict[str, Any]]] = queue.SimpleQueue()
         self._deferred: list[tuple[str, Any]] = []  # changes drained by apply/take_back for poll
-        self._session = Session(address, table, seat, name, token, self._inbox_put)
+        self._awaiting: Any = None  # the request whose answer is late (a future of the session's loop)
+        self._session = Session(address, table, seat, name, token, self._inbox_put, keep_token=lock is not None)
         self._timeout = 5.0  # seconds to join (and to rejoin, each attempt)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._thread_main, name=f"kotatsu-lan-{table}", daemon=True)
@@ -92,11 +100,14 @@ class RemoteMatch:
         """Join ``table`` at ``address`` in ``seat`` (-1 watches) and return once welcomed; a
         token kept from an earlier visit to that table reclaims its seat. ``JoinError`` with
         one clear line otherwise."""
-        if token is None:
+        lock: SeatLock | None = SeatLock(parse_address(address), table)
+        if not lock.acquire():  # another client of this data folder sits at that table: not its token
+            lock = None
+        elif token is None:
             kept = load_token(parse_address(address), table)
             if kept is not None and kept[0] == seat:
                 token = kept[1]
-        match = cls(address, table, seat, name, token)
+        match = cls(address, table, seat, name, token, lock)
         match._timeout = timeout
         match._thread.start()
         try:
@@ -191,8 +202,13 @@ class RemoteMatch:
         return self.status == "connected"
 
     def to_move(self) -> tuple[int, ...]:
-        """Seats that must act now (as the host last said)."""
-        return self.view.to_move if self.view is not None else ()
+        """Seats that must act now (as the host last said); not this seat while its move is on
+        its way (sent, not yet answered: a second move would only be refused)."""
+        if self.view is None:
+            return ()
+        if self._awaiting is not None and not self._awaiting.done():
+            return tuple(seat for seat in self.view.to_move if seat != self.seat)
+        return self.view.to_move
 
     def is_over(self) -> bool:
         """True once the host says the match has ended."""
@@ -276,6 +292,7 @@ class RemoteMatch:
         try:
             return future.result(wait)
         except FutureTimeout:
+            self._awaiting = future  # answered later (re-sent after a reconnect if need be)
             return None
         except ConnectionLost:
             raise IllegalAction(RECONNECTING, "the connection to the host was lost") from None
@@ -310,6 +327,8 @@ class RemoteMatch:
         if self._thread.is_alive() and threading.current_thread() is not self._thread:
             self._thread.join(timeout=3.0)
         self.status = "closed"
+        if self._lock is not None:
+            self._lock.release()
 
 
 def _event_seat(events: Sequence[Event], fallback: int) -> int:
@@ -335,46 +354,66 @@ class BotStats:
     round_trips: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     actions: int = 0
+    played: list[str] = field(default_factory=list)  # the acts the host acknowledged, in order
 
 
-async def pick_seat(address: str, table: str | None, seat: int | None) -> tuple[str, int]:
+async def pick_seat(address: str, table: str | None, seat: int | None) -> tuple[str, int, SeatLock | None]:
     """The table and seat to join: as given, else the first table with a free person's seat
-    (a seat kept in the tokens file first); ``JoinError`` when there is none."""
+    (a seat kept in the tokens file first); ``JoinError`` when there is none. The lock is this
+    process's hold on the table's kept token (None when another client of this data folder
+    holds it: that client's seat is not taken from it, another free one is)."""
     uri = parse_address(address)
     if table is not None and seat is not None:
-        return table, seat
-    _, tables = await afetch_tables(uri)
+        return table, seat, _lock(uri, table)
+    _, tables = await afetch_tables(uri, code=table)  # a private table is named by its code
     for info in tables:
         if table is not None and info["code"] != table:
             continue
-        kept = load_token(uri, info["code"])
+        lock = _lock(uri, info["code"])
+        kept = load_token(uri, info["code"]) if lock is not None else None
         if kept is not None and seat is None:
-            return info["code"], kept[0]
+            return info["code"], kept[0], lock
         free = [index for index, s in enumerate(info["seats"]) if s["kind"] == "human" and not s["taken"]]
         if seat is not None:
-            return info["code"], seat
+            return info["code"], seat, lock
         if free and not info["over"]:
-            return info["code"], free[0]
+            return info["code"], free[0], lock
+        if lock is not None:
+            lock.release()
     if table is not None:
         raise join_error("net.reason.no_table" if not any(i["code"] == table for i in tables)
                          else "net.reason.seat_taken", f"table {table}")
     raise JoinError("net.reason.no_seat", f"no table at {uri} has a free seat")
 
 
+def _lock(uri: str, table: str) -> SeatLock | None:
+    lock = SeatLock(uri, table)
+    return lock if lock.acquire() else None
+
+
 async def play_bot(address: str, table: str, seat: int, level: str, name: str, *,
                    stats: BotStats | None = None, stop_at: float | None = None,
-                   timeout: float = 5.0, keep_token: bool = True, think: float = 0.0) -> dict[str, Any]:
+                   timeout: float = 5.0, keep_token: bool = True, think: float = 0.0,
+                   token: str | None = None, witness: Listener | None = None) -> dict[str, Any]:
     """Play ``seat`` at ``table`` with the ``level`` agent to the end of the match (or until the
     loop's clock passes ``stop_at``); the result as plain data. ``JoinError`` when it cannot join.
     With ``keep_token`` the seat's token is read from and kept in the data folder, so a bot
     restarted after a crash reclaims its seat (a load test turns it off). About ``think`` seconds
-    pass before each move (0.5 to 1.5 times it, drawn per move: a bot paced like a person)."""
+    pass before each move (0.5 to 1.5 times it, drawn per move: a bot paced like a person).
+    An act that is refused or lost is decided again on the newest view (never given up on).
+    ``token`` reclaims the seat (else the one kept in the data folder); ``witness`` hears every
+    host message the session hears (a test's record)."""
     stats = stats if stats is not None else BotStats()
     changed = asyncio.Event()
-    kept = load_token(parse_address(address), table) if keep_token else None
-    token = kept[1] if kept is not None and kept[0] == seat else None
-    session = Session(address, table, seat, name, token, lambda kind, message: changed.set(),
-                      keep_token=keep_token, lazy=True)
+    kept = load_token(parse_address(address), table) if keep_token and token is None else None
+    token = token if token is not None else kept[1] if kept is not None and kept[0] == seat else None
+
+    def heard(kind: str, message: dict[str, Any]) -> None:
+        if witness is not None:
+            witness(kind, message)
+        changed.set()
+
+    session = Session(address, table, seat, name, token, heard, keep_token=keep_token, lazy=True)
     runner = asyncio.ensure_future(session.run(timeout))
     try:
         while session.joined is None:
@@ -397,12 +436,14 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
                     # half to one and a half times ``think``: people do not move in lock-step
                     await asyncio.sleep(think * pace.uniform(0.5, 1.5))
                     continue  # the table may have changed meanwhile: decide on the newest view
-                acted_at = raw["pos"]
                 view = session.view
                 assert view is not None
                 rng = random.Random(decision_seed(salt, view.pos, session.seat))
                 action = agent.choose(view.observation, list(view.legal), rng, budget)
-                await _act(session, get_rules(session.game_id).encode_action(action), stats)
+                if await _act(session, get_rules(session.game_id).encode_action(action), stats):
+                    acted_at = view.pos
+                else:  # refused or lost: decide again on the newest view, after a breath
+                    await asyncio.sleep(RETRY_PAUSE)
                 continue
             changed.clear()
             with contextlib.suppress(TimeoutError):
@@ -417,20 +458,24 @@ async def play_bot(address: str, table: str, seat: int, level: str, name: str, *
             await asyncio.wait_for(runner, 5.0)
 
 
-async def _act(session: Session, text: str, stats: BotStats) -> None:
-    """Send one act and time its round trip; a refusal or a lost connection is counted."""
+async def _act(session: Session, text: str, stats: BotStats) -> bool:
+    """Send one act and time its round trip; True once acknowledged. A refusal or a lost
+    connection is counted (a stale act, overtaken by a reconnect, is only decided again)."""
     loop = asyncio.get_running_loop()
     started = loop.time()
     try:
-        reply = await asyncio.wait_for(session.request({"type": "act", "action": text}), 30.0)
+        reply = await asyncio.wait_for(session.request({"type": "act", "action": text}), ACT_WAIT)
     except (ConnectionLost, TimeoutError) as error:
         stats.errors.append(f"act {text}: {type(error).__name__}")
-        return
+        return False
     if reply["type"] == "refused":
-        stats.errors.append(f"act {text}: refused {reply['reason']}")
-        return
+        if reply["reason"] != "net.reason.stale":
+            stats.errors.append(f"act {text}: refused {reply['reason']}")
+        return False
     stats.round_trips.append(loop.time() - started)
     stats.actions += 1
+    stats.played.append(text)
+    return True
 
 
 def _bot_result(session: Session, stats: BotStats) -> dict[str, Any]:
@@ -449,9 +494,20 @@ def _bot_result(session: Session, stats: BotStats) -> dict[str, Any]:
 def run_bot(address: str, table: str | None, seat: int | None, agent_level: str, name: str,
             think: float = 0.0) -> dict[str, Any]:
     """Play one seat to the end with a ``make_agent`` agent; the result dict (scores, ranks,
-    winners). ``JoinError`` when it cannot join."""
+    winners). ``JoinError`` when it cannot join. Without ``seat`` a seat taken meanwhile (a
+    bot started at the same moment) sends it to the next free one."""
     async def main() -> dict[str, Any]:
-        code, chosen = await pick_seat(address, table, seat)
-        return await play_bot(address, code, chosen, agent_level, name, think=think)
+        for attempt in range(PICK_TRIES):
+            code, chosen, lock = await pick_seat(address, table, seat)
+            try:
+                return await play_bot(address, code, chosen, agent_level, name, think=think,
+                                      keep_token=lock is not None)
+            except JoinError as error:
+                if seat is not None or error.reason != "net.reason.seat_taken" or attempt == PICK_TRIES - 1:
+                    raise
+            finally:
+                if lock is not None:
+                    lock.release()
+        raise AssertionError("unreachable")
 
     return asyncio.run(main())

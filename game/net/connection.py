@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
 import logging
 import random
+import secrets
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -42,8 +44,11 @@ MAX_TOKENS = 200  # remembered seats (the oldest go first)
 # refusals of a join that no retry can cure: the session stops and says why
 FINAL_REASONS = frozenset({
     "net.reason.version", "net.reason.seat_taken", "net.reason.bad_token", "net.reason.no_seat", "net.reason.ai_seat",
+    "net.reason.stale_token",
     "net.reason.no_table", "net.reason.unknown_table", "net.reason.table_unknown",
 })
+RESENT = ("act", "undo")  # requests that survive a reconnect: re-sent with their seq, applied once
+_CLAIM_SECRET = secrets.token_bytes(18)  # this process's: see ``claim_id``
 
 
 class JoinError(Exception):
@@ -208,6 +213,7 @@ _JOIN_LINES = {
     "net.reason.seat_taken": "that seat is taken: pick a free one or watch",
     "net.reason.no_seat": "there is no such seat at that table",
     "net.reason.bad_token": "that seat is held by someone else",
+    "net.reason.stale_token": "the host freed that seat: join again to sit there",
 }
 
 
@@ -221,7 +227,7 @@ def join_error(reason: str, text: str) -> JoinError:
 
 async def join(conn: Connection, table: str, seat: int, token: str | None, name: str) -> dict[str, Any]:
     """Sit at ``table``: the welcome message, else ``JoinError`` with the host's reason."""
-    message: dict[str, Any] = {"type": "join", "table": table, "seat": seat, "name": name}
+    message: dict[str, Any] = {"type": "join", "table": table, "seat": seat, "name": name, "claim": claim_id()}
     if token:
         message["token"] = token
     await conn.send(message)
@@ -245,12 +251,13 @@ async def _answer(conn: Connection, wanted: str) -> dict[str, Any]:
             raise join_error(data["reason"], data["text"])
 
 
-async def afetch_tables(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
+async def afetch_tables(address: str, timeout: float = 3.0,
+                        code: str | None = None) -> tuple[str, list[dict[str, Any]]]:
     """The host's name and its tables (see ``fetch_tables``)."""
     uri = parse_address(address)
     conn = await Connection.open(uri, timeout)
     try:
-        await conn.send({"type": "hello"})
+        await conn.send({"type": "hello", **({"code": code} if code else {})})
         answer = await asyncio.wait_for(_answer(conn, "tables"), timeout)
     except TimeoutError:
         raise JoinError("net.reason.no_host", f"the host at {uri} did not answer in {timeout:g} s") from None
@@ -259,15 +266,61 @@ async def afetch_tables(address: str, timeout: float = 3.0) -> tuple[str, list[d
     return answer["host"], answer["tables"]
 
 
-def fetch_tables(address: str, timeout: float = 3.0) -> tuple[str, list[dict[str, Any]]]:
-    """The host's name and its tables (the ``tables`` answer to ``hello``); ``JoinError`` when no
-    host answers, ``ValueError`` for an address that cannot be read. Blocks up to ``timeout``."""
-    return asyncio.run(afetch_tables(address, timeout))
+def fetch_tables(address: str, timeout: float = 3.0, code: str | None = None) -> tuple[str, list[dict[str, Any]]]:
+    """The host's name and its tables (the ``tables`` answer to ``hello``: the listed ones, and
+    the private one ``code`` names); ``JoinError`` when no host answers, ``ValueError`` for an
+    address that cannot be read. Blocks up to ``timeout``."""
+    return asyncio.run(afetch_tables(address, timeout, code))
+
+
+def claim_id() -> str:
+    """This client's id in every join (this process and its data folder): a first join repeated
+    after its welcome was lost gets the seat it took. The host made the token; this only finds it
+    again, for a minute."""
+    return hashlib.sha256(_CLAIM_SECRET + str(data_dir()).encode()).hexdigest()[:32]
 
 
 # ----- seat tokens -----------------------------------------------------------------------------
 def _tokens_path() -> Path:
     return data_dir().joinpath(*TOKENS_FILE)
+
+
+class SeatLock:
+    """This process's hold on the seat token a data folder keeps for one table: only the holder
+    reclaims and keeps it, so two clients sharing a data folder never fight over one seat (the
+    second sits elsewhere). Released when the process ends, however it ends (``flock``)."""
+
+    def __init__(self, uri: str, table: str) -> None:
+        digest = hashlib.sha256(_token_key(uri, table).encode()).hexdigest()[:24]
+        self.path = data_dir() / TOKENS_FILE[0] / "locks" / f"{digest}.lock"
+        self._handle: Any = None
+
+    def acquire(self) -> bool:
+        """True when this process now holds the table's kept token (or locks are not available)."""
+        try:
+            import fcntl
+        except ImportError:  # no flock here: as before, the kept token is shared
+            return True
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(self.path, "a+b")  # noqa: SIM115 - held for the session's life
+        except OSError as error:
+            log.warning("cannot lock the seat token: %s", error)
+            return True
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            return False
+        self._handle = handle
+        return True
+
+    def release(self) -> None:
+        """Let another client of this data folder use the table's kept token."""
+        if self._handle is not None:
+            handle, self._handle = self._handle, None
+            with contextlib.suppress(OSError):
+                handle.close()
 
 
 def _token_key(uri: str, table: str) -> str:
@@ -347,6 +400,7 @@ class Session:
         self.conn: Connection | None = None
         self.joined: asyncio.Future[dict[str, Any]] | None = None
         self._replies: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self._unacked: dict[int, tuple[dict[str, Any], int]] = {}  # seq -> (act/undo sent, the pos it was for)
         self._seq = 0
         self._stopping = False
         self.reconnects = 0
@@ -360,15 +414,15 @@ class Session:
         while not self._stopping:
             try:
                 welcome = await asyncio.wait_for(self._connect(timeout), timeout)
-            except (JoinError, TimeoutError) as error:
-                failure = error if isinstance(error, JoinError) else JoinError(
-                    "net.reason.no_host", f"the host at {self.uri} did not answer in {timeout:g} s")
+            except Exception as error:  # noqa: BLE001 - whatever a host does, the loop goes on
+                failure = _join_failure(error, self.uri, timeout)
                 if not self.joined.done():
                     self.joined.set_exception(failure)
                     self.joined.exception()  # read by whoever awaits it; no warning when nobody does
                     self._set_status("closed", failure.reason, failure.text)
                     return
                 if failure.reason in FINAL_REASONS:
+                    self._end_requests()
                     self._set_status("closed", failure.reason, failure.text)
                     return
                 await self._sleep(delay)
@@ -376,12 +430,24 @@ class Session:
                 continue
             delay = FIRST_DELAY
             self._welcomed(welcome)
+            await self._resend()
             await self._serve()
             if not self._stopping:
                 self.reconnects += 1
                 self._set_status("reconnecting")
                 await self._sleep(delay * random.uniform(0.2, 1.0))  # a blip: come back soon
+        self._end_requests()
+        for _ in range(3):  # the failed requests finish (and hand on their error) before the loop may end
+            await asyncio.sleep(0)
         self._set_status("closed", "net.reason.closed", "left the table")
+
+    def _end_requests(self) -> None:
+        """The session is over: every request still waiting fails."""
+        self._unacked.clear()
+        for future in self._replies.values():
+            if not future.done():
+                future.set_exception(ConnectionLost("the session has ended"))
+        self._replies.clear()
 
     async def _connect(self, timeout: float) -> dict[str, Any]:
         """Open and join (the token, when there is one, reclaims the seat)."""
@@ -402,6 +468,8 @@ class Session:
     def _welcomed(self, welcome: dict[str, Any]) -> None:
         """Keep the seat and token, tell the listener, say we are connected."""
         self.seat, self.token = welcome["seat"], welcome["token"]
+        self._seq = max(self._seq, welcome["acked"])  # a restarted client goes on from the host's count
+        self._settle(welcome["acked"], welcome["view"]["pos"])
         self.raw_view, self._view = welcome["view"], welcome["_view"]
         if self.keep_token and self.token and self.seat >= 0:
             save_token(self.uri, self.table, self.seat, self.token)
@@ -411,8 +479,36 @@ class Session:
         if not self.joined.done():
             self.joined.set_result(welcome)
 
+    def _settle(self, acked: int, pos: int) -> None:
+        """After a welcome: the acts the host applied already are acknowledged; those meant for
+        a position the table has left are refused as stale (decide again); the rest wait for
+        ``_resend``."""
+        for seq in sorted(self._unacked):
+            sent_at = self._unacked[seq][1]
+            if seq <= acked:
+                self._answer(seq, {"type": "ack", "seq": seq})
+            elif sent_at != pos:
+                self._answer(seq, {"type": "refused", "seq": seq, "reason": "net.reason.stale", "params": {},
+                                   "text": "the table moved on while the connection was down"})
+
+    async def _resend(self) -> None:
+        """Send again, with their seqs, the acts not acknowledged before the connection dropped."""
+        conn = self.conn
+        for seq in sorted(self._unacked):
+            if conn is None:
+                return
+            with contextlib.suppress(ConnectionLost):
+                await conn.send(self._unacked[seq][0])
+
+    def _answer(self, seq: int, data: dict[str, Any]) -> None:
+        self._unacked.pop(seq, None)
+        future = self._replies.pop(seq, None)
+        if future is not None and not future.done():
+            future.set_result(data)
+
     async def _serve(self) -> None:
-        """Read host messages until the connection ends; unanswered requests fail."""
+        """Read host messages until the connection ends; unanswered pings fail, unanswered acts
+        wait for the next connection (``_resend``)."""
         conn = self.conn
         assert conn is not None
         try:
@@ -420,13 +516,16 @@ class Session:
                 self._dispatch(await conn.receive())
         except (ConnectionLost, ProtocolError):
             pass
+        except Exception:  # a bug or a strange host must not end the session
+            log.exception("a message from %s broke the session: reconnecting", self.uri)
         finally:
             self.conn = None
             await conn.close()
-            for future in self._replies.values():
-                if not future.done():
-                    future.set_exception(ConnectionLost("the connection to the host was lost"))
-            self._replies.clear()
+            for seq, future in list(self._replies.items()):
+                if seq not in self._unacked:
+                    if not future.done():
+                        future.set_exception(ConnectionLost("the connection to the host was lost"))
+                    del self._replies[seq]
 
     def _dispatch(self, data: dict[str, Any]) -> None:
         """One checked host message: decode views and events, answer waiting requests, tell."""
@@ -446,9 +545,7 @@ class Session:
         if kind == "bye":
             raise ConnectionLost(data["text"])
         if kind in ("ack", "refused", "pong") and data.get("seq") is not None:
-            future = self._replies.pop(data["seq"], None)
-            if future is not None and not future.done():
-                future.set_result(data)
+            self._answer(data["seq"], data)
 
     @property
     def view(self) -> View | None:
@@ -470,7 +567,9 @@ class Session:
     # ----- requests ---------------------------------------------------------------------------
     async def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send an act, undo or ping with a fresh seq; the host's ack, refused or pong for it.
-        ``ConnectionLost`` when there is no connection or it drops first."""
+        ``ConnectionLost`` when there is no connection, or (a ping) when it drops first: an act
+        or undo is re-sent after a reconnect instead, and answered then (or refused as stale
+        when the table moved on meanwhile)."""
         conn = self.conn
         if conn is None:
             raise ConnectionLost("not connected to the host")
@@ -478,17 +577,39 @@ class Session:
         seq = self._seq
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._replies[seq] = future
+        sent = {**message, "seq": seq}
+        if message.get("type") in RESENT:
+            pos = self.raw_view["pos"] if self.raw_view is not None else -1
+            self._unacked[seq] = (sent, pos)
         try:
-            await conn.send({**message, "seq": seq})
+            with contextlib.suppress(ConnectionLost):  # an act is re-sent; a ping fails below
+                await conn.send(sent)
+            if seq not in self._unacked and self.conn is not conn:
+                raise ConnectionLost("the connection to the host was lost")
             return await future
         finally:
             self._replies.pop(seq, None)
+            self._unacked.pop(seq, None)
 
     def stop(self) -> None:
         """Leave: close the connection and end ``run`` (call on the session's loop)."""
         self._stopping = True
         if self.conn is not None:
             asyncio.ensure_future(self.conn.close())
+
+
+def _join_failure(error: BaseException, uri: str, timeout: float) -> JoinError:
+    """Why a connect-and-join attempt failed, as a ``JoinError`` (a reason and one line)."""
+    if isinstance(error, JoinError):
+        return error
+    if isinstance(error, TimeoutError):
+        return JoinError("net.reason.no_host", f"the host at {uri} did not answer in {timeout:g} s")
+    if isinstance(error, ConnectionLost):
+        return JoinError("net.reason.no_host", f"the host at {uri} closed the connection ({error})")
+    if isinstance(error, ProtocolError):
+        return JoinError(error.reason, f"the host sent a bad message: {error.text}")
+    log.warning("joining %s failed: %r", uri, error)
+    return JoinError("net.reason.no_host", f"joining {uri} failed ({_short_error(error)})")
 
 
 def dumps_result(result: Any) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from game.core import storage
 from game.core.registry import GAME_IDS
-from game.net.protocol import MAX_TOKEN, SPECTATOR, TABLE_CODE_LENGTH
+from game.net.protocol import MAX_CODE_LENGTH, MAX_TOKEN, SPECTATOR, TABLE_CODE_LENGTH
 
 log = logging.getLogger("kotatsu.net.hosted")
 RECORD = "hosted.json"
@@ -42,7 +42,7 @@ class HostedTable:
                         str(data["token"]))
         except (KeyError, TypeError, ValueError):
             return None
-        fits = (len(table.code) == TABLE_CODE_LENGTH and table.game in GAME_IDS and table.players > 0
+        fits = (TABLE_CODE_LENGTH <= len(table.code) <= MAX_CODE_LENGTH and table.game in GAME_IDS and table.players > 0
                 and SPECTATOR <= table.seat < table.players and 0 < len(table.token) <= MAX_TOKEN)
         return table if fits else None
 

@@ -12,6 +12,10 @@ THINK PLAYERS CODE...``; it prints one JSON line.
 
 The host and the workers die with the bench: a stop signal ends them in the bench's ``finally``,
 and after a ``kill -9`` of the bench the kernel sends them SIGTERM (``stop.follow_parent``).
+
+``python -m game.net.loadtest silent ADDRESS HOST_PID CLIENTS SECONDS [PROTOCOL]`` measures a
+running host against clients that say ``hello`` over and over and never read: the host's
+resident memory each second and how soon each such client is cut off.
 """
 
 from __future__ import annotations
@@ -97,11 +101,14 @@ def worker_main(argv: list[str]) -> int:
 
 
 # ----- the bench --------------------------------------------------------------------------------------
-def _start_host(game_id: str, tables: int, players: int, port: int) -> tuple[subprocess.Popen[str], list[str]]:
-    """``serve`` in a subprocess; it and its tables' join codes once it listens."""
+def _start_host(game_id: str, tables: int, players: int, port: int,
+                tables_dir: Path | None = None) -> tuple[subprocess.Popen[str], list[str]]:
+    """``serve`` in a subprocess (keeping its tables in ``tables_dir``: every move synced to the
+    disk before its ack); it and its tables' join codes once it listens."""
+    keep = ["--dir", str(tables_dir)] if tables_dir is not None else []
     host = subprocess.Popen(
         [sys.executable, "-m", "game", "serve", "--port", str(port), "--host", "127.0.0.1", "--game", game_id,
-         "--players", str(players), "--tables", str(tables), "--no-advertise"],
+         "--players", str(players), "--tables", str(tables), "--no-advertise", *keep],
         env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     codes: list[str] = []
     assert host.stdout is not None
@@ -140,13 +147,15 @@ def _percentile(values: list[float], share: float) -> float:
 
 
 def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float | None = None,
-              level: str = "easy", workers: int | None = None, think: float = 0.0) -> dict[str, Any]:
+              level: str = "easy", workers: int | None = None, think: float = 0.0,
+              tables_dir: Path | None = None) -> dict[str, Any]:
     """Play ``tables`` tables of ``bots`` bot clients against one ``serve`` process (see the
     module docstring); the figures. ``seconds`` caps the run (default: until every match ends);
-    ``think`` seconds pass before each bot move (0: as fast as they can; about 1-3 is a person)."""
+    ``think`` seconds pass before each bot move (0: as fast as they can; about 1-3 is a person).
+    With ``tables_dir`` the host keeps its tables there (its write-ahead log is then measured too)."""
     workers = workers or max(1, min(MAX_WORKERS, tables // 25 + 1))
     port = free_port()
-    host, codes = _start_host(game_id, tables, bots, port)
+    host, codes = _start_host(game_id, tables, bots, port, tables_dir)
     runs: list[subprocess.Popen[str]] = []
     try:
         cpu_before, started = cpu_seconds(host.pid), time.monotonic()
@@ -198,7 +207,65 @@ def _figures(tables: int, bots: int, game_id: str, level: str, outputs: list[tup
     }
 
 
+# ----- clients that never read ---------------------------------------------------------------------------
+def rss_mb(pid: int) -> float:
+    """The resident set of process ``pid`` now, in MiB (``VmRSS``)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+async def _silent_client(uri: str, seconds: float, version: int, started: float) -> float | None:
+    """Say hello 20 times a second without reading (the socket's reader stops after one frame);
+    the seconds until the host cut it off, or None when it never did."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    hello = json.dumps({"v": version, "type": "hello"})
+    loop = asyncio.get_running_loop()
+    try:
+        async with connect(uri, max_queue=1, compression=None, proxy=None, ping_interval=None,
+                           open_timeout=30) as ws:
+            while loop.time() - started < seconds:
+                await ws.send(hello)
+                await asyncio.sleep(0.05)
+    except (ConnectionClosed, OSError):
+        return loop.time() - started
+    return None
+
+
+async def _silent(address: str, pid: int, clients: int, seconds: float, version: int) -> dict[str, Any]:
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    before = rss_mb(pid)
+    samples: list[float] = []
+    runs = asyncio.gather(*(_silent_client(f"ws://{address}", seconds, version, started) for _ in range(clients)))
+    while not runs.done():
+        await asyncio.sleep(1.0)
+        samples.append(rss_mb(pid))
+    cut = [value for value in await runs if value is not None]
+    return {"clients": clients, "seconds": seconds, "host_rss_mb_before": round(before, 1),
+            "host_rss_mb_max": round(max(samples, default=before), 1),
+            "host_rss_mb_end": round(samples[-1] if samples else before, 1),
+            "host_peak_rss_mb": round(peak_rss_mb(pid), 1), "cut_off": len(cut),
+            "cut_off_after_s_max": round(max(cut), 1) if cut else None}
+
+
+def silent_main(argv: list[str]) -> int:
+    """``silent ADDRESS HOST_PID CLIENTS SECONDS [PROTOCOL]``: print the figures as one JSON line."""
+    from game.net.protocol import PROTOCOL
+
+    address, pid, clients, seconds, *rest = argv
+    version = int(rest[0]) if rest else PROTOCOL
+    print(json.dumps(asyncio.run(_silent(address, int(pid), int(clients), float(seconds), version))))
+    return 0
+
+
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["silent"]:
+        sys.exit(silent_main(sys.argv[2:]))
     if sys.argv[1:2] != ["worker"]:
-        sys.exit("usage: python -m game.net.loadtest worker ADDRESS LEVEL SECONDS THINK PLAYERS CODE...")
+        sys.exit("usage: python -m game.net.loadtest worker ADDRESS LEVEL SECONDS THINK PLAYERS CODE...\n"
+                 "       python -m game.net.loadtest silent ADDRESS HOST_PID CLIENTS SECONDS [PROTOCOL]")
     sys.exit(worker_main(sys.argv[2:]))

@@ -7,22 +7,33 @@ English line; nothing else about a message is trusted.
 
 Client -> host::
 
-    hello  {game?}                                  which tables are here (answer: tables)
-    join   {table, seat, token, name}               sit at ``seat`` (an int), or watch (seat -1);
-                                                    a ``token`` from an earlier welcome reclaims a seat
-    act    {seq, action}                            play ``action`` (the rules' notation) for own seat
+    hello  {game?, code?}                           which tables are here (answer: tables): the listed
+                                                    ones, and the private one ``code`` names
+    join   {table, seat, token, claim, name}        sit at ``seat`` (an int), or watch (seat -1);
+                                                    a ``token`` from an earlier welcome reclaims a seat;
+                                                    ``claim`` (this client's random id) gets the same
+                                                    token again for a minute, when the welcome of a
+                                                    first join was lost with its connection
+                                                    (the host makes every token: one a client brings
+                                                    to a free seat is not taken)
+    act    {seq, action}                            play ``action`` (the rules' notation) for own seat;
+                                                    seqs of a seat only grow, and the host applies each
+                                                    (seat, seq) at most once: a client re-sends an act
+                                                    that was not acknowledged after a reconnect
     undo   {seq}                                    take back own last move (the host's undo policy)
     ping   {seq}
 
 Host -> client::
 
     tables   {host, tables: [TableInfo]}
-    welcome  {table, seat, token, game, players, options, seats, view}
+    welcome  {table, seat, token, acked, game, players, options, seats, view}
+                                                    ``acked``: the last seq applied for this seat
     update   {events, view}                         something happened: animate ``events``, then
                                                     the table is ``view``
     sync     {view}                                 show ``view`` without animating (after a
                                                     reconnect or an undo)
-    ack      {seq}                                  the act/undo with that seq went through
+    ack      {seq}                                  the act/undo with that seq went through (and is
+                                                    on the host's disk when it keeps tables)
     refused  {seq, reason, params, text}            refused, with the catalogue key and a plain line
     pong     {seq}
     bye      {reason, text}                         the host is closing this connection
@@ -34,7 +45,8 @@ A view is what one seat may know, nothing more::
 ``pos`` counts the table's changes (a reconnect says which it saw), ``observation`` is the rules'
 observation for that seat (a spectator's for seat -1), ``legal`` the seat's legal actions in
 notation when it is to act (else []), ``undo`` is [allowed, reason key], ``result`` the public
-result once the match is over, ``seats`` one SeatInfo per seat. Events are public by the rules'
+result once the match is over, ``seats`` one SeatInfo per seat (``standin``: the AI level playing
+for a person who has been away longer than the table's patience, else ""). Events are public by the rules'
 contract (``game.core.events``). The seed, the state, the log's action texts and the seat tokens of
 others never leave the host.
 """
@@ -47,17 +59,19 @@ from typing import Any
 
 from game.core.registry import GAME_IDS
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: host-made tokens, acked in welcome, standin in a seat, longer (private) codes
 DEFAULT_PORT = 47474  # where a host listens unless told otherwise
 SERVICE_TYPE = "_kotatsu._tcp.local."  # what hosts advertise on mDNS (zeroconf)
-MAX_CLIENT_MESSAGE = 4096  # bytes of one client message: the host refuses bigger ones with a reason
+MAX_CLIENT_MESSAGE = 4096  # bytes (UTF-8) of one client message: the host refuses bigger ones with a reason
 MAX_FRAME = 65536  # bytes the websocket layer accepts from a client before closing (1009)
 MAX_HOST_MESSAGE = 4 << 20  # bytes a client accepts from the host
 MAX_NAME = 40
 MAX_TOKEN = 64
 MAX_SEQ = 1 << 53
 TABLE_CODE_LETTERS = "ACDEFHJKLMNPQRTUVWXY"  # no look-alikes (B/8, O/0, I/1, S/5, G/6, Z/2)
-TABLE_CODE_LENGTH = 4
+TABLE_CODE_LENGTH = 4  # a listed table's join code
+PRIVATE_CODE_LENGTH = 8  # a private table's code: only those told it can join (rate-limited guesses)
+MAX_CODE_LENGTH = 12
 SPECTATOR = -1
 
 CLIENT_TYPES = ("hello", "join", "act", "undo", "ping")
@@ -82,11 +96,12 @@ class SeatInfo:
     level: str  # AI level, "" for a person
     taken: bool  # a client holds this seat (AI seats: always)
     connected: bool  # that client is connected now
+    standin: str = ""  # the AI level playing for its person while they are away, else ""
 
     def to_json(self) -> dict[str, Any]:
         """The seat as sent."""
         return {"name": self.name, "kind": self.kind, "level": self.level,
-                "taken": self.taken, "connected": self.connected}
+                "taken": self.taken, "connected": self.connected, "standin": self.standin}
 
 
 def dumps(message: dict[str, Any]) -> str:
@@ -99,19 +114,34 @@ def _fail(reason: str, text: str) -> ProtocolError:
     return ProtocolError(f"net.reason.{reason}", text)
 
 
+def byte_size(raw: str | bytes) -> int:
+    """The size of ``raw`` on the wire in bytes (UTF-8 for text)."""
+    if isinstance(raw, bytes | bytearray | memoryview):
+        return len(raw)
+    if len(raw) * 4 <= 1 << 30 and raw.isascii():  # the common case, without a copy
+        return len(raw)
+    return len(raw.encode("utf-8", "surrogatepass"))
+
+
 def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
-    """The JSON object in ``raw``; ``ProtocolError`` when it is too big, not JSON, not an object,
-    or of another protocol version."""
-    if len(raw) > limit:
-        raise _fail("too_big", f"message of {len(raw)} bytes (at most {limit})")
+    """The JSON object in the text frame ``raw``; ``ProtocolError`` when it is binary, too big
+    (in bytes), not JSON, nested too deep, not an object, or of another protocol version (the
+    version must be the integer ``PROTOCOL``: not true, not 2.0)."""
+    if not isinstance(raw, str):
+        raise _fail("malformed", "binary frames are not part of the protocol: send JSON text")
+    size = byte_size(raw)
+    if size > limit:
+        raise _fail("too_big", f"message of {size} bytes (at most {limit})")
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as error:
         raise _fail("malformed", f"not JSON: {str(error)[:80]}") from None
+    except RecursionError:
+        raise _fail("malformed", "JSON nested too deep") from None
     if not isinstance(data, dict):
         raise _fail("malformed", "a message must be a JSON object")
     version = data.get("v")
-    if version != PROTOCOL:
+    if type(version) is not int or version != PROTOCOL:
         raise _fail("version", f"protocol version {str(version)[:12]} here, this side speaks {PROTOCOL}")
     return data
 
@@ -151,15 +181,17 @@ def check_client(raw: str | bytes) -> dict[str, Any]:
     """A client message as the host accepts it (see the module docstring), else ``ProtocolError``."""
     data, kind = _typed(raw, MAX_CLIENT_MESSAGE, CLIENT_TYPES)
     if kind == "hello":
-        _only(data, {"game"})
+        _only(data, {"game", "code"})
+        _text(data, "code", MAX_CODE_LENGTH, optional=True)
         game = data.get("game")
         if game is not None and game not in GAME_IDS:
             raise _fail("malformed", "game must be one of " + ", ".join(GAME_IDS))
     elif kind == "join":
-        _only(data, {"table", "seat", "token", "name"})
-        table = _text(data, "table", TABLE_CODE_LENGTH)
-        if len(table or "") != TABLE_CODE_LENGTH:
-            raise _fail("malformed", f"table must be a {TABLE_CODE_LENGTH}-letter code")
+        _only(data, {"table", "seat", "token", "claim", "name"})
+        _text(data, "claim", MAX_TOKEN, optional=True)
+        table = _text(data, "table", MAX_CODE_LENGTH)
+        if not TABLE_CODE_LENGTH <= len(table or "") <= MAX_CODE_LENGTH:
+            raise _fail("malformed", f"table must be a code of {TABLE_CODE_LENGTH} to {MAX_CODE_LENGTH} letters")
         _int(data, "seat", SPECTATOR, 15)
         _text(data, "token", MAX_TOKEN, optional=True)
         _text(data, "name", MAX_NAME)
@@ -174,7 +206,7 @@ def check_client(raw: str | bytes) -> dict[str, Any]:
 
 
 _VIEW_KEYS = {"pos", "observation", "to_move", "legal", "over", "result", "undo", "seats"}
-_SEAT_KEYS = {"name", "kind", "level", "taken", "connected"}
+_SEAT_KEYS = {"name", "kind", "level", "taken", "connected", "standin"}
 _TABLE_KEYS = {"code", "game", "players", "options", "seats", "over", "pos"}
 
 
@@ -189,6 +221,8 @@ def _check_seats(seats: Any) -> None:
             raise _fail("malformed", "a seat's kind must be human or ai")
         if not isinstance(seat["taken"], bool) or not isinstance(seat["connected"], bool):
             raise _fail("malformed", "taken and connected must be true or false")
+        if not isinstance(seat["standin"], str) or len(seat["standin"]) > 20:
+            raise _fail("malformed", "standin must be an AI level or empty")
 
 
 def check_view(view: Any) -> dict[str, Any]:
@@ -224,10 +258,11 @@ def check_host(raw: str | bytes) -> dict[str, Any]:
                 raise _fail("malformed", "a table must have " + ", ".join(sorted(_TABLE_KEYS)))
             _check_seats(table["seats"])
     elif kind == "welcome":
-        _only(data, {"table", "seat", "token", "game", "players", "options", "seats", "view"})
-        _text(data, "table", TABLE_CODE_LENGTH)
+        _only(data, {"table", "seat", "token", "acked", "game", "players", "options", "seats", "view"})
+        _text(data, "table", MAX_CODE_LENGTH)
         _int(data, "seat", SPECTATOR, 15)
         _text(data, "token", MAX_TOKEN)
+        _int(data, "acked", 0, MAX_SEQ)
         if data.get("game") not in GAME_IDS:
             raise _fail("malformed", "unknown game")
         _int(data, "players", 1, 16)

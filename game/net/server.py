@@ -4,18 +4,27 @@ Each client message is checked (``protocol.check_client``) and handed to its tab
 (``game.net.host.TableHost``); whatever is refused is answered with ``refused`` and a reason,
 never an exception. After every change each connected client of the table gets the public
 events and *its own seat's* view (``update``), or only the view after a take-back or a seat
-change (``sync``). Messages to one connection leave in order through its own queue.
+change (``sync``). Messages to one connection leave in order through its own queue, bounded in
+bytes: a client that does not read (its queue over ``MAX_OUTBOX`` bytes, or one message stuck for
+``STALL`` seconds) is cut off at once, not after its queue. Connections are capped per address
+and in total, and wrong join codes and seat tokens are rate-limited per address.
+
+With ``tables_dir`` every change is written to the table's write-ahead log
+(``game.net.journal``) and synced to the disk before its ack and updates go out: a host killed
+at any moment resumes at least where any client was shown. A person away longer than the
+table's patience has the AI play their seat until they come back; the host can free a seat.
 
 AI seats decide in a process pool (never on the loop), from their seat's observation, seeded
 with ``decision_seed``; with a person at the table their moves are paced (``AI_PAUSE``) so people
-can follow. Each table is autosaved after every change (atomic, coalesced, off the loop) and
-every unfinished table in ``tables_dir`` is resumed on start.
+can follow. Each table's file is written now and then (atomic, off the loop: its write-ahead log
+holds every change in between) and every unfinished table in ``tables_dir`` is resumed on start.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
 import multiprocessing
@@ -24,6 +33,8 @@ import random
 import signal
 import socket
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from pathlib import Path
@@ -38,12 +49,13 @@ from game.core.events import Event
 from game.core.match import Match, Seat
 from game.core.seeds import new_seed
 from game.core.storage import NotARegularFile, keep_aside, kept_aside_text
-from game.net import codec, discovery
+from game.net import codec, discovery, journal
 from game.net.discovery import lan_addresses
 from game.net.host import AiRequest, Refused, TableHost, new_code
 from game.net.protocol import (
     DEFAULT_PORT,
     MAX_FRAME,
+    PRIVATE_CODE_LENGTH,
     PROTOCOL,
     SPECTATOR,
     ProtocolError,
@@ -54,7 +66,14 @@ from game.net.protocol import (
 log = logging.getLogger(__name__)
 
 AI_PAUSE = 0.3  # seconds between AI moves when a person sits at the table
-MAX_QUEUE = 512  # messages waiting for one client: past that it is too slow and is dropped (it reconnects)
+MAX_OUTBOX = 256 << 10  # bytes waiting for one client: past that it is too slow and is cut off (it reconnects)
+STALL = 20.0  # seconds one message may wait for a client to read it (its pings wait as long)
+MAX_CONNECTIONS = 1024  # open connections in all
+MAX_PER_ADDRESS = 32  # open connections from one address (the host's own loopback is not capped)
+GUESSES = 10  # wrong join codes or seat tokens one address may send ...
+GUESS_WINDOW = 60.0  # ... per this many seconds; more are refused unchecked
+WATCH_EVERY = 1.0  # seconds between the checks for stalled clients and away people
+SNAPSHOT_EVERY = 64  # log entries between two writes of a table's file (a resume replays fewer)
 SUFFIX = ".json"
 
 
@@ -119,22 +138,28 @@ def _no_sigint() -> Iterator[None]:
 class Client:
     """One websocket connection: where it sits and what waits to be sent to it, in order."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, address: str = "") -> None:
         self.ws = ws
+        self.address = address
         self.table: TableHost | None = None
         self.seat = SPECTATOR
         self.outbox: asyncio.Queue[str | tuple[int, str]] = asyncio.Queue()
+        self.queued = 0  # bytes in the outbox
+        self.sending_since: float | None = None  # when the message being sent was handed over
         self.closing = False
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue ``message`` (without ``v``); a client that stopped reading is closed."""
+        """Queue ``message`` (without ``v``); a client that stopped reading is cut off."""
         if self.closing:
             return
-        if self.outbox.qsize() >= MAX_QUEUE:
-            log.warning("a client of %s stopped reading: closing it", self.table and self.table.code)
-            self.close(1008, "too slow")
+        text = dumps(message)
+        if self.queued + len(text) > MAX_OUTBOX:
+            log.warning("a client of %s stopped reading (%d bytes waiting): cutting it off",
+                        self.table and self.table.code, self.queued)
+            self.drop()
             return
-        self.outbox.put_nowait(dumps(message))
+        self.queued += len(text)
+        self.outbox.put_nowait(text)
 
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Close the connection once what is queued before has been sent."""
@@ -142,12 +167,69 @@ class Client:
             self.closing = True
             self.outbox.put_nowait((code, reason))
 
+    def drop(self) -> None:
+        """Cut the connection now: nothing queued is sent, no closing handshake is waited for
+        (a client that does not read would never take them)."""
+        self.closing = True
+        transport = getattr(self.ws, "transport", None)
+        if transport is not None:
+            transport.abort()
+
+    def stalled(self, now: float) -> bool:
+        """True when one message has waited ``STALL`` seconds for the client to read it."""
+        return self.sending_since is not None and now - self.sending_since > STALL
+
     async def write(self) -> None:
         """Send what is queued, in order, until a close is queued or the connection goes."""
         with contextlib.suppress(ConnectionClosed):
             while isinstance(item := await self.outbox.get(), str):
+                self.queued -= len(item)
+                self.sending_since = time.monotonic()
                 await self.ws.send(item)
+                self.sending_since = None
             await self.ws.close(*item)
+
+
+class Guesses:
+    """Wrong join codes and seat tokens per address: ``GUESSES`` per ``GUESS_WINDOW`` seconds."""
+
+    def __init__(self) -> None:
+        self._wrong: dict[str, deque[float]] = {}
+
+    def _recent(self, address: str, now: float) -> deque[float]:
+        times = self._wrong.setdefault(address, deque())
+        while times and now - times[0] > GUESS_WINDOW:
+            times.popleft()
+        return times
+
+    def check(self, address: str, now: float | None = None) -> None:
+        """``Refused`` (slow_down) while ``address`` has used up its wrong guesses."""
+        now = time.monotonic() if now is None else now
+        times = self._recent(address, now)
+        if len(times) >= GUESSES:
+            wait = max(1, int(GUESS_WINDOW - (now - times[0])) + 1)
+            raise Refused("net.reason.slow_down", f"too many wrong codes or tokens: try again in {wait} s",
+                          {"seconds": wait})
+        if not times:
+            self._wrong.pop(address, None)
+
+    def forget_old(self, now: float | None = None) -> None:
+        """Drop the addresses whose wrong guesses are all older than the window."""
+        now = time.monotonic() if now is None else now
+        for address in [a for a, times in self._wrong.items() if not times or now - times[-1] > GUESS_WINDOW]:
+            del self._wrong[address]
+
+    def wrong(self, address: str, now: float | None = None) -> None:
+        """Count one wrong code or token of ``address``."""
+        now = time.monotonic() if now is None else now
+        self._recent(address, now).append(now)
+
+
+def _is_loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.split("%", 1)[0]).is_loopback
+    except ValueError:
+        return False
 
 
 def _refusal(error: ProtocolError, seq: Any) -> dict[str, Any]:
@@ -175,7 +257,10 @@ class Server:
     """Many tables in one asyncio process (see the module docstring)."""
 
     def __init__(self, tables_dir: Path | None = None, name: str | None = None, *, workers: int | None = None,
-                 ai_pause: float = AI_PAUSE, budgets: dict[str, float] | None = None) -> None:
+                 ai_pause: float = AI_PAUSE, budgets: dict[str, float] | None = None,
+                 patience: float | None = None, standin_level: str | None = None,
+                 max_connections: int = MAX_CONNECTIONS, max_per_address: int = MAX_PER_ADDRESS,
+                 cap_loopback: bool = False) -> None:
         self.tables_dir = Path(tables_dir) if tables_dir is not None else None
         self.name = (name or socket.gethostname() or "kotatsu")[:80]
         self.workers = (os.cpu_count() or 1) if workers is None else workers
@@ -191,21 +276,73 @@ class Server:
         self._savers: dict[str, asyncio.Task[None]] = {}
         self._dirty: set[str] = set()
         self._stopping: asyncio.Event | None = None
+        self.patience = patience  # None: each table's own (``host.PATIENCE``)
+        self.standin_level = standin_level
+        self.max_connections = max_connections
+        self.max_per_address = max_per_address
+        self.cap_loopback = cap_loopback
+        self.open_connections: dict[str, int] = {}  # address -> open connections
+        self.connections: set[Client] = set()
+        self.guesses = Guesses()
+        self._journals: dict[str, journal.Journal] = {}
+        self._flushers: dict[str, asyncio.Task[None]] = {}
+        self._held: dict[str, list[tuple[int, Client, dict[str, Any]]]] = {}  # code -> (entry, to, message)
+        self._durable: dict[str, int] = {}  # code -> journal entries on the disk
+        self._snapshot_at: dict[str, int] = {}  # code -> journal entries its last table file holds
+        self._watcher: asyncio.Task[None] | None = None
         if self.tables_dir is not None:
             self._resume()
 
     # ----- tables -----------------------------------------------------------------------------
     def add_table(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None = None,
-                  seed: int | None = None) -> str:
-        """Open a new table; its join code. ``BadOptions`` for a wrong seat count or option."""
+                  seed: int | None = None, *, private: bool = False) -> str:
+        """Open a new table; its join code. A ``private`` table is not listed (join by its
+        longer code only). ``BadOptions`` for a wrong seat count or option."""
         match = Match(game_id, list(seats), new_seed() if seed is None else seed, options)
-        return self._open(TableHost(new_code(set(self.tables) | self._saved_codes()), match))
+        code = new_code(set(self.tables) | self._saved_codes(), PRIVATE_CODE_LENGTH if private else 4)
+        return self._open(TableHost(code, match, private=private))
+
+    def listed(self) -> list[TableHost]:
+        """The tables shown to everyone (in ``hello`` and counted on mDNS): not the private ones."""
+        return [table for table in self.tables.values() if not table.private]
+
+    def claim_seat(self, code: str, seat: int, name: str = "") -> str:
+        """Give the host's own player the free seat ``seat`` of table ``code``: its new token
+        (call on the server's loop, or before it runs)."""
+        table = self.tables[code]
+        token = table.claim(seat, name)
+        self._changed(table)
+        return token
+
+    def free_seat(self, code: str, seat: int) -> None:
+        """The host frees ``seat`` of table ``code``: its token is forgotten, its connections
+        are told and closed, and the next person to join may take it."""
+        table = self.tables[code]
+        table.free(seat)
+        for client in list(self.clients.get(code, ())):
+            if client.seat == seat:
+                self.clients[code].discard(client)
+                table.disconnect(seat)
+                client.table = None
+                client.send({"type": "bye", "reason": "net.reason.seat_freed", "text": f"the host freed seat {seat}"})
+                client.close(1000, "seat freed")
+        self._changed(table)
+        self._sync(table)
+
+    def _changed(self, table: TableHost) -> None:
+        if self._loop is not None:
+            self._after_change(table)
 
     def _open(self, table: TableHost) -> str:
         if self.budgets is not None:
             table.budgets.update(self.budgets)
+        if self.patience is not None:
+            table.patience = self.patience
+        if self.standin_level is not None:
+            table.standin_level = self.standin_level
         self.tables[table.code] = table
         self.clients.setdefault(table.code, set())
+        self._durable[table.code] = table.entries  # a new table has none; a resumed one read them
         if self._loop is not None:  # running: the loop's thread is the one calling
             self._after_change(table)
         if self.on_change is not None:
@@ -232,8 +369,25 @@ class Server:
                 log.exception("unexpected error while loading %s", path.name)
                 self._not_resumed(path, error)
                 continue
+            replayed = self._replay(table, journal.path_for(path))
             if not table.match.is_over() and table.code == path.stem:
                 self._open(table)
+                if replayed:
+                    self._dirty.add(table.code)  # a fresh table file once running
+
+    @staticmethod
+    def _replay(table: TableHost, log_path: Path) -> int:
+        """Apply the write-ahead log's entries after those the table file holds; how many."""
+        done = 0
+        for entry in journal.read_entries(log_path, table.entries):
+            try:
+                table.replay(entry)
+            except SaveError as error:
+                log.warning("table %s: %s; resumed before it", table.code, error)
+                break
+            done += 1
+        table.journal.clear()
+        return done
 
     @staticmethod
     def _not_resumed(path: Path, error: Exception) -> None:
@@ -255,10 +409,11 @@ class Server:
         self._stopping = asyncio.Event()
         try:
             async with serve(self._serve, host, port, max_size=MAX_FRAME, ping_interval=10,
-                             ping_timeout=20) as server:
+                             ping_timeout=STALL, process_request=self._admit) as server:
                 self.port = server.sockets[0].getsockname()[1] if server.sockets else port
                 for table in self.tables.values():
                     self._after_change(table)
+                self._watcher = asyncio.get_running_loop().create_task(self._watch())
                 if ready is not None:
                     ready(self.port)
                 await self._stopping.wait()
@@ -271,8 +426,14 @@ class Server:
             self._loop.call_soon_threadsafe(self._stopping.set)
 
     async def _shutdown(self) -> None:
+        if self._watcher is not None:
+            self._watcher.cancel()
         for task in list(self._ai_tasks.values()):
             task.cancel()
+        with contextlib.suppress(Exception):
+            await asyncio.gather(*self._flushers.values(), return_exceptions=True)
+        for one in self._journals.values():
+            one.close()
         for table in self.tables.values():
             self._dirty.add(table.code)
             self._save_soon(table)
@@ -282,8 +443,27 @@ class Server:
             executor, self._executor = self._executor, None
             await asyncio.to_thread(executor.shutdown, True, cancel_futures=True)
 
+    @staticmethod
+    def _address(ws: ServerConnection) -> str:
+        try:
+            return str(ws.remote_address[0])
+        except (TypeError, IndexError, AttributeError):
+            return ""
+
+    def _admit(self, ws: ServerConnection, request: Any) -> Any:
+        """Refuse a connection over the caps (in all, per address) before its handshake."""
+        address = self._address(ws)
+        total = sum(self.open_connections.values())
+        capped = self.cap_loopback or not _is_loopback(address)
+        if total >= self.max_connections or (capped and self.open_connections.get(address, 0) >= self.max_per_address):
+            log.warning("refusing a connection from %s: too many connections", address)
+            return ws.respond(503, "too many connections\n")
+        return None
+
     async def _serve(self, ws: ServerConnection) -> None:
-        client = Client(ws)
+        client = Client(ws, self._address(ws))
+        self.open_connections[client.address] = self.open_connections.get(client.address, 0) + 1
+        self.connections.add(client)
         writer = asyncio.create_task(client.write())
         try:
             async for raw in ws:
@@ -294,6 +474,12 @@ class Server:
             pass
         finally:
             writer.cancel()
+            self.connections.discard(client)
+            left = self.open_connections.get(client.address, 1) - 1
+            if left > 0:
+                self.open_connections[client.address] = left
+            else:
+                self.open_connections.pop(client.address, None)
             self._leave(client)
 
     def _leave(self, client: Client) -> None:
@@ -304,6 +490,22 @@ class Server:
         table.disconnect(client.seat)
         if client.seat >= 0:
             self._sync(table)
+
+    async def _watch(self) -> None:
+        """Every ``WATCH_EVERY`` seconds: cut off clients stuck on one message for ``STALL``
+        seconds (they miss their pings too), and let the AI play for people away too long."""
+        while True:
+            await asyncio.sleep(WATCH_EVERY)
+            now = time.monotonic()
+            for client in [c for c in self.connections if c.stalled(now)]:
+                log.warning("a client of %s has not read for %g s: cutting it off",
+                            client.table and client.table.code, STALL)
+                client.drop()
+            self.guesses.forget_old(now)
+            for table in list(self.tables.values()):
+                if table.notice_away():
+                    self._sync(table)
+                    self._after_change(table)
 
     # ----- messages ---------------------------------------------------------------------------
     def _receive(self, client: Client, raw: str | bytes) -> None:
@@ -317,54 +519,82 @@ class Server:
                     client.send({"type": "bye", "reason": error.reason, "text": error.text})
                     client.close(1002, "protocol version")
                     return
-            client.send(_refusal(error, None))
+            self._tell(client, _refusal(error, None))
             return
         seq = data.get("seq")
         try:
             self._handle(client, data)
         except ProtocolError as error:
-            client.send(_refusal(error, seq))
+            self._tell(client, _refusal(error, seq))
         except Exception:  # a bug of ours: the client hears of it, the host goes on
             log.exception("a %s message broke the host", data.get("type"))
-            client.send(_refusal(ProtocolError("net.reason.host_error", "the host could not do that"), seq))
+            self._tell(client, _refusal(ProtocolError("net.reason.host_error", "the host could not do that"), seq))
 
     def _handle(self, client: Client, data: dict[str, Any]) -> None:
         kind = data["type"]
         if kind == "hello":
-            tables = [table.info() for table in self.tables.values()
-                      if data.get("game") in (None, table.game_id)]
-            client.send({"type": "tables", "host": self.name, "tables": tables})
+            shown = self.listed() + self._private_named(client, data.get("code"))
+            tables = [table.info() for table in shown if data.get("game") in (None, table.game_id)]
+            self._tell(client, {"type": "tables", "host": self.name, "tables": tables})
         elif kind == "join":
             self._join(client, data)
         elif kind == "ping":
-            client.send({"type": "pong", "seq": data["seq"]})
+            self._tell(client, {"type": "pong", "seq": data["seq"]})
         else:
             table = client.table
             if table is None:
                 raise Refused("net.reason.not_joined", "join a table first")
+            if table.seen(client.seat, data["seq"]):  # re-sent after a reconnect: applied before
+                self._post(table, client, {"type": "ack", "seq": data["seq"]})
+                return
             if kind == "act":
                 events = table.act(client.seat, data["seq"], data["action"])
                 self._update(table, events)
             else:
                 table.undo(client.seat, data["seq"])
                 self._sync(table)
-            client.send({"type": "ack", "seq": data["seq"]})
+            self._post(table, client, {"type": "ack", "seq": data["seq"]})
             self._after_change(table)
+
+    def _private_named(self, client: Client, code: str | None) -> list[TableHost]:
+        """The private table ``code`` names (a wrong code counts as a guess; none while the
+        address has used up its guesses)."""
+        if not code:
+            return []
+        try:
+            self.guesses.check(client.address)
+        except Refused:
+            return []
+        table = self.tables.get(code.upper())
+        if table is None:
+            self.guesses.wrong(client.address)
+            return []
+        return [table] if table.private else []
 
     def _join(self, client: Client, data: dict[str, Any]) -> None:
         if client.table is not None:
             raise Refused("net.reason.already_joined", f"this connection already joined table {client.table.code}")
+        self.guesses.check(client.address)
         table = self.tables.get(data["table"].upper())
         if table is None:
+            self.guesses.wrong(client.address)
             raise Refused("net.reason.no_table", f"no table {data['table']} here", {"table": data["table"]})
-        seat, token = table.join(data["seat"], data.get("token"), data["name"])
+        try:
+            seat, token = table.join(data["seat"], data.get("token"), data["name"], data.get("claim"))
+        except Refused as error:
+            if error.reason == "net.reason.bad_token":
+                self.guesses.wrong(client.address)
+            raise
         client.table, client.seat = table, seat
+        was_standin = seat in table.standins
         table.connect(seat)
         self.clients[table.code].add(client)
-        client.send(table.welcome(seat, token))
+        self._post(table, client, table.welcome(seat, token))
         if seat >= 0:
             self._sync(table, but=client)
-            self._save_soon(table)
+            self._after_change(table)
+            if was_standin and table.code in self._ai_tasks:
+                log.info("table %s: seat %s is back from the AI", table.code, seat)
 
     # ----- telling the table --------------------------------------------------------------------
     def _views(self, table: TableHost) -> Callable[[int], dict[str, Any]]:
@@ -382,18 +612,83 @@ class Server:
         sent = [codec.encode(event) for event in events]
         view = self._views(table)
         for client in self.clients.get(table.code, ()):
-            client.send({"type": "update", "events": sent, "view": view(client.seat)})
+            self._post(table, client, {"type": "update", "events": sent, "view": view(client.seat)})
 
     def _sync(self, table: TableHost, but: Client | None = None) -> None:
         """Every client of ``table`` (except ``but``): its view, to show without animating."""
         view = self._views(table)
         for client in self.clients.get(table.code, ()):
             if client is not but:
-                client.send({"type": "sync", "view": view(client.seat)})
+                self._post(table, client, {"type": "sync", "view": view(client.seat)})
+
+    # ----- the write-ahead log: nothing is told before it is on the disk ------------------------------
+    def _tell(self, client: Client, message: dict[str, Any]) -> None:
+        """Send ``message`` to ``client`` behind what waits for its table's log (in order)."""
+        if client.table is not None:
+            self._post(client.table, client, message)
+        else:
+            client.send(message)
+
+    def _post(self, table: TableHost, client: Client, message: dict[str, Any]) -> None:
+        """Send ``message`` (about ``table``) to ``client`` once every change made so far is on
+        the disk; at once when nothing waits (or the host keeps no files)."""
+        held = self._held.get(table.code)
+        if self.tables_dir is None or (not held and self._durable.get(table.code, 0) >= table.entries):
+            client.send(message)
+            return
+        self._held.setdefault(table.code, []).append((table.entries, client, message))
+        self._flush_soon(table)
+
+    def _flush_soon(self, table: TableHost) -> None:
+        """Write the table's new log entries soon (off the loop), then send what waited for them."""
+        if self.tables_dir is None:
+            table.journal.clear()
+            return
+        if table.code not in self._flushers and (table.journal or self._held.get(table.code)):
+            self._flushers[table.code] = asyncio.get_running_loop().create_task(self._flusher(table))
+
+    async def _flusher(self, table: TableHost) -> None:
+        """Append the journal in batches (each synced), releasing held messages as they become safe."""
+        code = table.code
+        path = self._path(table)
+        assert path is not None
+        log_file = self._journals.setdefault(code, journal.Journal(journal.path_for(path)))
+        try:
+            while table.journal or self._held.get(code):
+                batch, table.journal = table.journal, []
+                if batch:
+                    try:
+                        await asyncio.to_thread(log_file.append, batch)
+                    except OSError as error:  # a full disk, say: play goes on, as with the autosave
+                        log.warning("table %s: the write-ahead log failed: %s", code, error)
+                    self._durable[code] = batch[-1]["n"]
+                self._release(table)
+                if not batch:
+                    break
+        finally:
+            self._flushers.pop(code, None)
+            if table.match.is_over() and not table.journal:  # nothing more will be logged here
+                self._journals.pop(code, log_file).close()
+            if table.journal or self._held.get(code):  # more came while this one ended
+                self._flush_soon(table)
+
+    def _release(self, table: TableHost) -> None:
+        """Send the held messages whose changes are on the disk, in order."""
+        held = self._held.get(table.code)
+        if not held:
+            return
+        durable = self._durable.get(table.code, 0)
+        ready = 0
+        while ready < len(held) and held[ready][0] <= durable:
+            ready += 1
+        for _, client, message in held[:ready]:
+            client.send(message)
+        del held[:ready]
 
     def _after_change(self, table: TableHost) -> None:
-        """Autosave the table and let its AI seats play."""
-        self._save_soon(table)
+        """Log the table's changes (and now and then write its file) and let its AI seats play."""
+        self._flush_soon(table)
+        self._checkpoint(table)
         if table.ai_to_move() and table.code not in self._ai_tasks:
             self._ai_tasks[table.code] = asyncio.get_running_loop().create_task(self._drive_ai(table))
 
@@ -420,7 +715,8 @@ class Server:
                     log.error("table %s: the AI of seat %s was refused: %s", table.code, seat, error)
                     events = table.play_ai(seat, table.match.legal_actions(seat)[0])
                 self._update(table, events)
-                self._save_soon(table)
+                self._flush_soon(table)
+                self._checkpoint(table)
         finally:
             self._ai_tasks.pop(table.code, None)
 
@@ -443,6 +739,16 @@ class Server:
             return await loop.run_in_executor(None, decide, request)
 
     # ----- autosave ----------------------------------------------------------------------------------
+    def _checkpoint(self, table: TableHost) -> None:
+        """Write the table's file when its log has grown by ``SNAPSHOT_EVERY`` entries since, or
+        the match is over (the log makes every change durable; the file only shortens replays)."""
+        if self.tables_dir is None:
+            return
+        if (table.entries - self._snapshot_at.get(table.code, -SNAPSHOT_EVERY) >= SNAPSHOT_EVERY
+                or table.match.is_over()):
+            self._snapshot_at[table.code] = table.entries
+            self._save_soon(table)
+
     def _save_soon(self, table: TableHost) -> None:
         """Write the table soon, off the loop; writes of one table never overlap or reorder."""
         path = self._path(table)
@@ -495,6 +801,23 @@ class HostHandle:
                    seed: int | None) -> str:
         return self.server.add_table(game_id, seats, options, seed)
 
+    def _on_loop(self, call: Callable[[], Any]) -> Any:
+        loop = self.server._loop
+        assert loop is not None
+
+        async def run() -> Any:
+            return call()
+
+        return asyncio.run_coroutine_threadsafe(run(), loop).result(10.0)
+
+    def claim_seat(self, code: str, seat: int, name: str = "") -> str:
+        """The new token of the host's own seat ``seat`` at table ``code`` (from any thread)."""
+        return self._on_loop(lambda: self.server.claim_seat(code, seat, name))
+
+    def free_seat(self, code: str, seat: int) -> None:
+        """Free ``seat`` of table ``code`` for someone else (from any thread)."""
+        self._on_loop(lambda: self.server.free_seat(code, seat))
+
     def stop(self, timeout: float = 5.0) -> None:
         """Stop the host (its tables are saved) and its advertising."""
         if self.advertiser is not None:
@@ -506,9 +829,9 @@ class HostHandle:
 
 def _advertise(server: Server, port: int, name: str) -> discovery.Advertiser:
     """Announce the host on mDNS, and its table count again whenever it changes."""
-    advertiser = discovery.Advertiser(name, port, discovery.host_properties(name, len(server.tables)))
+    advertiser = discovery.Advertiser(name, port, discovery.host_properties(name, len(server.listed())))
     advertiser.start()
-    server.on_change = lambda: advertiser.update(discovery.host_properties(name, len(server.tables)))
+    server.on_change = lambda: advertiser.update(discovery.host_properties(name, len(server.listed())))
     return advertiser
 
 

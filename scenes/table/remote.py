@@ -65,9 +65,21 @@ class RemoteSeat(TableMixin):
 
     def remote_status(self) -> str:
         """The status banner's text while the connection is down, else ""."""
-        if not is_remote(self.match) or self.match.status == "connected" or self.finished:
+        if not is_remote(self.match) or self.finished:
             return ""
+        if self.match.status == "connected":
+            return self.standin_status()
         return t("table.status.host_closed" if self.match.status == "closed" else "table.status.reconnecting")
+
+    def standin_status(self) -> str:
+        """Who the AI plays for now (a person away longer than the table's patience), else ""."""
+        view = getattr(self.match, "view", None)
+        for seat in getattr(view, "to_move", ()):
+            info = view.seats[seat] if seat < len(view.seats) else None
+            if info is not None and getattr(info, "standin", ""):
+                return t("table.status.standin", player=info.name or str(seat + 1),
+                         level=t(f"ui.level.{info.standin}"))
+        return ""
 
     def leave_remote(self) -> None:
         """Leaving the table: leave the host's table too."""
