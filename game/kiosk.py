@@ -643,7 +643,7 @@ def _rotating_handler(path: Path, config: KioskConfig) -> logging.Handler:
     """The rotating file handler of the organiser log at ``path`` (its folder made if needed);
     ``NotARegularFile`` for a FIFO or a device there, which would block the open or swallow the log."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    if not is_regular_or_absent(path):
+    if not is_regular_or_absent(path) and not path.is_dir():  # a folder fails to open by itself
         raise NotARegularFile(path, os.stat(path).st_mode, writing=True)
     return _OrganiserFile(path, maxBytes=config.log_max_kb * 1024, backupCount=config.log_backups,
                           encoding="utf-8")

@@ -39,8 +39,8 @@ def outcome_of(winners: tuple[int, ...], seat: int) -> str:
     return "loss" if seat not in winners else "draw" if len(winners) > 1 else "win"
 
 FRAME = 1 / 60
-DRAW_SEEDS = (1, 3)  # neko, Aiko against an easy AI: these random matches end level (a shared first place)
-WIN_SEED, LOSS_SEED = 0, 2
+DRAW_SEEDS = (24, 25)  # neko, Aiko against an easy AI: these random matches end level (a shared first place)
+WIN_SEED, LOSS_SEED = 1, 0
 
 
 @pytest.fixture(autouse=True)

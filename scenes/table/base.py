@@ -303,13 +303,14 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         """The status while the table still shows what just happened and the viewer is next: a
         prompt waits until the cards are dealt, the dice have landed and the move has flown.
         "Setting out" is said only while the table is being set out (``is_setting_out``); a cat
-        hop or a card settling after a move names the seat that moved."""
+        hop or a card settling after a move names the seat that moved; the viewer's own move (or the
+        rules' own step, such as the cat's hop) settling says nothing until the prompt is true."""
         if self.is_setting_out():
             return t("table.status.setting")
         seat = self.last_actor
         if seat is not None and seat != self.viewer and 0 <= seat < self.match.players:
             return t("table.status.moving", player=self.name_of(seat))
-        return self.your_turn_text()
+        return ""
 
     def is_setting_out(self) -> bool:
         """True while a deal or the set-out of a round plays: an event of ``SETTING_OUT_EVENTS``
