@@ -1,5 +1,5 @@
-"""Nostalgic at 4K: its card faces, the dice lying on the table and the numbers on its badges and
-round card are pictures that draw themselves again at the window's scale (``scenes.crisp``), so
+"""Nostalgic at 4K: its card faces and backs, the dice lying on the table and the numbers on its
+badges and round card are pictures that draw themselves again at the window's scale (``scenes.crisp``), so
 a 3840x2160 frame shows them sharp instead of enlarged."""
 
 from __future__ import annotations
@@ -70,9 +70,10 @@ def test_resting_dice_and_counts_are_drawn_at_the_window_scale(table_at_4k: tupl
     counts = {name[1] for name in names if name[0] == "nos-count"}
     assert table.shown.deck in counts and table.shown.supply in counts, f"sharp counts {counts}"
     assert any(name[0] == "nos_round" for name in names), "the round card's number is sharp"
+    assert any(name[0] == "nos_back" for name in names), "the deck's backs are sharp"
 
 
-@pytest.mark.parametrize("kind", ["nos_face", "nos-face", "die", "nos-count", "nos_round"])
+@pytest.mark.parametrize("kind", ["nos_face", "nos-face", "die", "nos-count", "nos_round", "nos_back"])
 def test_each_sharp_picture_is_drawn_anew_at_twice_its_size(table_at_4k: tuple[App, Any], kind: str) -> None:
     app, _ = table_at_4k
     mark = next(mark for mark in app.screen.current_marks() if mark.redraw is not None

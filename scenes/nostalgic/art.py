@@ -455,22 +455,24 @@ def _envelope(big: pygame.Surface, centre: tuple[float, float], r: float) -> Non
     draw_heart(big, (body.centerx, body.top + body.height * 0.58), r * 0.24, (200, 52, 60))
 
 
-@lru_cache(maxsize=16)
-def card_back(width: int = art.CARD_SIZE[0]) -> pygame.Surface:
-    """The shared back: sepia with a fine diamond lattice and a little house in a round window."""
-    size = card_size(width)
+@lru_cache(maxsize=24)
+def card_back(width: int = art.CARD_SIZE[0], zoom: float = 1.0) -> pygame.Surface:
+    """The shared back: sepia with a fine diamond lattice and a little house in a round window
+    (drawn at ``zoom`` times its size; at zoom 1 it draws itself anew at the window's scale)."""
+    size = art.zoomed(card_size(width), zoom)  # the pixels it is drawn with
     s = art.SUPERSAMPLE
     big = supersampled(size)
     w, h = big.get_size()
-    radius = round(width * 0.1 * s)
+    radius = round(w * 0.1)
+    line = max(1, round(s * zoom))
     pygame.draw.rect(big, mix(BACK, (0, 0, 0), 0.4), big.get_rect(), border_radius=radius)
-    pygame.draw.rect(big, BACK, big.get_rect().inflate(-2 * s, -2 * s), border_radius=radius)
+    pygame.draw.rect(big, BACK, big.get_rect().inflate(-2 * line, -2 * line), border_radius=radius)
     frame = big.get_rect().inflate(-round(w * 0.12), -round(w * 0.12))
     lattice = pygame.Surface((w, h), pygame.SRCALPHA)
     step = max(4, round(w * 0.14))
     for offset in range(-h, w + h, step):
-        pygame.draw.line(lattice, (*BACK_LINE, 70), (offset, 0), (offset + h * 0.7, h), max(1, s))
-        pygame.draw.line(lattice, (*BACK_LINE, 70), (offset + h * 0.7, 0), (offset, h), max(1, s))
+        pygame.draw.line(lattice, (*BACK_LINE, 70), (offset, 0), (offset + h * 0.7, h), line)
+        pygame.draw.line(lattice, (*BACK_LINE, 70), (offset + h * 0.7, 0), (offset, h), line)
     clip = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(clip, (255, 255, 255, 255), frame, border_radius=round(radius * 0.6))
     lattice.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -486,7 +488,7 @@ def card_back(width: int = art.CARD_SIZE[0]) -> pygame.Surface:
     pygame.draw.polygon(big, BACK_LINE, [(house.left - window * 0.14, house.top + 1), (house.centerx, house.top - window * 0.5),
                                          (house.right + window * 0.14, house.top + 1)])
     pygame.draw.rect(big, BACK, (house.centerx - window * 0.12, house.bottom - window * 0.34, window * 0.24, window * 0.34))
-    return art.downsample(big, size)
+    return art.sharp(big, card_size(width), zoom, ("nos_back", width), lambda z: card_back(width, z))
 
 
 # ----- markers, chips, the round card -------------------------------------------------------------------

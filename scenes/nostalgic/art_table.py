@@ -283,7 +283,7 @@ def hand_picture(cards: tuple[str, ...], count: int, hidden: bool) -> pygame.Sur
                     below = (centre[0], centre[1] + face.get_height() // 2 - 4)
                     surface.blit(tag, tag.get_rect(midtop=below))
             else:
-                back = art.scaled(("nos-back",), nart.card_back(art.CARD_SIZE[0]), HAND_SCALE)
+                back = art.transformed(("nos-back",), nart.card_back(art.CARD_SIZE[0]), HAND_SCALE)
                 surface.blit(back, back.get_rect(center=centre))
         if not shown:
             note = fonts.text(t("nostalgic_table.hand.empty"), theme.TINY, theme.TEXT_DIM)

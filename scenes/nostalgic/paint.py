@@ -215,7 +215,7 @@ class NostalgicPaint(TableMixin):
             if shown.discard:
                 pile = nart.card_back(deck.width)
                 x, y = self._round(self.geometry.discard_pos())
-                tilted = art.rotated(("nos-discard", deck.width), pile, 14.0)
+                tilted = art.transformed(("nos-discard", deck.width), pile, angle=14.0)  # turned sharp at 4K
                 surface.blit(tilted, tilted.get_rect(center=(x, y)))
             if shown.deck:
                 if DECK_SOURCE in glowing:
@@ -337,7 +337,7 @@ class NostalgicPaint(TableMixin):
         def paint_backs(surface: pygame.Surface) -> None:
             for index in range(count):
                 pos, scale = self.geometry.hand_slot(seat, index, count)
-                back = art.scaled(("nos-back",), nart.card_back(art.CARD_SIZE[0]), scale)
+                back = art.transformed(("nos-back",), nart.card_back(art.CARD_SIZE[0]), scale)  # sharp at 4K
                 surface.blit(back, back.get_rect(center=self._round(pos)))
             badge = number_badge(count)
             surface.blit(badge, badge.get_rect(center=(region.right - 14, region.bottom - 16)))
