@@ -25,7 +25,7 @@ from functools import lru_cache
 import pygame
 
 from game.i18n import language, t
-from scenes import cache, fonts, theme
+from scenes import cache, crisp, fonts, theme
 from scenes.nostalgic.layout import CARD_ASPECT
 from scenes.table import art, dice_throw
 from scenes.table.art import mix
@@ -304,20 +304,23 @@ def _kind_of(card: str) -> str:
     return card[:1]
 
 
-@lru_cache(maxsize=48)
-def card_face(card: str, width: int = art.CARD_SIZE[0]) -> pygame.Surface:
+@lru_cache(maxsize=64)
+def card_face(card: str, width: int = art.CARD_SIZE[0], zoom: float = 1.0) -> pygame.Surface:
     """A nostalgia card: a kind-coloured frame, its symbol big in a tinted medallion and small in
-    two corners; a wild card ("TW", "PW", "LW") adds a big "W" ribbon across the top."""
+    two corners; a wild card ("TW", "PW", "LW") adds a big "W" ribbon across the top. Drawn at
+    ``zoom`` times its size; at zoom 1 it draws itself anew at the window's scale (sharp at 4K,
+    see ``scenes.crisp``)."""
     kind = _kind_of(card)
     wild = card.endswith("W")
-    size = card_size(width)
+    size = art.zoomed(card_size(width), zoom)  # the pixels it is drawn with
     s = art.SUPERSAMPLE
     colour, deep = KIND_COLOURS.get(kind, theme.GOLD), KIND_DEEP.get(kind, theme.INK)
     big = supersampled(size)
     w, h = big.get_size()
-    radius = round(width * 0.1 * s)
+    radius = round(w * 0.1)
+    edge = max(1, round(2 * s * zoom))
     pygame.draw.rect(big, deep, big.get_rect(), border_radius=radius)
-    pygame.draw.rect(big, colour, big.get_rect().inflate(-2 * s, -2 * s), border_radius=radius)
+    pygame.draw.rect(big, colour, big.get_rect().inflate(-edge, -edge), border_radius=radius)
     field_rect = big.get_rect().inflate(-round(w * 0.12), -round(w * 0.12))
     pygame.draw.rect(big, theme.PAPER, field_rect, border_radius=round(radius * 0.6))
     pygame.draw.rect(big, mix(colour, theme.PAPER, 0.5), field_rect.inflate(-round(w * 0.05), -round(w * 0.05)),
@@ -337,12 +340,20 @@ def card_face(card: str, width: int = art.CARD_SIZE[0]) -> pygame.Surface:
         _wild_ribbon(big, w, h)
     picture = art.downsample(big, size)
     if wild:
-        (x0, y0), (x1, y1) = RIBBON
-        height = size[1]
-        slope = math.degrees(math.atan2((y1 - y0) * height, (x1 - x0) * width))
-        letter = pygame.transform.rotozoom(sized_text("W", width * 0.24, theme.INK), -slope, 1.0)
-        picture.blit(letter, letter.get_rect(center=(width * 0.745, height * 0.19)))
-    return picture
+        _wild_letter(picture)
+    if zoom != 1.0:
+        return picture
+    return crisp.art_image(picture, ("nos_face", card, width),
+                           lambda z: card_face(card, width, art.zoom_bucket(z)))
+
+
+def _wild_letter(picture: pygame.Surface) -> None:
+    """The big "W" on a wild card's ribbon, written along it at the picture's own size."""
+    width, height = picture.get_size()
+    (x0, y0), (x1, y1) = RIBBON
+    slope = math.degrees(math.atan2((y1 - y0) * height, (x1 - x0) * width))
+    letter = pygame.transform.rotozoom(sized_text("W", width * 0.24, theme.INK), -slope, 1.0)
+    picture.blit(letter, letter.get_rect(center=(width * 0.745, height * 0.19)))
 
 
 def _wild_ribbon(big: pygame.Surface, w: int, h: int) -> None:
@@ -444,22 +455,24 @@ def _envelope(big: pygame.Surface, centre: tuple[float, float], r: float) -> Non
     draw_heart(big, (body.centerx, body.top + body.height * 0.58), r * 0.24, (200, 52, 60))
 
 
-@lru_cache(maxsize=16)
-def card_back(width: int = art.CARD_SIZE[0]) -> pygame.Surface:
-    """The shared back: sepia with a fine diamond lattice and a little house in a round window."""
-    size = card_size(width)
+@lru_cache(maxsize=24)
+def card_back(width: int = art.CARD_SIZE[0], zoom: float = 1.0) -> pygame.Surface:
+    """The shared back: sepia with a fine diamond lattice and a little house in a round window
+    (drawn at ``zoom`` times its size; at zoom 1 it draws itself anew at the window's scale)."""
+    size = art.zoomed(card_size(width), zoom)  # the pixels it is drawn with
     s = art.SUPERSAMPLE
     big = supersampled(size)
     w, h = big.get_size()
-    radius = round(width * 0.1 * s)
+    radius = round(w * 0.1)
+    line = max(1, round(s * zoom))
     pygame.draw.rect(big, mix(BACK, (0, 0, 0), 0.4), big.get_rect(), border_radius=radius)
-    pygame.draw.rect(big, BACK, big.get_rect().inflate(-2 * s, -2 * s), border_radius=radius)
+    pygame.draw.rect(big, BACK, big.get_rect().inflate(-2 * line, -2 * line), border_radius=radius)
     frame = big.get_rect().inflate(-round(w * 0.12), -round(w * 0.12))
     lattice = pygame.Surface((w, h), pygame.SRCALPHA)
     step = max(4, round(w * 0.14))
     for offset in range(-h, w + h, step):
-        pygame.draw.line(lattice, (*BACK_LINE, 70), (offset, 0), (offset + h * 0.7, h), max(1, s))
-        pygame.draw.line(lattice, (*BACK_LINE, 70), (offset + h * 0.7, 0), (offset, h), max(1, s))
+        pygame.draw.line(lattice, (*BACK_LINE, 70), (offset, 0), (offset + h * 0.7, h), line)
+        pygame.draw.line(lattice, (*BACK_LINE, 70), (offset + h * 0.7, 0), (offset, h), line)
     clip = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(clip, (255, 255, 255, 255), frame, border_radius=round(radius * 0.6))
     lattice.blit(clip, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
@@ -475,7 +488,7 @@ def card_back(width: int = art.CARD_SIZE[0]) -> pygame.Surface:
     pygame.draw.polygon(big, BACK_LINE, [(house.left - window * 0.14, house.top + 1), (house.centerx, house.top - window * 0.5),
                                          (house.right + window * 0.14, house.top + 1)])
     pygame.draw.rect(big, BACK, (house.centerx - window * 0.12, house.bottom - window * 0.34, window * 0.24, window * 0.34))
-    return art.downsample(big, size)
+    return art.sharp(big, card_size(width), zoom, ("nos_back", width), lambda z: card_back(width, z))
 
 
 # ----- markers, chips, the round card -------------------------------------------------------------------
@@ -542,19 +555,20 @@ def chip(size: int = 40) -> pygame.Surface:
     return art.downsample(big, (size, height))
 
 
-@lru_cache(maxsize=16)
-def _round_card(round_number: int, width: int, rounds: int, lang: str) -> pygame.Surface:
-    """The round card for a 0-based ``round_number`` of ``rounds``."""
-    size = card_size(width)
+@lru_cache(maxsize=24)
+def _round_card(round_number: int, width: int, rounds: int, lang: str, zoom: float = 1.0) -> pygame.Surface:
+    """The round card for a 0-based ``round_number`` of ``rounds``, drawn at ``zoom`` times its
+    size; at zoom 1 it draws itself anew at the window's scale (its number sharp at 4K)."""
+    size = art.zoomed(card_size(width), zoom)  # the pixels it is drawn with
     s = art.SUPERSAMPLE
     big = supersampled(size)
     w, h = big.get_size()
-    radius = round(width * 0.1 * s)
+    radius = round(w * 0.1)
     pygame.draw.rect(big, theme.FUTON, big.get_rect(), border_radius=radius)
     inner = big.get_rect().inflate(-round(w * 0.1), -round(w * 0.1))
     pygame.draw.rect(big, theme.PAPER, inner, border_radius=round(radius * 0.6))
     pygame.draw.rect(big, mix(theme.FUTON, theme.PAPER, 0.5), inner.inflate(-round(w * 0.05), -round(w * 0.05)),
-                     max(1, s), border_radius=round(radius * 0.5))
+                     max(1, round(s * zoom)), border_radius=round(radius * 0.5))
     dots_y = h * 0.8
     gap = w * 0.15
     for k in range(rounds):  # one dot per round, the rounds done and this one filled
@@ -564,11 +578,14 @@ def _round_card(round_number: int, width: int, rounds: int, lang: str) -> pygame
     picture = art.downsample(big, size)
     title = t("nostalgic_art.round")
     if fonts.text_width(title, theme.LEAST, True) <= width * 0.84:  # a small card shows the number alone
-        label = fit_text(title, max(theme.LEAST, width * 0.16), width * 0.84, theme.INK_SOFT)
-        picture.blit(label, label.get_rect(midtop=(width / 2, size[1] * 0.12)))
-    number = sized_text(str(round_number + 1), width * 0.56, theme.FUTON)
-    picture.blit(number, number.get_rect(center=(width / 2, size[1] * 0.5)))
-    return picture
+        label = fit_text(title, max(theme.LEAST, width * 0.16) * zoom, width * 0.84 * zoom, theme.INK_SOFT)
+        picture.blit(label, label.get_rect(midtop=(size[0] / 2, size[1] * 0.12)))
+    number = sized_text(str(round_number + 1), width * 0.56 * zoom, theme.FUTON)
+    picture.blit(number, number.get_rect(center=(size[0] / 2, size[1] * 0.5)))
+    if zoom != 1.0:
+        return picture
+    return crisp.art_image(picture, ("nos_round", round_number, width, rounds, lang),
+                           lambda z: _round_card(round_number, width, rounds, lang, art.zoom_bucket(z)))
 
 
 def round_card(round: int, width: int = 96, *, rounds: int = 4) -> pygame.Surface:

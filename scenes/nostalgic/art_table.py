@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.nostalgic import RANK_PENALTY, SET_PAIR, SET_RAINBOW, SET_TRIPLE, best_sets, set_points
-from scenes import fonts, theme
+from scenes import crisp, fonts, theme
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.layout import HAND_AREA, HAND_SCALE, HAND_Y, INFO_RECT, ROUND_CARD_BIG
 from scenes.table import art, labels
@@ -88,17 +88,22 @@ def full_tag() -> pygame.Surface:
 
 
 def number_badge(count: int) -> pygame.Surface:
-    """A small round badge with a number."""
-    def make() -> pygame.Surface:
-        image = fonts.text(str(count), theme.TINY - 2, theme.TEXT, True)
-        side = max(30, image.get_width() + 14)
-        surface = pygame.Surface((side, 30), pygame.SRCALPHA)
-        pygame.draw.rect(surface, (*theme.INK, 230), surface.get_rect(), border_radius=15)
-        pygame.draw.rect(surface, theme.GOLD, surface.get_rect(), 2, border_radius=15)
+    """A small round badge with a number; it draws itself again at the window's scale (its number
+    sharp at 4K, and the deck or chips under its corner stay sharp too, ``scenes.crisp``)."""
+    def draw(zoom: float) -> pygame.Surface:
+        def px(value: float) -> int:
+            return max(1, round(value * zoom))
+
+        image = fonts.text(str(count), px(theme.TINY - 2), theme.TEXT, True)
+        side = max(px(30), image.get_width() + px(14))
+        surface = pygame.Surface((side, px(30)), pygame.SRCALPHA)
+        pygame.draw.rect(surface, (*theme.INK, 230), surface.get_rect(), border_radius=px(15))
+        pygame.draw.rect(surface, theme.GOLD, surface.get_rect(), px(2), border_radius=px(15))
         surface.blit(image, image.get_rect(center=surface.get_rect().center))
         return surface
 
-    return labels.cached(("nos-count", count), make)
+    return labels.cached(("nos-count", count),
+                         lambda: crisp.art_image(draw(1.0), ("nos-count", count), lambda z: draw(art.zoom_bucket(z))))
 
 
 # ----- the seats ---------------------------------------------------------------------------------------
@@ -251,7 +256,7 @@ def tray_glow(size: tuple[int, int]) -> pygame.Surface:
 def hand_picture(cards: tuple[str, ...], count: int, hidden: bool) -> pygame.Surface:
     """The viewer's cards in a row, face up, with what its best sets score now (backs when hidden)."""
     def make() -> pygame.Surface:
-        surface = pygame.Surface(HAND_AREA.size, pygame.SRCALPHA)
+        surface = crisp.canvas(HAND_AREA.size, pygame.SRCALPHA)  # its cards stay sharp at 4K
         heading = t("nostalgic_table.hand.heading")
         if cards:
             heading = t("nostalgic_table.hand.sets", n=set_points(cards))
@@ -267,8 +272,9 @@ def hand_picture(cards: tuple[str, ...], count: int, hidden: bool) -> pygame.Sur
             centre = (round(x), round(HAND_Y - HAND_AREA.top))
             if cards:
                 card = cards[index]
-                face = art.scaled(("nos-face", card), nart.card_face(card, art.CARD_SIZE[0]), HAND_SCALE)
-                shadow = art.scaled(("shadow", 0), art.card_shadow(art.CARD_SIZE, 0), HAND_SCALE)
+                # turned through ``transformed`` (not ``scaled``): the face keeps drawing itself anew
+                face = art.transformed(("nos-face", card), nart.card_face(card, art.CARD_SIZE[0]), HAND_SCALE)
+                shadow = art.transformed(("shadow", 0), art.card_shadow(art.CARD_SIZE, 0), HAND_SCALE)
                 surface.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 5)))
                 surface.blit(face, face.get_rect(center=centre))
                 kind = grouped[index]
@@ -277,7 +283,7 @@ def hand_picture(cards: tuple[str, ...], count: int, hidden: bool) -> pygame.Sur
                     below = (centre[0], centre[1] + face.get_height() // 2 - 4)
                     surface.blit(tag, tag.get_rect(midtop=below))
             else:
-                back = art.scaled(("nos-back",), nart.card_back(art.CARD_SIZE[0]), HAND_SCALE)
+                back = art.transformed(("nos-back",), nart.card_back(art.CARD_SIZE[0]), HAND_SCALE)
                 surface.blit(back, back.get_rect(center=centre))
         if not shown:
             note = fonts.text(t("nostalgic_table.hand.empty"), theme.TINY, theme.TEXT_DIM)
@@ -301,16 +307,20 @@ def _set_of_card(cards: tuple[str, ...]) -> list[str]:
 
 
 def _set_tag(kind: str) -> pygame.Surface:
-    """A small tag under a card that belongs to a set now."""
-    def make() -> pygame.Surface:
-        text = t(f"nostalgic_table.set.short.{kind}")
-        image = fonts.text(text, theme.TINY - 2, theme.INK, True)
-        surface = pygame.Surface((image.get_width() + 14, image.get_height() + 2), pygame.SRCALPHA)
-        pygame.draw.rect(surface, theme.GOLD, surface.get_rect(), border_radius=8)
+    """A small tag under a card that belongs to a set now. It draws itself again at the window's
+    scale, so the card whose bottom edge it covers stays sharp at 4K too (``scenes.crisp``)."""
+    text = t(f"nostalgic_table.set.short.{kind}")
+
+    def draw(zoom: float) -> pygame.Surface:
+        image = fonts.text(text, max(1, round((theme.TINY - 2) * zoom)), theme.INK, True)
+        surface = pygame.Surface((image.get_width() + round(14 * zoom), image.get_height() + round(2 * zoom)),
+                                 pygame.SRCALPHA)
+        pygame.draw.rect(surface, theme.GOLD, surface.get_rect(), border_radius=round(8 * zoom))
         surface.blit(image, image.get_rect(center=surface.get_rect().center))
         return surface
 
-    return labels.cached(("nos-set-tag", kind, labels.lang()), make)
+    key = ("nos-set-tag", kind, labels.lang())
+    return labels.cached(key, lambda: crisp.art_image(draw(1.0), key, lambda z: draw(art.zoom_bucket(z))))
 
 
 # ----- the right column ----------------------------------------------------------------------------
@@ -320,7 +330,7 @@ def info_card(round_index: int, rounds: int, game: int, games: int, direction: i
     and the way play goes."""
     def make() -> pygame.Surface:
         width, height = INFO_RECT.size
-        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        surface = crisp.canvas((width, height), pygame.SRCALPHA)  # its round card and words stay sharp at 4K
         pygame.draw.rect(surface, (*theme.INK, 205), surface.get_rect(), border_radius=20)
         pygame.draw.rect(surface, theme.GOLD, surface.get_rect().inflate(-8, -8), 2, border_radius=16)
         card = nart.round_card(min(round_index, rounds - 1), ROUND_CARD_BIG, rounds=rounds)

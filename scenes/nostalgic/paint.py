@@ -48,7 +48,7 @@ from scenes.nostalgic.layout import (
 )
 from scenes.nostalgic.sprites import DieDrag, Shown, Throw
 from scenes.table import art, labels
-from scenes.table.dice_throw import die_face
+from scenes.table.dice_throw import lay_resting_die
 from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, nothing
 from scenes.table.still import StillPart
@@ -175,9 +175,8 @@ class NostalgicPaint(TableMixin):
             if state in ("no", "full"):  # greyed under its dice, which stay bright
                 surface.blit(balloon_veil(rect.size, 120 if held else 60), rect)
             for seat, value, number in dice:
-                face = die_face(value, size, seat_colour(seat))
                 centre = self._round(self.geometry.balloon_slot(balloon, number, len(entries)))
-                surface.blit(face, face.get_rect(center=centre))
+                lay_resting_die(surface, value, size, seat_colour(seat), centre)  # sharp at 4K
             if state == "full" and held:  # why a balloon that takes this number does not glow
                 tag = full_tag()
                 surface.blit(tag, tag.get_rect(center=(rect.right - tag.get_width() // 2 - 6, rect.top + 8)))
@@ -216,7 +215,7 @@ class NostalgicPaint(TableMixin):
             if shown.discard:
                 pile = nart.card_back(deck.width)
                 x, y = self._round(self.geometry.discard_pos())
-                tilted = art.rotated(("nos-discard", deck.width), pile, 14.0)
+                tilted = art.transformed(("nos-discard", deck.width), pile, angle=14.0)  # turned sharp at 4K
                 surface.blit(tilted, tilted.get_rect(center=(x, y)))
             if shown.deck:
                 if DECK_SOURCE in glowing:
@@ -307,8 +306,7 @@ class NostalgicPaint(TableMixin):
                 if index in picked:
                     ring = flash_ring(size)
                     surface.blit(ring, ring.get_rect(center=(round(x), round(y - up))))
-                face = die_face(value, size, seat_colour(seat))
-                surface.blit(face, face.get_rect(center=(round(x), round(y - up))))
+                lay_resting_die(surface, value, size, seat_colour(seat), (round(x), round(y - up)))  # sharp at 4K
                 if index == focus:
                     ring = art.focus_ring((size, size), theme.ACCENT)
                     surface.blit(ring, ring.get_rect(center=(round(x), round(y - up))))
@@ -339,7 +337,7 @@ class NostalgicPaint(TableMixin):
         def paint_backs(surface: pygame.Surface) -> None:
             for index in range(count):
                 pos, scale = self.geometry.hand_slot(seat, index, count)
-                back = art.scaled(("nos-back",), nart.card_back(art.CARD_SIZE[0]), scale)
+                back = art.transformed(("nos-back",), nart.card_back(art.CARD_SIZE[0]), scale)  # sharp at 4K
                 surface.blit(back, back.get_rect(center=self._round(pos)))
             badge = number_badge(count)
             surface.blit(badge, badge.get_rect(center=(region.right - 14, region.bottom - 16)))

@@ -28,7 +28,7 @@ from functools import lru_cache
 
 import pygame
 
-from scenes import cache, theme
+from scenes import cache, crisp, theme
 from scenes.table import art
 
 Color = tuple[int, int, int]
@@ -170,6 +170,44 @@ def die_face(value: int, size: int, colour: Color = IVORY, *, angle: float = 0.0
     level = blur_level(blur)
     key = ("die", value, size, colour, step, level)
     return _pictures.get(key, lambda: _make_picture(value, size, colour, step, level))
+
+
+def lay_resting_die(surface: pygame.Surface, value: int, size: int, colour: Color, centre: tuple[int, int]) -> pygame.Rect:
+    """Paint a die lying still (upright, no blur) centred on ``centre``, as ``die_face`` would,
+    as a picture that draws itself again at the window's scale: its pips are sharp at 4K
+    (``scenes.crisp``). Only the part of the picture with pixels is laid, so a neighbour painted
+    over its clear corners does not make it fall back to the enlarged picture. For dice at rest;
+    a throw in flight keeps the plain pictures (a new picture each frame would cost too much).
+    Returns the area painted."""
+    side = picture_side(size)
+    box = _rest_box(size)
+    topleft = (centre[0] - side // 2 + box.x, centre[1] - side // 2 + box.y)
+    return surface.blit(resting_face(value, size, colour), topleft)
+
+
+@lru_cache(maxsize=16)
+def _rest_box(size: int) -> pygame.Rect:
+    """Where a still die's picture of ``size`` has pixels (its body and shadow; any face and
+    colour give the same outline)."""
+    return die_face(1, size).get_bounding_rect()
+
+
+def resting_face(value: int, size: int, colour: Color = IVORY) -> pygame.Surface:
+    """The ``_rest_box`` of a still die's picture, drawing itself again at any zoom (cached)."""
+    box = _rest_box(size)
+
+    def redraw(zoom: float) -> pygame.Surface:
+        picture = _make_picture(value, max(1, round(size * art.zoom_bucket(zoom))), colour, 0, 0)
+        ratio = picture.get_width() / picture_side(size)
+        part = pygame.Rect(round(box.x * ratio), round(box.y * ratio), round(box.width * ratio),
+                           round(box.height * ratio)).clip(picture.get_rect())
+        return picture.subsurface(part).copy()
+
+    def make() -> pygame.Surface:
+        picture = die_face(value, size, colour).subsurface(box)
+        return crisp.art_image(picture, ("die", value, size, colour), redraw)
+
+    return _pictures.get(("die-rest", value, size, colour), make)
 
 
 def _make_picture(value: int, size: int, colour: Color, step: int, level: int) -> pygame.Surface:
