@@ -281,7 +281,7 @@ def test_the_settlement_is_shown_step_by_step_and_pays_the_stakes(app: App) -> N
     """At normal speed a declaration opens the settlement with its lines still to come; they
     appear one by one (Enter shows the rest at once), Continue closes it, and the stake rows and
     paid heaps then show what the rules say."""
-    scene = human_vs_ai(app, seed=5)
+    scene = human_vs_ai(app, seed=6)
     rng = random.Random(9)
     reach_phase(app, scene, PHASE_DECIDE, rng)
     app.settings.anim_speed = "normal"

@@ -291,3 +291,18 @@ def test_a_save_naming_an_unknown_generator_is_refused(bad: object) -> None:
     data["rng"] = bad
     with pytest.raises(SaveError, match="generator"):
         Match.from_json(data, verify=True)
+
+
+def test_the_ais_decision_seed_tells_nothing_of_the_match_seed() -> None:
+    """An AI's visible moves follow from its decision seed: seeds that agree in their low 31 bits
+    (a linear mix would give them equal decision seeds, so watching the AI would reveal those
+    bits) get unrelated decision seeds, and the same position always gets the same one."""
+    from game.ai.base import decision_seed
+
+    base = 0x1234_5678_9ABC_DEF0_1122_3344_5566_7788
+    twins = [base + k * (1 << 31) for k in range(1, 9)]
+    for position in range(20):
+        values = {decision_seed(seed, position, 1) for seed in [base, *twins]}
+        assert len(values) == 9, f"position {position}: seeds equal modulo 2**31 share a decision seed"
+        assert decision_seed(base, position, 1) == decision_seed(base, position, 1)
+        assert 0 <= decision_seed(base, position, 1) < 1 << 31

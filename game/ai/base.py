@@ -7,6 +7,7 @@ see), so it cannot cheat; search agents sample full states from it with ``Rules.
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import random
 from collections.abc import Sequence
@@ -20,8 +21,18 @@ DEFAULT_BUDGETS: dict[str, float] = {"random": 0.0, "easy": 0.0, "normal": 0.0, 
 def decision_seed(match_seed: int, log_length: int, seat: int) -> int:
     """The seed of an AI seat's decision: a function of the match's seed, how many actions were
     played and the seat, so the same position always gets the same roll (a take-back never
-    rerolls the AI's luck, and a replay meets the same answers)."""
-    return (match_seed * 1_000_003 + log_length * 7919 + seat) & 0x7FFFFFFF
+    rerolls the AI's luck, and a replay meets the same answers).
+
+    A keyed hash, not arithmetic on the seed: the AI's visible moves follow from this value, and
+    a linear mix would let a seat that watches them work out part of the secret seed."""
+    digest = hashlib.blake2b(f"{log_length}/{seat}".encode(), key=_seed_key(match_seed), digest_size=4,
+                             person=b"kotatsu-ai-move").digest()
+    return int.from_bytes(digest, "big") & 0x7FFFFFFF
+
+
+def _seed_key(match_seed: int) -> bytes:
+    """The match seed as a BLAKE2b key (signed, so a seed and its negative differ)."""
+    return match_seed.to_bytes(17, "big", signed=True)
 
 
 class Agent(Protocol):
