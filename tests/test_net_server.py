@@ -22,7 +22,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.core.match import Match, Seat
 from game.net.host import Refused, TableHost
-from game.net.protocol import MAX_CLIENT_MESSAGE, MAX_FRAME, PROTOCOL, SPECTATOR, dumps
+from game.net.protocol import MAX_CLIENT_MESSAGE, MAX_FRAME, PROTOCOL, SPECTATOR, check_host, dumps
 from game.net.server import Client, Server
 
 HUMAN = Seat("human")
@@ -218,13 +218,15 @@ def test_a_client_of_another_protocol_version_hears_both_versions(live: Any) -> 
             await stranger.receive()
         joined = await TestClient(host.port).open()
         await joined.join(code, SPECTATOR)
-        await joined.send(json.dumps({"v": "0.9", "type": "ping", "seq": 1}))
+        await joined.send(json.dumps({"v": "0.9\f", "type": "ping", "seq": 1}))  # a form feed is not printable
         refused = await joined.until("refused")
         await joined.close()
         return bye, refused
 
     bye, refused = asyncio.run(run())
     assert bye["type"] == "bye" and bye["reason"] == "net.reason.version"
+    check_host(json.dumps(bye))
+    check_host(json.dumps(refused))
     assert f"version {PROTOCOL + 1}" in bye["text"] and f"version {PROTOCOL}" in bye["text"]
     assert refused["reason"] == "net.reason.version" and "0.9" in refused["text"] and str(PROTOCOL) in refused["text"]
 

@@ -114,6 +114,12 @@ def _fail(reason: str, text: str) -> ProtocolError:
     return ProtocolError(f"net.reason.{reason}", text)
 
 
+def shown_value(value: Any, limit: int = 12) -> str:
+    """A peer's value as it may appear in a refusal: at most ``limit`` characters, anything that
+    is not printable shown as ``?`` (a refusal's text must itself be printable to be sent)."""
+    return "".join(char if char.isprintable() else "?" for char in str(value)[:limit])
+
+
 def byte_size(raw: str | bytes) -> int:
     """The size of ``raw`` on the wire in bytes (UTF-8 for text)."""
     if isinstance(raw, bytes | bytearray | memoryview):
@@ -142,7 +148,7 @@ def parse(raw: str | bytes, limit: int) -> dict[str, Any]:
         raise _fail("malformed", "a message must be a JSON object")
     version = data.get("v")
     if type(version) is not int or version != PROTOCOL:
-        raise _fail("version", f"protocol version {str(version)[:12]} here, this side speaks {PROTOCOL}")
+        raise _fail("version", f"protocol version {shown_value(version)} here, this side speaks {PROTOCOL}")
     return data
 
 

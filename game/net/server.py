@@ -61,6 +61,7 @@ from game.net.protocol import (
     ProtocolError,
     check_client,
     dumps,
+    shown_value,
 )
 
 log = logging.getLogger(__name__)
@@ -248,7 +249,7 @@ def _their_version(raw: str | bytes) -> Any:
 
 
 def _version_text(version: Any) -> str:
-    return (f"this client speaks protocol version {str(version)[:12]}, this host speaks version {PROTOCOL}: "
+    return (f"this client speaks protocol version {shown_value(version)}, this host speaks version {PROTOCOL}: "
             "use the same version of Kotatsu Table on both computers")
 
 
