@@ -39,3 +39,9 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
     yield application
     application.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests (``slow``: real-window plays, soaks) go first, so with several workers they
+    overlap the short ones instead of finishing last on one core."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
