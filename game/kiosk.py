@@ -56,7 +56,7 @@ from game.core.storage import (
     read_regular,
     write_json_atomic,
 )
-from game.net.protocol import TABLE_CODE_LENGTH, TABLE_CODE_LETTERS
+from game.net.protocol import PRIVATE_CODE_LENGTH, TABLE_CODE_LENGTH, TABLE_CODE_LETTERS
 
 log = logging.getLogger("kotatsu.kiosk")
 
@@ -249,10 +249,13 @@ def _address(value: Any) -> str:
 
 
 def _table_code(value: Any) -> str:
-    """A table's join code: four letters as the host shows them ("": none)."""
+    """A table's join code as the host shows it: four letters for a listed table, eight for a
+    private one ("": none)."""
     code = value.strip().upper() if isinstance(value, str) else "?"
-    if code and len(code) != TABLE_CODE_LENGTH or any(letter not in TABLE_CODE_LETTERS for letter in code):
-        raise BadValue(f'the {TABLE_CODE_LENGTH}-letter join code the host shows, e.g. "KTMX"')
+    lengths = (TABLE_CODE_LENGTH, PRIVATE_CODE_LENGTH)
+    if code and len(code) not in lengths or any(letter not in TABLE_CODE_LETTERS for letter in code):
+        raise BadValue(f'the join code the host shows: {TABLE_CODE_LENGTH} letters, or {PRIVATE_CODE_LENGTH} '
+                       'for a private table, e.g. "KTMX"')
     return code
 
 

@@ -257,6 +257,11 @@ def test_the_kiosk_config_names_a_served_seat_and_names_mistakes() -> None:
     assert report.config.served_seat() is None
     assert any("lan.table" in warning for warning in report.warnings)
     assert kiosk.check_config({"exit": {"pin": "4711"}}).config.served_seat() is None
+    private = kiosk.check_config({"exit": {"pin": "4711"},  # a private table's longer code
+                                  "lan": {"join": "10.0.0.5", "table": "ktmxacdf", "seat": 0}})
+    assert private.warnings == [] and private.config.served_seat() == ("10.0.0.5", "KTMXACDF", 0)
+    odd = kiosk.check_config({"exit": {"pin": "4711"}, "lan": {"join": "10.0.0.5", "table": "ktmxb"}})
+    assert odd.config.served_seat() is None and any("lan.table" in warning for warning in odd.warnings)
 
 
 def test_a_kiosk_with_a_served_seat_joins_that_table_on_a_tap(app: App) -> None:
