@@ -23,13 +23,6 @@ DT = 1 / 60
 GAMES = sorted(available_games())
 
 
-@pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    """A headless app with instant animations, its files in a throwaway folder."""
-    monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
-    application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
-    yield application
-    application.close()
 
 
 def settle(app: App, feed: list[Intent] | None = None, frames: int = 5) -> None:

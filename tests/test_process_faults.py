@@ -16,16 +16,15 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from test_kiosk import wait_for_status
-from test_kiosk_faults import good_config, kill_groups, live_in_group, start_supervisor
+from test_kiosk_faults import good_config, home, kill_groups, live_in_group, start_supervisor  # noqa: F401 - home is a fixture
 from test_signals import Command, children, living_in_group, run, wait_until  # noqa: F401 - run is a fixture
 
 from game import kiosk
-from game.core import autosave, storage
 
 ROOT = Path(__file__).resolve().parents[1]
 GONE_WITHIN = 10.0  # s for the kernel's parent-death signal and the child's own stop, on a busy machine
@@ -35,18 +34,6 @@ pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
                                 reason="parent-death signals and /proc are Linux")
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A data folder of its own, headless SDL (``kiosk.read_status`` reads it)."""
-    folder = tmp_path / "home"
-    folder.mkdir()
-    monkeypatch.setenv("KOTATSU_HOME", str(folder))
-    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
-    storage.reset_saving_off()
-    yield folder
-    autosave.release_slot()
-    storage.reset_saving_off()
 
 
 def running(pid: int) -> bool:
