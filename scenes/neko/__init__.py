@@ -3,9 +3,10 @@
 - ``scene.py``   ``NekoTable`` (construction, the Pass button, sync from the observation, status
                  lines and hints) and ``make_table``
 - ``layout.py``  where everything sits (``Geometry``, ``FanSpec``): pure, no display needed
-- ``input.py``   ``NekoInput``: keys, pointer, hit tests, the viewer's actions
-- ``effects.py`` ``NekoEffects``: rules events -> animations (and their timings)
-- ``paint.py``   ``NekoPaint``: the still layer's parts and the moving pieces
+- ``view.py``    ``NekoView``: what the parts below use from the table, declared in one place
+- ``input.py``   ``NekoInput`` (a mixin of the table): keys, pointer, hit tests, the viewer's actions
+- ``effects.py`` ``NekoEffects`` (a part the table owns): rules events -> animations (and their timings)
+- ``paint.py``   ``NekoPaint`` (a part the table owns): the still layer's parts and the moving pieces
 - ``panels.py``  ``RoundPanel``: the end-of-round summary
 - ``art.py``     neko's own picture code (little: the cards, cat and plates are the shared
                  ``scenes/table/art.py``, ``pieces.py`` and ``labels.py``)

@@ -12,27 +12,17 @@ from typing import TYPE_CHECKING
 
 from game.i18n import t
 from game.rules.neko import PASS, PHASE_BASE, PHASE_PLAY, NekoAction
-from scenes.neko.layout import Geometry
 from scenes.table.hand_drag import Drag
-from scenes.table.mixin import TableMixin
-from scenes.table.pieces import CardSprite, HandFan, StackView
+from scenes.table.pieces import CardSprite
+
+if TYPE_CHECKING:  # the parts are mixins of NekoTable; a type checker sees what they use from it
+    from scenes.neko.view import NekoView
+else:
+    NekoView = object
 
 
-class NekoInput(TableMixin):
-    """Keys, pointer and hit tests, for ``NekoTable`` (which provides the pieces annotated here)."""
-
-    geometry: Geometry
-    stacks: list[StackView]
-    hand: HandFan
-    selected: int | None
-    target: int | None
-    drag: Drag | None
-    dropped: tuple[CardSprite, CardSprite] | None
-    if TYPE_CHECKING:  # provided by NekoTable (scene.py) and the shared HandDragMixin
-        def held_value(self) -> int | None: ...
-        def stack_verdicts(self, value: int | None) -> dict[int, tuple[str, str]]: ...
-        def playable_values(self) -> set[int] | None: ...
-        def spring_back(self) -> None: ...
+class NekoInput(NekoView):
+    """Keys, pointer and hit tests, for ``NekoTable`` (``NekoView``: what it uses from the table)."""
 
     # ----- actions ------------------------------------------------------------------------------
     def attempt_on_stack(self, position: int, sprite: CardSprite | None = None) -> bool:
@@ -62,14 +52,7 @@ class NekoInput(TableMixin):
         if self.viewer_may_act() and self.observation().phase == PHASE_PLAY:
             self.attempt(PASS)
 
-    # ----- keys, pointer, keyboard targets ------------------------------------------------------------
-    def handle_key(self, key: str) -> None:
-        """Letter shortcuts: P pass, H help."""
-        if key == "p":
-            self.press_pass()
-        else:
-            super().handle_key(key)
-
+    # ----- pointer, keyboard targets (the P key is NekoTable's) ------------------------------------------------------------
     def let_go(self) -> bool:
         """Esc: the held or selected card goes back into the hand."""
         if self.drag is None and self.selected is None:
@@ -227,8 +210,3 @@ class NekoInput(TableMixin):
             self.refuse(t("neko.reason.no_card_fits") if obs.phase == PHASE_PLAY else t("table.reason.not_now"))
             return
         self.attempt_on_stack(self.target)
-
-    def pause(self) -> None:
-        """Another scene is on top (help, curtain, results): let go of the card in hand."""
-        super().pause()
-        self.hand.hover = None

@@ -8,8 +8,9 @@ Between event batches the pieces are re-read from the observation, so the pictur
 equals the rules state.
 
 This module is the wiring: the pieces, the Pass button, the sync from the observation, the status
-lines and the hints (what the held card may do). Gestures are ``NekoInput`` (input.py), event
-animations ``NekoEffects`` (effects.py), painting ``NekoPaint`` (paint.py), places ``layout.py``.
+lines and the hints (what the held card may do). Gestures are ``NekoInput`` (input.py, a mixin),
+event animations ``NekoEffects`` (effects.py) and painting ``NekoPaint`` (paint.py), parts the table
+owns; what those three use from the table is ``NekoView`` (view.py); places are ``layout.py``.
 What is not about neko (actions through the match, undo, the AI worker and its minimum pause,
 the hot-seat curtain, event playback, the autosave, the results, the still layer) is the shared
 ``TableScene`` in ``scenes/table/base.py``.
@@ -17,6 +18,7 @@ the hot-seat curtain, event playback, the autosave, the results, the still layer
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -48,6 +50,7 @@ from scenes.neko.paint import NekoPaint
 from scenes.table.base import TableScene
 from scenes.table.hand_drag import Drag, HandDragMixin
 from scenes.table.pieces import CardSprite, HandFan, StackView, Token
+from scenes.table.still import StillPart
 from scenes.ui import Button, seat_label
 
 
@@ -57,7 +60,7 @@ def fan_from_spec(spec: FanSpec) -> HandFan:
                    max_spread=spec.max_spread, scale=spec.scale)
 
 
-class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
+class NekoTable(NekoInput, HandDragMixin, TableScene):
     """The neko table scene (see the module docstring)."""
 
     SETTING_OUT_EVENTS = (RoundStarted, Dealt)  # the deal and what comes with it: "Setting out the pieces…"
@@ -88,6 +91,8 @@ class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
         self.drag: Drag | None = None
         self.salt = 0
         self.dropped: tuple[CardSprite, CardSprite] | None = None  # (hand card, its dropped ghost)
+        self.effects = NekoEffects(self)  # rules events -> animations
+        self.painting = NekoPaint(self)  # the still parts and the moving pieces
         super().__init__(app, match, viewer=viewer, ai_enabled=ai_enabled, worker_inline=worker_inline)
         prewarm_pictures(self.fans, self.viewer)
 
@@ -123,6 +128,36 @@ class NekoTable(NekoInput, NekoEffects, NekoPaint, HandDragMixin, TableScene):
         if obs.cat >= 0:
             events.append(CatMoved(-1, obs.cat, "start"))
         self.pending.extend(events)
+
+    # ----- the parts' hooks ------------------------------------------------------------------
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> animation (``NekoEffects``)."""
+        return self.effects.event_handlers()
+
+    def still_parts(self) -> dict[str, StillPart]:
+        """The stacks, the name plates and the score board (``NekoPaint``)."""
+        return self.painting.still_parts()
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The pile, fans, cat, flying cards and bubbles (``NekoPaint``); the areas painted."""
+        return self.painting.draw_moving(surface)
+
+    def paint_still_base(self, surface: pygame.Surface) -> None:
+        """What never changes: the table, the mat's printed title, the compass inside the cross."""
+        super().paint_still_base(surface)
+        self.painting.paint_compass(surface)
+
+    def handle_key(self, key: str) -> None:
+        """Letter shortcuts: P pass (``NekoInput.press_pass``), then the table's (H help...)."""
+        if key == "p":
+            self.press_pass()
+        else:
+            super().handle_key(key)
+
+    def pause(self) -> None:
+        """Another scene is on top (help, curtain, results): let go of the card in hand."""
+        super().pause()
+        self.hand.hover = None
 
     # ----- queries --------------------------------------------------------------------------
     @property

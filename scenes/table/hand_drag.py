@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from scenes import anim
+from scenes.table.view import TableView
 
 Point = tuple[float, float]
 DRAG_THRESHOLD = 14  # pixels the pointer must move before a press becomes a drag
@@ -33,6 +34,32 @@ class Drag:
     offset: Point
     moved: bool = False
     ghost: Any = None
+
+
+class HandView(TableView, Protocol):
+    """What a hand-card table's parts use beyond every table's services: the viewer's fan, the
+    card held or chosen, and the shared gestures on it (``HandDragMixin``)."""
+
+    selected: int | None = None  # the hand card chosen by keys or a click
+    drag: Drag | None = None  # the hand card held by the pointer
+    dropped: tuple[Any, Any] | None = None  # (hand card, its dropped ghost) until the play flies from there
+
+    @property
+    def hand(self) -> Any:
+        """The viewer's fan (a ``HandFan`` or a game's own kind of fan)."""
+        ...
+
+    def spring_back(self) -> None:
+        """The dragged card returns to its place in the hand."""
+        ...
+
+    def _first_playable_index(self, reverse: bool = False) -> int:
+        """The first playable hand card (from the left, or the right); else the end card."""
+        ...
+
+    def next_card_index(self, current: int, step: int) -> int:
+        """The hand card ``step`` (±1) from ``current``, skipping cards that cannot be played."""
+        ...
 
 
 class HandDragMixin:

@@ -17,7 +17,7 @@ from scenes.table import art
 from scenes.ui import Button, FocusGroup
 
 if TYPE_CHECKING:
-    from scenes.table.base import TableScene
+    from scenes.table.view import TableView
 
 
 class ModalPanel:
@@ -29,7 +29,7 @@ class ModalPanel:
 
     RECT = pygame.Rect(460, 250, 1000, 520)
 
-    def __init__(self, table: TableScene, label: Callable[[], str]) -> None:
+    def __init__(self, table: TableView, label: Callable[[], str]) -> None:
         self.table = table
         button_rect = pygame.Rect(0, 0, 360, theme.BUTTON_HEIGHT)
         button_rect.midbottom = (self.RECT.centerx, self.RECT.bottom - 34)
