@@ -1,6 +1,8 @@
 """What every table scene shares, whatever the game: ``TableScene``. Its AI seats are in
-``scenes.table.ai_seats``, its still layer (and ``StillPart``) in ``scenes.table.still``, the modal
-panels in ``scenes.table.panel``.
+``scenes.table.ai_seats``, its still layer (and ``StillPart``) in ``scenes.table.still``, the hooks a
+game overrides (with their defaults) in ``scenes.table.hooks``; it owns its event playback
+(``scenes.table.playback``) and speech bubbles (``scenes.table.bubbles``); the modal panels are in
+``scenes.table.panel``. What a game's parts may use from it is declared in ``scenes.table.view``.
 
 A table scene shows one match from one seat's side (the *viewer*, at the bottom). The base does
 everything that is not about a game's own pieces:
@@ -121,12 +123,16 @@ from scenes.app import App, Scene
 from scenes.input import Intent
 from scenes.table import art, labels
 from scenes.table.ai_seats import AiSeats
+from scenes.table.bubbles import SpeechBubbles
+from scenes.table.flight import flight
 from scenes.table.hint import HintSeat
+from scenes.table.hooks import TableHooks
 from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
+from scenes.table.playback import EventPlayback
 from scenes.table.remote import RemoteSeat
 from scenes.table.saver import BackgroundSaver
-from scenes.table.still import StillLayer, StillPart
+from scenes.table.still import StillLayer
 from scenes.table.undo_button import ExplainedButton
 from scenes.ui import Button, FocusGroup, Toast, clipped, seat_label
 
@@ -147,12 +153,8 @@ MENU_RECT = (1744, 30, 148, 60)
 
 # ----- timings (seconds at normal speed) -----------------------------------------------------------
 NAME_WIDTH = 300  # px: a seat's name on the table (at the body size, bold) is cut to this
-BUBBLE_STEP = 24  # px a speech bubble moves to make room for another bubble or a button
-BUBBLE_TRIES = 24  # enough to lift a bubble pointing into the viewer's strip out of it
 STRIP_ABOVE_STATUS = 34  # px from the prompt banner's middle to the top of the viewer's strip
 TOAST_GAP = 8  # px between a toast and the viewer's strip
-BUBBLE_LIMIT = 2.5  # s a panel waits at most for a speech bubble to go
-AUTO_CONTINUE = 3.5  # with nobody at the table, a panel closes itself after this long
 
 
 def compact_name(seat_index: int, match: Match) -> str:
@@ -184,7 +186,7 @@ class Guide(Protocol):
         ...
 
 
-class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
+class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
     """The game-independent table (see the module docstring for what it does and its hooks)."""
 
     KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
@@ -204,12 +206,11 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.viewer = viewer if viewer is not None else self._initial_viewer()
         self.animator = anim.Animator(app.settings.speed_factor)  # event playback: gates turns
         self.ambient = anim.Animator(app.settings.speed_factor)  # hover lifts, bubbles: never gates
-        self.bubbles: list[Bubble] = []  # speech bubbles shown (see show_bubble)
+        self.speech = SpeechBubbles(self.ambient, self.keep_clear)
+        self.bubbles: list[Bubble] = self.speech.shown  # the speech bubbles shown (the games paint them)
         self.move_marks = MoveMarks()  # other seats' latest moves, outlined for a beat (mark_move)
-        self.playing_event: Event | None = None  # the event shown last (see playback_text)
-        self.last_actor: int | None = None  # the seat of the latest event played that has one
-        self.setting_out = False  # a set-out event has played and the table has not come to rest
-        self.pending: deque[Event] = deque()
+        self.playback = EventPlayback(self)  # rules events -> the game's animations, one after another
+        self.pending: deque[Event] = self.playback.pending  # the same queue: a handler may pop from it
         self.panel: ModalPanel | None = None
         self._veiled: pygame.Surface | None = None  # the dimmed table under the open panel
         self._veiled_key: tuple[Any, str, int] | None = None  # (that panel, language, viewer)
@@ -251,50 +252,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         else:
             self.queue_intro()
 
-    # ----- hooks for subclasses ------------------------------------------------------------------
-    def build_pieces(self) -> None:
-        """Create the game's pieces for the current viewer (required)."""
-        raise NotImplementedError
-
-    def sync_from_observation(self) -> None:
-        """Set every piece to what the viewer's observation says, without animation (required)."""
-        raise NotImplementedError
-
-    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
-        """Event type -> handler that animates it (required). Unlisted events are skipped."""
-        raise NotImplementedError
-
-    def still_parts(self) -> dict[str, StillPart]:
-        """The game's parts of the still layer as they should look now (required)."""
-        raise NotImplementedError
-
-    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        """Paint the pieces that move; return the areas painted (required)."""
-        raise NotImplementedError
-
-    def queue_intro(self) -> None:
-        """A fresh match: queue the events its opening amounts to. Default: show it at rest."""
-        self.sync_from_observation()
-
-    def needs_sync(self) -> bool:
-        """At rest: True when the pieces differ from the observation (then they are re-read)."""
-        return False
-
-    def game_buttons(self) -> list[Button]:
-        """The game's own buttons, placed before Undo, Help and Menu."""
-        return []
-
-    def paint_still_base(self, surface: pygame.Surface) -> None:
-        """What never changes: the table and the game's title printed on the mat."""
-        surface.blit(art.table_surface(SCREEN, self.felt), (0, 0))
-        left, top, width, _ = self.felt
-        mark = labels.mat_mark(t(f"game.{self.match.game_id}.title"))
-        surface.blit(mark, mark.get_rect(topright=(left + width - 44, top + 34)))
-
-    def your_turn_text(self) -> str:
-        """The status line when the person at the bottom is to act."""
-        return ""
-
+    # ----- the status line ------------------------------------------------------------------------
     def prompt_text(self) -> str:
         """The viewer's prompt once the table is at rest, what is playing until then."""
         return self.your_turn_text() if self.at_rest() else self.playback_text()
@@ -302,96 +260,15 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
     def playback_text(self) -> str:
         """The status while the table still shows what just happened and the viewer is next: a
         prompt waits until the cards are dealt, the dice have landed and the move has flown.
-        "Setting out" is said only while the table is being set out (``is_setting_out``); a cat
+        "Setting out" is said only while the table is being set out (``EventPlayback``); a cat
         hop or a card settling after a move names the seat that moved; the viewer's own move (or the
         rules' own step, such as the cat's hop) settling says nothing until the prompt is true."""
-        if self.is_setting_out():
+        if self.playback.is_setting_out():
             return t("table.status.setting")
-        seat = self.last_actor
+        seat = self.playback.last_actor
         if seat is not None and seat != self.viewer and 0 <= seat < self.match.players:
             return t("table.status.moving", player=self.name_of(seat))
         return ""
-
-    def is_setting_out(self) -> bool:
-        """True while a deal or the set-out of a round plays: an event of ``SETTING_OUT_EVENTS``
-        waits or has played and the table has not come to rest since."""
-        kinds = self.SETTING_OUT_EVENTS
-        return bool(kinds) and (self.setting_out or any(isinstance(event, kinds) for event in self.pending))
-
-    def waiting_text(self, seat: int) -> str:
-        """The status line while another person (``seat``) is to act."""
-        return ""
-
-    def refresh_hints(self) -> None:
-        """Re-read what the screen hints (glows, notes, dimmed pieces)."""
-
-    def on_applied(self, events: list[Event]) -> None:
-        """An action went through (any seat's): forget held pieces before its events play."""
-
-    def on_refused(self, reason: str) -> None:
-        """An action was refused (the toast and sound are done): spring held pieces back."""
-
-    def clear_selection(self) -> None:
-        """Forget held or selected pieces at once (undo, curtain, new viewer)."""
-
-    def drop_held(self) -> None:
-        """Let go of whatever the pointer holds, animated (help opens, another scene on top)."""
-
-    def handle_pointer(self, intent: Intent) -> None:
-        """Press, move, release: the buttons first (unless a piece is held by the pointer), then
-        ``pointer_down``, ``pointer_move`` or ``pointer_up``."""
-        if getattr(self, "drag", None) is None and self.buttons.handle(intent):
-            return
-        if intent.kind == intents.PRESS:
-            self.pointer_down(intent.pos)
-        elif intent.kind == intents.MOVE:
-            self.pointer_move(intent.pos, intent.held, intent.touch)
-        else:
-            self.pointer_up(intent.pos)
-
-    def pointer_down(self, pos: tuple[int, int]) -> None:
-        """A press on the table (not on a button). Default: nothing."""
-
-    def pointer_move(self, pos: tuple[int, int], held: bool, touch: bool) -> None:
-        """The pointer moved (``held``: with the button down). Default: nothing."""
-
-    def pointer_up(self, pos: tuple[int, int]) -> None:
-        """A release on the table. Default: nothing."""
-
-    def handle_nav(self, dx: int, dy: int) -> None:
-        """Arrow keys."""
-
-    def handle_focus(self, step: int) -> None:
-        """Tab (+1) and Shift+Tab (-1)."""
-
-    def handle_activate(self) -> None:
-        """Enter."""
-
-    def handle_key(self, key: str) -> None:
-        """Letter shortcuts: H help, L the move log, ? or / a hint."""
-        if key in ("?", "/"):
-            self.press_hint()
-        elif key == "h":
-            self.open_help()
-        elif key == "l":
-            self.open_log()
-
-    def handle_back(self, key: str = "escape") -> None:
-        """Esc/Backspace: let go of what the viewer holds or is choosing (``let_go``); else Esc
-        opens the pause menu (leaving asks first there), as on every desktop, and Backspace
-        undoes like U and Ctrl+Z. Esc never takes a move back: a person reaching for the menu
-        after the AI answered would lose their move."""
-        if self.let_go():
-            self.refresh_hints()
-        elif key == "backspace":
-            self.press_undo()
-        else:
-            self.open_pause()
-
-    def let_go(self) -> bool:
-        """Put down the piece the viewer holds or the choice in progress (Esc); True when there
-        was one. A table with something to hold or choose says what that is."""
-        return False
 
     # ----- set-up ----------------------------------------------------------------------------------
     def _initial_viewer(self) -> int:
@@ -523,34 +400,10 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
     def fly(self, sprite: Any, target: tuple[float, float], angle: float, duration: float, *,
             flip_to: float | None = None, scale_to: float | None = None,
             on_land: Callable[[], None] | None = None) -> anim.Step:
-        """A timeline: ``sprite`` lifts, travels to ``target`` (turning, flipping, scaling) and lands.
-
-        While in the air it is drawn from ``self.flying`` (a list every table keeps of its moving
-        pieces) and set to its quick, unshadowed picture."""
-        def take_off() -> None:
-            sprite.quick = True
-            if sprite not in self.flying:
-                self.flying.append(sprite)
-
-        def land() -> None:
-            if sprite in self.flying:
-                self.flying.remove(sprite)
-            sprite.lift = 0.0
-            sprite.quick = False
-            if on_land is not None:
-                on_land()
-
-        moves: list[anim.Step] = [
-            anim.Tween(sprite, "pos", target, duration, anim.ease_out_cubic),
-            anim.Tween(sprite, "angle", angle, duration, anim.ease_out_cubic),
-            anim.Sequence(anim.Tween(sprite, "lift", 1.0, duration * 0.35, anim.ease_out_quad),
-                          anim.Tween(sprite, "lift", 0.0, duration * 0.65, anim.ease_in_quad)),
-        ]
-        if flip_to is not None:
-            moves.append(anim.Tween(sprite, "flip", flip_to, duration * 0.8, anim.ease_in_out_sine))
-        if scale_to is not None:
-            moves.append(anim.Tween(sprite, "scale", scale_to, duration, anim.ease_out_cubic))
-        return anim.Sequence(anim.Call(take_off), anim.Parallel(*moves), anim.Call(land))
+        """A timeline: ``sprite`` lifts, travels to ``target`` (turning, flipping, scaling) and lands;
+        drawn from ``self.flying`` while in the air (``scenes.table.flight``)."""
+        return flight(sprite, self.flying, target, angle, duration, flip_to=flip_to, scale_to=scale_to,
+                      on_land=on_land)
 
     # ----- actions ------------------------------------------------------------------------------
     def attempt(self, action: Any) -> bool:
@@ -644,13 +497,9 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.app.push(MoveLog(self.app, self))
 
     def show_bubble(self, text: str, tip: tuple[float, float], *, below: bool = False) -> None:
-        """A speech bubble pointing at ``tip`` (on the ambient animator: it never holds up play);
-        bubbles that have faded are forgotten. The table keeps them in ``self.bubbles``."""
-        bubble = Bubble(text, tip, below=below)
-        self.bubbles = [shown for shown in self.bubbles if shown.visible]
-        self._make_room(bubble, [shown.rect() for shown in self.bubbles] + self.keep_clear())
-        self.bubbles.append(bubble)
-        self.ambient.add(bubble.show())
+        """A speech bubble pointing at ``tip``, clear of the others and of ``keep_clear`` (on the
+        ambient animator: it never holds up play; ``SpeechBubbles``)."""
+        self.speech.show(text, tip, below=below)
 
     def keep_clear(self) -> list[pygame.Rect]:
         """What a speech bubble must never cover: the buttons, and the viewer's prompt and hand."""
@@ -662,25 +511,10 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         top = round(self.status_y) - STRIP_ABOVE_STATUS
         return pygame.Rect(0, top, SCREEN[0], SCREEN[1] - top)
 
-    @staticmethod
-    def _make_room(bubble: Bubble, taken: list[pygame.Rect]) -> None:
-        """Move ``bubble`` away from its tip (up, or down when it hangs below) in small steps
-        until it covers nothing in ``taken``, and keep it on the screen."""
-        away = 1 if bubble.below else -1
-        for _ in range(BUBBLE_TRIES):
-            rect = bubble.rect()
-            if rect.collidelist(taken) < 0:
-                break
-            bubble.pos = (bubble.pos[0], bubble.pos[1] + away * BUBBLE_STEP)
-        rect = bubble.rect()
-        inside = rect.clamp(pygame.Rect((0, 0), SCREEN))
-        bubble.pos = (bubble.pos[0] + inside.x - rect.x, bubble.pos[1] + inside.y - rect.y)
-
     def panel_after(self, open_panel: Callable[[], None], pause: float) -> anim.Step:
         """A step that opens a panel after ``pause``, and never over a speech bubble still being
         read (a "Noaron!" call): it waits for the bubbles to go first."""
-        return anim.Sequence(anim.Wait(pause), anim.Until(lambda: not any(b.visible for b in self.bubbles), BUBBLE_LIMIT),
-                             anim.Call(open_panel))
+        return self.speech.after_reading(open_panel, pause)
 
     def open_pause(self) -> None:
         """The pause menu over the table: resume, rules, settings, leave (which asks first)."""
@@ -717,14 +551,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
 
     def fast_forward(self) -> None:
         """Finish running animations and play queued events instantly, up to a panel."""
-        for _ in range(1000):
-            self.animator.finish_all()
-            if not self.pending or self.panel is not None:
-                break
-            self._start_next_event()
-        self.animator.finish_all()
-        if not self.pending and not self.animator.busy and self.panel is None:
-            self.sync_from_observation()
+        self.playback.fast_forward()
 
     def finish_match(self, event: Event | None = None) -> None:
         """The match is over: fanfare, forget the autosave, show the results."""
@@ -775,51 +602,15 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.ambient.speed = speed
         self.animator.update(dt)
         self.ambient.update(dt)
-        self.pump_events()
+        self.playback.pump()
         self.toast.update(dt)
         self.move_marks.update(dt, self.at_rest(), hold=self.viewer_is_person())
-        self._update_panel(dt)
+        self.playback.update_panel(dt)
         self.maybe_curtain()
         self.update_hint()
         self.update_ai(dt)
         if speed <= 0:
-            self.pump_events()
-
-    def pump_events(self) -> None:
-        """Start queued events one after another as the previous animation ends."""
-        for _ in range(1000):
-            if not self.pending or self.animator.busy or self.panel is not None:
-                break
-            self._start_next_event()
-            if self.speed() <= 0:
-                self.animator.finish_all()
-        at_rest = not self.pending and not self.animator.busy
-        if at_rest:
-            self.setting_out = False
-        if at_rest and self.panel is None and not self.finished and self.needs_sync():
-            self.sync_from_observation()
-
-    def _start_next_event(self) -> None:
-        """Pop the next event and give it to its handler (events without one are skipped)."""
-        event = self.pending.popleft()
-        self.playing_event = event
-        if isinstance(event, self.SETTING_OUT_EVENTS):
-            self.setting_out = True
-            self.move_marks.clear()  # a new deal: the last round's marked moves are gone
-        seat = getattr(event, "seat", None)
-        if isinstance(seat, int) and not isinstance(seat, bool):
-            self.last_actor = seat
-        handler = self.event_handlers().get(type(event))
-        if handler is not None:
-            handler(event)
-
-    def _update_panel(self, dt: float) -> None:
-        """With no person at the table, a panel continues by itself after a while."""
-        if self.panel is None or self.humans:
-            return
-        self.panel.waited += dt * self.speed()
-        if self.speed() <= 0 or self.panel.waited >= AUTO_CONTINUE:
-            self.continue_round()
+            self.playback.pump()
 
     # ----- input ------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> bool:

@@ -95,7 +95,7 @@ class StillLayer(TableMixin):
         from the key of the last frame drawn, the table is drawn again."""
         return (id(self.match.state), len(self.match.log), self.viewer, self.hand_hidden, self.curtain_up,
                 self.finished, id(self.panel), self.ai_ticket is None, self.hint_ticket is None,
-                id(self.hint_advice), self.hint_for, self.rejections, id(self.playing_event), labels.lang(),
+                id(self.hint_advice), self.hint_for, self.rejections, id(self.playback.playing), labels.lang(),
                 getattr(self.match, "status", None))
 
     def _still_parts_changed(self) -> bool:
