@@ -5,7 +5,6 @@ of a seat, a seat leaving, the game's score panel."""
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -35,14 +34,11 @@ from game.rules.newold import (
 from scenes import anim
 from scenes.newold.layout import BOX_CENTRE, KIND_ORDER, ZONE_CENTRE, hand_order
 from scenes.newold.panels import GamePanel
-from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
-from scenes.table.pieces import Bubble, StackView, card_rect
+from scenes.newold.sprites import KindFan, NewOldCard
+from scenes.table.pieces import StackView, card_rect
 
 if TYPE_CHECKING:
-    from game.core.events import Event
-    from game.core.match import Match
-    from scenes.app import App
-    from scenes.table.panel import ModalPanel
+    from scenes.newold.view import NewOldView
 
 # ----- timings (seconds at normal speed; the animator scales them) -----------------------------------
 DEAL_GAP = 0.028
@@ -55,28 +51,12 @@ BUBBLE_PAUSE = 0.45
 
 class NewOldEffects:
     """Event playback of the NEW & OLD table: ``event_handlers`` and one ``animate_*`` per event.
-    A handler starts its animations on ``self.animator`` (playback waits for them) or on
-    ``self.ambient`` (it does not); pieces fly with the base's ``fly``."""
+    A handler starts its animations on ``self.table.animator`` (playback waits for them) or on
+    ``self.table.ambient`` (it does not); pieces fly with the table's ``fly``. A part the table
+    owns; ``NewOldView`` declares what it uses from the table."""
 
-    app: App
-    match: Match
-    viewer: int
-    pending: deque[Event]
-    animator: anim.Animator
-    ambient: anim.Animator
-    panel: ModalPanel | None
-    places: dict[int, SeatPlace]
-    zones: dict[str, ZoneView]
-    hand: KindFan
-    bubbles: list[Bubble]
-    decks: dict[str, int]
-    box_count: int
-    shown_stages: list[str]
-    shown_left: list[str]
-    shown_start: int
-    shown_game: int
-    selected: int | None
-    dropped: tuple[NewOldCard, NewOldCard] | None
+    def __init__(self, table: NewOldView) -> None:
+        self.table = table
 
     # ----- event playback --------------------------------------------------------------------------
     def event_handlers(self) -> dict[type, Callable[[Any], None]]:
@@ -93,47 +73,47 @@ class NewOldEffects:
             Revealed: self.animate_revealed,
             Left: self.animate_left,
             GameScored: self.show_game_scored,
-            MatchEnded: self.finish_match,
+            MatchEnded: self.table.finish_match,
         }
 
     def bubble(self, seat: int, text: str) -> None:
         """A short call at a seat's plate."""
-        plate = self.places[seat].plate
+        plate = self.table.places[seat].plate
         below = plate.top < 200
         tip = (plate.centerx, plate.bottom + 6) if below else (plate.centerx, plate.top - 4)
-        self.show_bubble(text, tip, below=below)
+        self.table.show_bubble(text, tip, below=below)
 
     def animate_game_start(self, event: GameStarted) -> None:
         """Gather every card back into two decks (New and Old apart) and shuffle them."""
         flights: list[anim.Step] = []
-        for view in self.zones.values():
+        for view in self.table.zones.values():
             for card, tilt in zip(view.cards[-3:], view.tilts[-3:]):
                 sprite = NewOldCard(card, card_kind(card), view.top_pos(), angle=tilt)
-                flights.append(self.fly(sprite, ZONE_CENTRE[card_kind(card)], 0.0, GATHER, flip_to=0.0))
+                flights.append(self.table.fly(sprite, ZONE_CENTRE[card_kind(card)], 0.0, GATHER, flip_to=0.0))
             view.set_cards([])
-        for place in self.places.values():
+        for place in self.table.places.values():
             for index, card in enumerate(place.row.cards):
                 sprite = NewOldCard(card, card_kind(card), place.row.slot(index), scale=place.row.scale)
-                flights.append(self.fly(sprite, ZONE_CENTRE[card_kind(card)], 0.0, GATHER, flip_to=0.0, scale_to=1.0))
+                flights.append(self.table.fly(sprite, ZONE_CENTRE[card_kind(card)], 0.0, GATHER, flip_to=0.0, scale_to=1.0))
             place.row.cards = []
             for sprite in place.fan.cards:
-                flights.append(self.fly(sprite, ZONE_CENTRE[sprite.kind], 0.0, GATHER, flip_to=0.0, scale_to=1.0))
+                flights.append(self.table.fly(sprite, ZONE_CENTRE[sprite.kind], 0.0, GATHER, flip_to=0.0, scale_to=1.0))
             place.fan.cards = []
-        self.clear_selection()
+        self.table.clear_selection()
 
         def gathered() -> None:
-            self.decks = {NEW: 36, OLD: 36}
-            self.box_count = 0
-            self.shown_game = event.game
-            self.shown_start = event.start_seat
-            self.shown_stages = [STAGE_A] * self.match.players
-            self.shown_left = [""] * self.match.players
-            self.app.audio.play("deal")
+            self.table.decks = {NEW: 36, OLD: 36}
+            self.table.box_count = 0
+            self.table.shown_game = event.game
+            self.table.shown_start = event.start_seat
+            self.table.shown_stages = [STAGE_A] * self.table.match.players
+            self.table.shown_left = [""] * self.table.match.players
+            self.table.app.audio.play("deal")
 
         steps: list[anim.Step] = [anim.Parallel(*flights), anim.Call(gathered), self._shuffle()]
-        self.animator.add(anim.Sequence(*steps))
+        self.table.animator.add(anim.Sequence(*steps))
         if event.why == "lowest":
-            self.toast.show(t("newold_table.start.lowest", player=self.name_of(event.start_seat)), 3.0)
+            self.table.toast.show(t("newold_table.start.lowest", player=self.table.name_of(event.start_seat)), 3.0)
 
     def _shuffle(self) -> anim.Step:
         """Both decks are cut once: a few backs lift off each and drop back."""
@@ -143,18 +123,18 @@ class NewOldEffects:
                 sprite = NewOldCard(None, kind, (x, y), face_up=False)
                 up = (x + (-38 if number else 38), y - 30)
                 steps.append(anim.Sequence(anim.Wait(0.08 * number),
-                                           self.fly(sprite, up, -8 if number else 8, 0.16),
-                                           self.fly(sprite, (x, y), 0.0, 0.16)))
+                                           self.table.fly(sprite, up, -8 if number else 8, 0.16),
+                                           self.table.fly(sprite, (x, y), 0.0, 0.16)))
         return anim.Parallel(*steps)
 
     def animate_dealt(self, event: Dealt) -> None:
         """Deals in a row become one round-robin deal: a New and an Old card at a time to each seat."""
         deals = [event]
-        while self.pending and isinstance(self.pending[0], Dealt):
-            deals.append(self.pending.popleft())  # type: ignore[arg-type]
-        self.app.audio.play("deal")
-        obs = self.observation()
-        mine = sorted(obs.hand, key=hand_order) if obs.seat == self.viewer else []
+        while self.table.pending and isinstance(self.table.pending[0], Dealt):
+            deals.append(self.table.pending.popleft())  # type: ignore[arg-type]
+        self.table.app.audio.play("deal")
+        obs = self.table.observation()
+        mine = sorted(obs.hand, key=hand_order) if obs.seat == self.table.viewer else []
         mine_kinds = {OLD: [c for c in mine if card_kind(c) == OLD], NEW: [c for c in mine if card_kind(c) == NEW]}
         steps: list[anim.Step] = []
         number = 0
@@ -166,16 +146,16 @@ class NewOldEffects:
                     if card_index >= count:
                         continue
                     face = None
-                    if deal.seat == self.viewer and card_index < len(mine_kinds[kind]):
+                    if deal.seat == self.table.viewer and card_index < len(mine_kinds[kind]):
                         face = mine_kinds[kind][card_index]
                     steps.append(anim.Sequence(anim.Wait(DEAL_GAP * number), self._deal_one(deal, kind, face)))
                     number += 1
-        self.animator.add(anim.Sequence(anim.Parallel(*steps), anim.Call(self._tidy_fans), anim.Call(self._turn_up_hand),
+        self.table.animator.add(anim.Sequence(anim.Parallel(*steps), anim.Call(self._tidy_fans), anim.Call(self._turn_up_hand),
                                         anim.Wait(0.2)))
 
     def _deal_one(self, deal: Dealt, kind: str, face: str | None) -> anim.Step:
         """One card from a deck to the end of a seat's fan (face down)."""
-        fan = self.places[deal.seat].fan
+        fan = self.table.places[deal.seat].fan
         total = deal.new_count + deal.old_count
         sprite = NewOldCard(face, kind, ZONE_CENTRE[kind], face_up=False)
         sprite.visible = False
@@ -184,72 +164,72 @@ class NewOldEffects:
 
         def leave() -> None:
             sprite.visible = True
-            self.decks[kind] = max(0, self.decks[kind] - 1)
+            self.table.decks[kind] = max(0, self.table.decks[kind] - 1)
 
         def arrive() -> None:
             fan.cards.append(sprite)
 
-        return anim.Sequence(anim.Call(leave), self.fly(sprite, pos, angle, DEAL_FLIGHT, scale_to=fan.scale,
+        return anim.Sequence(anim.Call(leave), self.table.fly(sprite, pos, angle, DEAL_FLIGHT, scale_to=fan.scale,
                                                         on_land=arrive))
 
     def _tidy_fans(self) -> None:
         """After a deal: each fan in hand order (Old backs left, New backs right), in place."""
-        for place in self.places.values():
+        for place in self.table.places.values():
             place.fan.cards.sort(key=lambda card: (KIND_ORDER[card.kind], card_number(card.value) if card.value else 0))
-            place.fan.layout(self.animator, 0.25)
+            place.fan.layout(self.table.animator, 0.25)
 
     def _turn_up_hand(self) -> None:
         """Turn the viewer's dealt cards face up, one after another."""
-        if self.hand_hidden:
+        if self.table.hand_hidden:
             return
-        flips = [anim.Tween(card, "flip", 1.0, 0.2, anim.ease_in_out_sine) for card in self.hand.cards
+        flips = [anim.Tween(card, "flip", 1.0, 0.2, anim.ease_in_out_sine) for card in self.table.hand.cards
                  if card.value is not None]
         if flips:
-            self.app.audio.play("card_flip")
-            self.animator.add(anim.stagger(flips, 0.03))
+            self.table.app.audio.play("card_flip")
+            self.table.animator.add(anim.stagger(flips, 0.03))
 
     def animate_zone_started(self, event: ZoneStarted) -> None:
         """The deck's top card turns face up onto its zone."""
         kind = card_kind(event.card)
         sprite = NewOldCard(event.card, kind, ZONE_CENTRE[event.zone], face_up=False)
-        self.decks[kind] = max(0, self.decks[kind] - 1)
-        self.app.audio.play("card_flip")
-        view = self.zones[event.zone]
+        self.table.decks[kind] = max(0, self.table.decks[kind] - 1)
+        self.table.app.audio.play("card_flip")
+        view = self.table.zones[event.zone]
         target = (view.centre[0], view.centre[1])
-        self.animator.add(self.fly(sprite, target, 0.0, SLIDE, flip_to=1.0,
+        self.table.animator.add(self.table.fly(sprite, target, 0.0, SLIDE, flip_to=1.0,
                                    on_land=lambda: view.push(event.card, 1 if event.zone == ZONE_OLD else 2)))
 
     def animate_rest_boxed(self, event: RestBoxed) -> None:
         """What is left of both decks slides into the game box, unseen."""
         steps: list[anim.Step] = []
         for kind, count in ((OLD, event.old_count), (NEW, event.new_count)):
-            if not self.decks[kind]:
-                self.box_count += count
+            if not self.table.decks[kind]:
+                self.table.box_count += count
                 continue
             sprite = NewOldCard(None, kind, ZONE_CENTRE[kind], face_up=False)
 
             def take(kind: str = kind) -> None:
-                self.decks[kind] = 0
+                self.table.decks[kind] = 0
 
             def arrive(count: int = count) -> None:
-                self.box_count += count
+                self.table.box_count += count
 
-            steps.append(anim.Sequence(anim.Call(take), self.fly(sprite, BOX_CENTRE, 8.0, SLIDE, scale_to=0.5,
+            steps.append(anim.Sequence(anim.Call(take), self.table.fly(sprite, BOX_CENTRE, 8.0, SLIDE, scale_to=0.5,
                                                                  on_land=arrive)))
-        self.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
+        self.table.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
 
     # ----- the box choice --------------------------------------------------------------------------
     def animate_box_chosen(self, event: BoxChosen) -> None:
         """Two cards go face down from the seat's hand into the box."""
-        fan = self.places[event.seat].fan
+        fan = self.table.places[event.seat].fan
         chosen: list[NewOldCard] = []
         for kind in (NEW, OLD):
             pick = next((card for card in fan.cards if card.kind == kind and card.marked), None)
             if pick is None:
                 backs = [card for card in fan.cards if card.kind == kind and card.value is None]
                 pick = backs[len(backs) // 2] if backs else None
-            if pick is None and event.seat == self.viewer:
-                box = self.observation().my_box
+            if pick is None and event.seat == self.table.viewer:
+                box = self.table.observation().my_box
                 face = next((card for card in box if card_kind(card) == kind), None)
                 pick = next((card for card in fan.cards if card.value == face), None)
             if pick is not None:
@@ -257,46 +237,46 @@ class NewOldEffects:
                 pick.marked = False
                 chosen.append(pick)
         fan.raised = fan.hover = fan.focus = None
-        fan.layout(self.ambient, 0.3)
-        self.app.audio.play("card_slide")
-        flights = [self.fly(card, (BOX_CENTRE[0] + (index * 2 - 1) * 30, BOX_CENTRE[1]), 6.0, SLIDE,
+        fan.layout(self.table.ambient, 0.3)
+        self.table.app.audio.play("card_slide")
+        flights = [self.table.fly(card, (BOX_CENTRE[0] + (index * 2 - 1) * 30, BOX_CENTRE[1]), 6.0, SLIDE,
                             flip_to=0.0, scale_to=0.5) for index, card in enumerate(chosen)]
 
         def boxed() -> None:
-            self.box_count += 2
+            self.table.box_count += 2
 
-        self.animator.add(anim.Sequence(anim.Parallel(*flights) if flights else anim.Wait(0.1), anim.Call(boxed)))
-        self.refresh_hints()
+        self.table.animator.add(anim.Sequence(anim.Parallel(*flights) if flights else anim.Wait(0.1), anim.Call(boxed)))
+        self.table.refresh_hints()
 
     # ----- play ------------------------------------------------------------------------------------
     def animate_play_started(self, event: PlayStarted) -> None:
         """Everyone has chosen: a call at the start seat."""
-        self.shown_start = event.start_seat
+        self.table.shown_start = event.start_seat
         self.bubble(event.start_seat, t("newold_table.bubble.starts"))
-        self.animator.add(anim.Wait(BUBBLE_PAUSE))
+        self.table.animator.add(anim.Wait(BUBBLE_PAUSE))
 
     def animate_card_played(self, event: CardPlayed) -> None:
         """The card leaves the hand (a back turns over) and slides onto its zone."""
-        fan = self.places[event.seat].fan
+        fan = self.table.places[event.seat].fan
         sprite = self._take_from_fan(fan, event.seat, event.card)
         flip = not sprite.face_up
         sprite.value = event.card
-        self.app.audio.play("card_slide")
+        self.table.app.audio.play("card_slide")
         if flip:
-            self.app.audio.play("card_flip")
-        fan.layout(self.ambient, 0.3)
-        view = self.zones[event.zone]
-        salt = (1 if event.zone == ZONE_OLD else 2) + 7 * self.shown_game
+            self.table.app.audio.play("card_flip")
+        fan.layout(self.table.ambient, 0.3)
+        view = self.table.zones[event.zone]
+        salt = (1 if event.zone == ZONE_OLD else 2) + 7 * self.table.shown_game
         tilt = StackView.tilt_for(len(view.cards), salt)
-        self.animator.add(self.fly(sprite, view.landing_pos(), tilt, SLIDE, flip_to=1.0 if flip else None,
+        self.table.animator.add(self.table.fly(sprite, view.landing_pos(), tilt, SLIDE, flip_to=1.0 if flip else None,
                                    scale_to=1.0, on_land=lambda: view.push(event.card, salt)))
-        self.mark_move(card_rect(view.centre), event.seat)
-        self.refresh_hints()
+        self.table.mark_move(card_rect(view.centre), event.seat)
+        self.table.refresh_hints()
 
     def _take_from_fan(self, fan: KindFan, seat: int, card: str) -> NewOldCard:
         """Remove the played card's sprite from its fan (the dragged ghost if it is that card)."""
-        dropped = self.dropped
-        self.dropped = None
+        dropped = self.table.dropped
+        self.table.dropped = None
         kind = card_kind(card)
         if dropped is not None and dropped[0] in fan.cards and dropped[0].value == card:
             fan.cards.remove(dropped[0])
@@ -321,11 +301,11 @@ class NewOldEffects:
         if event.can_play:
             return
         self.bubble(event.seat, t("newold_table.bubble.stuck"))
-        self.animator.add(anim.Wait(BUBBLE_PAUSE))
+        self.table.animator.add(anim.Wait(BUBBLE_PAUSE))
 
     def animate_revealed(self, event: Revealed) -> None:
         """The cards fan out face up in front of the seat; at the A -> B reveal its badge turns to B."""
-        place = self.places[event.seat]
+        place = self.table.places[event.seat]
         fan = place.fan
         row = place.row
         steps: list[anim.Step] = []
@@ -339,10 +319,10 @@ class NewOldEffects:
                 row.cards.append(card)
 
             steps.append(anim.Sequence(anim.Wait(REVEAL_GAP * number),
-                                       self.fly(sprite, row.slot(index, start + len(event.cards)), 0.0, SLIDE,
+                                       self.table.fly(sprite, row.slot(index, start + len(event.cards)), 0.0, SLIDE,
                                                 flip_to=1.0,
                                                 scale_to=row.scale, on_land=land)))
-        fan.layout(self.ambient, 0.3)
+        fan.layout(self.table.ambient, 0.3)
         if event.stage_change:
             if not event.cards:
                 self.bubble(event.seat, t("newold_table.bubble.no_old"))
@@ -350,34 +330,34 @@ class NewOldEffects:
                 self.bubble(event.seat, t("newold_table.bubble.reveal"))
 
             def to_b() -> None:
-                self.shown_stages[event.seat] = STAGE_B
+                self.table.shown_stages[event.seat] = STAGE_B
 
             steps.append(anim.Sequence(anim.Wait(REVEAL_GAP * len(event.cards) + SLIDE), anim.Call(to_b)))
-        self.app.audio.play("card_flip")
-        self.animator.add(anim.Parallel(*steps, anim.Wait(BUBBLE_PAUSE)))
-        self.refresh_hints()
+        self.table.app.audio.play("card_flip")
+        self.table.animator.add(anim.Parallel(*steps, anim.Wait(BUBBLE_PAUSE)))
+        self.table.refresh_hints()
 
     def animate_left(self, event: Left) -> None:
         """The seat is out of this game: its plate dims and gets a tag."""
-        self.shown_left[event.seat] = event.why
+        self.table.shown_left[event.seat] = event.why
         if event.why == "empty":
             self.bubble(event.seat, t("newold_table.bubble.out"))
-        self.animator.add(anim.Wait(BUBBLE_PAUSE * 0.6))
+        self.table.animator.add(anim.Wait(BUBBLE_PAUSE * 0.6))
 
     def show_game_scored(self, event: GameScored) -> None:
         """The game is over: the panel with every seat's cards, case, score and totals."""
-        obs = self.observation()
+        obs = self.table.observation()
         record = obs.records[event.game] if event.game < len(obs.records) else None
         revealed = record.revealed if record is not None else tuple(tuple(place.row.cards)
-                                                                      for _, place in sorted(self.places.items()))
-        next_start = next((e.start_seat for e in self.pending if isinstance(e, GameStarted)), -1)
+                                                                      for _, place in sorted(self.table.places.items()))
+        next_start = next((e.start_seat for e in self.table.pending if isinstance(e, GameStarted)), -1)
 
         def open_panel() -> None:
-            self.app.audio.play("round_end")
-            self.toast.hide()
-            self.panel = GamePanel(self, event, revealed, next_start)
-            self.drop_held()
-            self.selected = None
-            self.refresh_hints()
+            self.table.app.audio.play("round_end")
+            self.table.toast.hide()
+            self.table.panel = GamePanel(self.table, event, revealed, next_start)
+            self.table.drop_held()
+            self.table.selected = None
+            self.table.refresh_hints()
 
-        self.animator.add(self.panel_after(open_panel, 0.5))
+        self.table.animator.add(self.table.panel_after(open_panel, 0.5))

@@ -60,7 +60,7 @@ from scenes.ui import Button
 WARM_BUDGET = 0.001  # seconds a frame may spend making pictures ahead of need
 
 
-class NewOldTable(NewOldInput, NewOldEffects, NewOldPaint, HandDragMixin, TableScene):
+class NewOldTable(NewOldInput, NewOldPaint, HandDragMixin, TableScene):
     """The NEW & OLD table (see the module docstring)."""
 
     SETTING_OUT_EVENTS = (GameStarted, Dealt, ZoneStarted, RestBoxed)  # the deal and the set-out: "Setting out the pieces…"
@@ -93,9 +93,14 @@ class NewOldTable(NewOldInput, NewOldEffects, NewOldPaint, HandDragMixin, TableS
         self._still_fans: set[int] = set()  # seats whose resting hand is in the still layer now
         self._warm_hand: tuple[Any, ...] = ()
         self._warm_jobs: deque[Callable[[], Any]] = deque()
+        self.effects = NewOldEffects(self)  # rules events -> animations
         super().__init__(app, match, **options)
         nart.prewarm()
         self._prewarm_backs()
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> animation (``NewOldEffects``)."""
+        return self.effects.event_handlers()
 
     # ----- pieces ----------------------------------------------------------------------------------
     def build_pieces(self) -> None:
