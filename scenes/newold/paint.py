@@ -27,39 +27,22 @@ from scenes import fonts, theme
 from scenes.newold import art as nart
 from scenes.newold.art import score_sheet, seat_plate, zone_sign
 from scenes.newold.layout import BOARD_TOPLEFT, BOX_CENTRE, FELT, SCREEN, ZONE_CENTRE, ZONE_SIGN
-from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
+from scenes.newold.sprites import KindFan, NewOldCard, ZoneView
 from scenes.table import art, labels
-from scenes.table.pieces import Bubble, nothing
+from scenes.table.pieces import nothing
 from scenes.table.still import StillPart
 
 if TYPE_CHECKING:
-    from game.core.match import Match
-    from scenes.table.hand_drag import Drag
-    from scenes.ui import Button
+    from scenes.newold.view import NewOldView
 
 
 class NewOldPaint:
     """The still parts and the moving pieces of the NEW & OLD table (the table's queries say what
-    to show: ``playing``, ``choosing_box``, ``target_zone``, ``marked``...)."""
+    to show: ``playing``, ``choosing_box``, ``target_zone``, ``marked``...). A part the table owns;
+    what it uses of the table is ``NewOldView``."""
 
-    match: Match
-    viewer: int
-    hand_hidden: bool
-    places: dict[int, SeatPlace]
-    zones: dict[str, ZoneView]
-    hand: KindFan
-    flying: list[NewOldCard]
-    bubbles: list[Bubble]
-    decks: dict[str, int]
-    box_count: int
-    shown_stages: list[str]
-    shown_left: list[str]
-    shown_start: int
-    shown_game: int
-    drag: Drag | None
-    action_button: Button
-    _still_fans: set[int]
-    _warm_jobs: deque[Callable[[], Any]]
+    def __init__(self, table: NewOldView) -> None:
+        self.table = table
 
     # ----- the still layer -------------------------------------------------------------------------
     def paint_still_base(self, surface: pygame.Surface) -> None:
@@ -71,56 +54,56 @@ class NewOldPaint:
     def still_parts(self) -> dict[str, StillPart]:
         """Zones and their signs, plates, revealed rows, the score sheet, the box."""
         parts: dict[str, StillPart] = {}
-        obs = self.observation()
-        playing = self.playing()
-        target = self.target_zone() if playing else ""
-        for zone, view in self.zones.items():
+        obs = self.table.observation()
+        playing = self.table.playing()
+        target = self.table.target_zone() if playing else ""
+        for zone, view in self.table.zones.items():
             signature = (tuple(view.cards), tuple(round(tilt) for tilt in view.tilts), view.highlight,
                          view.focused, view.note)
             parts[f"zone{zone}"] = StillPart(signature, view.rect().inflate(140, 110),
                                              lambda surface, v=view: self._paint_zone(surface, v))
             note = t("newold_table.zone.yours") if zone == target else ""
             sign = zone_sign(zone, note)
-            parts[f"sign{zone}"] = self.picture_part((zone, note, labels.lang()), sign, center=ZONE_SIGN[zone])
-        turn = self.seat_to_move() if obs.phase == PHASE_PLAY else -1
-        for seat, place in self.places.items():
-            you = seat == self.viewer and self.match.seats[seat].is_human
+            parts[f"sign{zone}"] = self.table.picture_part((zone, note, labels.lang()), sign, center=ZONE_SIGN[zone])
+        turn = self.table.seat_to_move() if obs.phase == PHASE_PLAY else -1
+        for seat, place in self.table.places.items():
+            you = seat == self.table.viewer and self.table.match.seats[seat].is_human
             now = score_revealed(place.row.cards)
             total = self.shown_totals()[seat]
-            chosen = obs.phase == PHASE_BOX and obs.chosen[seat] and not self.pending
-            args = (self.name_of(seat), seat, you, seat == turn, self.shown_stages[seat], self.shown_left[seat],
-                    seat == self.shown_start, chosen, now, total, place.plate.size)
+            chosen = obs.phase == PHASE_BOX and obs.chosen[seat] and not self.table.pending
+            args = (self.table.name_of(seat), seat, you, seat == turn, self.table.shown_stages[seat], self.table.shown_left[seat],
+                    seat == self.table.shown_start, chosen, now, total, place.plate.size)
             plate = seat_plate(*args)
-            parts[f"plate{seat}"] = self.picture_part(args, plate, center=place.plate.center)
+            parts[f"plate{seat}"] = self.table.picture_part(args, plate, center=place.plate.center)
             row = place.row
             parts[f"row{seat}"] = StillPart(tuple(row.cards), row.region(),
                                             lambda surface, r=row: surface.blit(r.picture(), r.region()))
         parts["sheet"] = self._sheet_part(obs)
         parts["box"] = self._box_part()
         parts["action_note"] = self._action_note_part()
-        self._still_fans = set()
-        for seat, place in self.places.items():
+        self.table._still_fans = set()
+        for seat, place in self.table.places.items():
             parts[f"fan{seat}"] = self._fan_part(seat, place.fan)
         return parts
 
     def _fan_part(self, seat: int, fan: KindFan) -> StillPart:
         """A hand at rest belongs to the still layer (repainted only when it changes); a hand that
         moves is painted with the moving pieces instead (this part is then empty)."""
-        hidden = seat == self.viewer and self.hand_hidden
+        hidden = seat == self.table.viewer and self.table.hand_hidden
         if hidden or not fan.cards or not fan.at_rest():
             return StillPart(None, pygame.Rect(round(fan.anchor[0]), round(fan.anchor[1]), 0, 0),
                              lambda surface: None)
-        self._still_fans.add(seat)
+        self.table._still_fans.add(seat)
         picture, topleft = fan.resting_picture()
         region = picture.get_rect(topleft=topleft)
         return StillPart(fan.resting_key(), region, lambda surface: surface.blit(picture, region))
 
     def action_note_text(self) -> str:
         """A short word over the action button: it is the only move, or what is still to mark."""
-        if self.reveal_forced():
+        if self.table.reveal_forced():
             return t("newold_table.note.only_move")
-        if self.choosing_box():
-            marks = self.marked()
+        if self.table.choosing_box():
+            marks = self.table.marked()
             new = "✓" if NEW in marks else "–"
             old = "✓" if OLD in marks else "–"
             return t("newold_table.note.marked", new=new, old=old)
@@ -129,34 +112,34 @@ class NewOldPaint:
     def _action_note_part(self) -> StillPart:
         """The note over the action button (nothing when there is nothing to say)."""
         text = self.action_note_text()
-        button = self.action_button.rect
+        button = self.table.action_button.rect
         if not text:
             return StillPart("", pygame.Rect(button.centerx, button.top - 30, 0, 0), lambda surface: None)
         image = labels.note_pill(text, True)
-        return self.picture_part(text, image, midbottom=(button.centerx, button.top - 8))
+        return self.table.picture_part(text, image, midbottom=(button.centerx, button.top - 8))
 
     def shown_totals(self) -> tuple[int, ...]:
         """Match totals as shown now (those of the games already scored)."""
-        return tuple(self.rules.totals(self.observation()))  # type: ignore[attr-defined]
+        return tuple(self.table.rules.totals(self.table.observation()))  # type: ignore[attr-defined]
 
     def _sheet_part(self, obs: NewOldObservation) -> StillPart:
         """The score pad at the top left."""
         rows = tuple(record.scores for record in obs.records)
-        running = tuple(score_revealed(place.row.cards) for _, place in sorted(self.places.items()))
+        running = tuple(score_revealed(place.row.cards) for _, place in sorted(self.table.places.items()))
         diamonds = tuple(sum(record.scores[seat] for record in obs.records) for seat in range(obs.players))
         ranks = tuple(sum(record.rank_points[seat] for record in obs.records) for seat in range(obs.players)) \
             if obs.rank_points else ()
-        names = tuple(self.name_of(seat) for seat in range(obs.players))
-        args = (rows, running, self.shown_game, obs.games_total, diamonds, ranks, names)
-        return self.picture_part(args, score_sheet(*args), topleft=BOARD_TOPLEFT)
+        names = tuple(self.table.name_of(seat) for seat in range(obs.players))
+        args = (rows, running, self.table.shown_game, obs.games_total, diamonds, ranks, names)
+        return self.table.picture_part(args, score_sheet(*args), topleft=BOARD_TOPLEFT)
 
     def _box_part(self) -> StillPart:
         """The game box with how many cards lie in it (it glows while a person chooses for it)."""
         box = nart.game_box()
         where = box.get_rect(center=BOX_CENTRE)
         name = fonts.text(t("newold_table.box.name"), theme.SMALL, (250, 236, 210), True)
-        count = fonts.text(t("newold_table.box.count", n=self.box_count), theme.TINY - 2, (236, 220, 190))
-        highlight = self.choosing_box()
+        count = fonts.text(t("newold_table.box.count", n=self.table.box_count), theme.TINY - 2, (236, 220, 190))
+        highlight = self.table.choosing_box()
 
         def paint(surface: pygame.Surface) -> None:
             if highlight:
@@ -166,7 +149,7 @@ class NewOldPaint:
             surface.blit(name, name.get_rect(center=(where.centerx, where.centery - 14)))
             surface.blit(count, count.get_rect(center=(where.centerx, where.centery + 22)))
 
-        return StillPart((self.box_count, highlight, labels.lang()), where.inflate(40, 40), paint)
+        return StillPart((self.table.box_count, highlight, labels.lang()), where.inflate(40, 40), paint)
 
     def _paint_zone(self, surface: pygame.Surface, view: ZoneView) -> None:
         """A zone with its note while a card is held."""
@@ -179,26 +162,26 @@ class NewOldPaint:
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Decks, fans, flying cards, the dragged ghost, bubbles; returns the areas painted."""
         painted: list[pygame.Rect] = []
-        for kind, count in self.decks.items():
+        for kind, count in self.table.decks.items():
             if count > 0:
                 pile = nart.deck_pile(kind, max(1, min(5, (count + 7) // 8)))
                 x, y = ZONE_CENTRE[ZONE_OLD if kind == OLD else ZONE_NEW]
                 painted.append(surface.blit(pile, pile.get_rect(center=(round(x) + 6, round(y) + 8))))
-        for seat, place in self.places.items():
-            if seat in self._still_fans or (seat == self.viewer and self.hand_hidden):
+        for seat, place in self.table.places.items():
+            if seat in self.table._still_fans or (seat == self.table.viewer and self.table.hand_hidden):
                 continue  # at rest: in the still layer
             painted.append(place.fan.draw(surface))
-        painted.extend(sprite.draw(surface) for sprite in self.flying)
-        if self.drag is not None and self.drag.ghost is not None:
-            painted.append(self.drag.ghost.draw(surface))
-        painted.extend(bubble.draw(surface) for bubble in self.bubbles)
+        painted.extend(sprite.draw(surface) for sprite in self.table.flying)
+        if self.table.drag is not None and self.table.drag.ghost is not None:
+            painted.append(self.table.drag.ghost.draw(surface))
+        painted.extend(bubble.draw(surface) for bubble in self.table.bubbles)
         return [area for area in painted if area.width and area.height] or [nothing()]
 
     # ----- pictures made ahead of need -------------------------------------------------------------
-    def _prewarm_backs(self) -> None:
+    def prewarm_backs(self) -> None:
         """Make the turned backs (and their shadows) every other seat's hand will show, now rather
         than in the middle of play: all hands of others share one shape, so this is quick."""
-        other = next((place.fan for seat, place in self.places.items() if seat != self.viewer), None)
+        other = next((place.fan for seat, place in self.table.places.items() if seat != self.table.viewer), None)
         if other is None:
             return
         angles = {other.slot(index, count)[1] for count in range(1, 15) for index in range(count)}
@@ -211,7 +194,7 @@ class NewOldPaint:
         viewer's hand will show after its next change (each card where it lies now and where it
         will lie once a card left, plain, dimmed and lifted) a few per frame, before they are
         needed, so playing a card never stalls a frame."""
-        fan = self.hand
+        fan = self.table.hand
         cards = [card.value for card in fan.cards]
         count = len(cards)
         jobs: deque[Callable[[], Any]] = deque()
@@ -224,7 +207,7 @@ class NewOldPaint:
             for angle in slots:
                 for dim, lift in ((False, 0.0), (True, 0.0), (False, KindFan.EAGER_LIFT), (False, 1.0)):
                     jobs.append(lambda card=card, angle=angle, dim=dim, lift=lift: self._warm(card, angle, dim, lift))
-        self._warm_jobs = jobs
+        self.table._warm_jobs = jobs
 
     @staticmethod
     def _warm(card: str, angle: float, dim: bool, lift: float) -> None:

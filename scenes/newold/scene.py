@@ -55,12 +55,13 @@ from scenes.newold.paint import NewOldPaint
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table.base import TableScene
 from scenes.table.hand_drag import Drag, HandDragMixin
+from scenes.table.still import StillPart
 from scenes.ui import Button
 
 WARM_BUDGET = 0.001  # seconds a frame may spend making pictures ahead of need
 
 
-class NewOldTable(NewOldInput, NewOldPaint, HandDragMixin, TableScene):
+class NewOldTable(NewOldInput, HandDragMixin, TableScene):
     """The NEW & OLD table (see the module docstring)."""
 
     SETTING_OUT_EVENTS = (GameStarted, Dealt, ZoneStarted, RestBoxed)  # the deal and the set-out: "Setting out the pieces…"
@@ -94,13 +95,26 @@ class NewOldTable(NewOldInput, NewOldPaint, HandDragMixin, TableScene):
         self._warm_hand: tuple[Any, ...] = ()
         self._warm_jobs: deque[Callable[[], Any]] = deque()
         self.effects = NewOldEffects(self)  # rules events -> animations
+        self.painting = NewOldPaint(self)  # the still parts, the moving pieces, pictures made ahead
         super().__init__(app, match, **options)
         nart.prewarm()
-        self._prewarm_backs()
+        self.painting.prewarm_backs()
 
     def event_handlers(self) -> dict[type, Callable[[Any], None]]:
         """Event type -> animation (``NewOldEffects``)."""
         return self.effects.event_handlers()
+
+    def still_parts(self) -> dict[str, StillPart]:
+        """Zones and their signs, plates, revealed rows, the score sheet, the box (``NewOldPaint``)."""
+        return self.painting.still_parts()
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Decks, fans, flying cards, the dragged ghost, bubbles (``NewOldPaint``); the areas painted."""
+        return self.painting.draw_moving(surface)
+
+    def paint_still_base(self, surface: pygame.Surface) -> None:
+        """The table with its mat, the game's name on the mat (``NewOldPaint``)."""
+        self.painting.paint_still_base(surface)
 
     # ----- pieces ----------------------------------------------------------------------------------
     def build_pieces(self) -> None:
@@ -161,7 +175,7 @@ class NewOldTable(NewOldInput, NewOldPaint, HandDragMixin, TableScene):
 
     def update(self, dt: float) -> None:
         """The base's update; then, when the viewer's turn shows or ends, re-read the hints; and
-        make a few of the pictures the hand will need next (see ``queue_warmup``)."""
+        make a few of the pictures the hand will need next (see ``NewOldPaint.queue_warmup``)."""
         super().update(dt)
         key = (self.playing(), self.choosing_box(), len(self.match.log), self.viewer)
         if key != self._hint_key:
@@ -172,7 +186,7 @@ class NewOldTable(NewOldInput, NewOldPaint, HandDragMixin, TableScene):
         hand = tuple(card.value for card in self.hand.cards)
         if hand != self._warm_hand:
             self._warm_hand = hand
-            self.queue_warmup()
+            self.painting.queue_warmup()
         began = time.perf_counter()
         while self._warm_jobs and time.perf_counter() - began < WARM_BUDGET:
             self._warm_jobs.popleft()()

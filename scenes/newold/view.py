@@ -1,18 +1,22 @@
 """What NEW & OLD's parts use from ``NewOldTable``, declared once: ``NewOldView``.
 
 Beyond every table's services (``TableView``) and the hand-card ones (``HandView``): the pieces
-``NewOldTable`` builds and what the table shows of the match between events. A type checker reads
-the effects' table as a ``NewOldView``.
+``NewOldTable`` builds, what the table shows of the match between events and what the viewer may
+do now. A type checker reads the effects' and the paint's table as a ``NewOldView``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scenes.table.hand_drag import HandView
 
 if TYPE_CHECKING:
+    from collections import deque
+    from collections.abc import Callable
+
     from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
+    from scenes.ui import Button
 
 
 class NewOldView(HandView, Protocol):
@@ -28,8 +32,31 @@ class NewOldView(HandView, Protocol):
     shown_left: list[str]  # "" or why the seat left
     shown_start: int  # the seat that starts the game shown
     shown_game: int
+    action_button: Button  # "Put back in the box" / "Reveal my Old cards"
+    _still_fans: set[int]  # seats whose resting hand is in the still layer now
+    _warm_jobs: deque[Callable[[], Any]]  # pictures to make ahead of need, a few a frame
 
     @property
     def hand(self) -> KindFan:
         """The viewer's fan."""
+        ...
+
+    def target_zone(self) -> str:
+        """The zone the viewer plays on: the Old zone in stage A, the New zone in stage B."""
+        ...
+
+    def choosing_box(self) -> bool:
+        """True while the person at the bottom chooses the two cards for the box."""
+        ...
+
+    def playing(self) -> bool:
+        """True when the person at the bottom is to play (not choosing) and the table shows it."""
+        ...
+
+    def reveal_forced(self) -> bool:
+        """True when revealing the Old cards is the viewer's only move."""
+        ...
+
+    def marked(self) -> dict[str, NewOldCard]:
+        """The hand cards marked for the box, by kind."""
         ...
