@@ -33,7 +33,6 @@ from scenes.noaron.layout import (
     scaled_size,
 )
 from scenes.table import art, labels
-from scenes.table.mixin import TableMixin
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
 from scenes.ui import clipped, draw_text_centered, fit_size, seat_color
@@ -42,43 +41,16 @@ TOP_NAME_WIDTH = 200  # px: the top plate's name at most, so the plate ends befo
 PLATE_GAP = 20  # px between the corner board and the top plate
 
 if TYPE_CHECKING:
-    from scenes.noaron.layout import Geometry, Point
     from scenes.noaron.scene import Preview
-    from scenes.noaron.sprites import HandRow, NoaronCard
-    from scenes.table.pieces import Bubble
-    from scenes.ui import Button
+    from scenes.noaron.view import NoaronView
 
 
-class NoaronPaint(TableMixin):
-    """The painting of ``NoaronTable`` (a mixin: the table holds the state)."""
+class NoaronPaint:
+    """The painting of ``NoaronTable`` (a part the table owns; the table holds the state, and
+    ``NoaronView`` declares what this uses of it)."""
 
-    if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)
-        rows: dict[int, HandRow]
-        piles: dict[tuple[int, int], list[str]]
-        pile_glow: dict[int, str]
-        deck_glow: str
-        reserve: list[NoaronCard]
-        deck_count: int
-        stake_counts: list[int]
-        paid_counts: list[int]
-        shown_round: int
-        flying: list[NoaronCard]
-        bubbles: list[Bubble]
-        preview: Preview | None
-        shown_cut: Cut | None
-        declare_button: Button
-        geometry: Geometry
-        bottom: int
-        top_seat: int
-        hand: HandRow
-
-        def side(self, seat: int) -> str: ...
-        def pile_centre(self, seat: int, pile: int) -> Point: ...
-        def reserve_spot(self, seat: int, index: int) -> Point: ...
-        def paid_pos(self, seat: int) -> Point: ...
-        def declare_note(self) -> str: ...
-        def coach_rect(self) -> pygame.Rect | None: ...
-        def _reserve_in_row(self) -> bool: ...
+    def __init__(self, table: NoaronView) -> None:
+        self.table = table
 
     def paint_still_base(self, surface: pygame.Surface) -> None:
         """The table, the mat's printed title and the printed places (piles, reserve, stakes)."""
@@ -90,24 +62,24 @@ class NoaronPaint(TableMixin):
         """Faint outlines printed on the mat where cards go, with small captions."""
         marks: list[tuple[tuple[int, int], pygame.Surface]] = []
         mark = labels.mat_mark(t("game.noaron.title"))
-        marks.append((mark.get_rect(topleft=self.geometry.title_mark()).topleft, mark))
+        marks.append((mark.get_rect(topleft=self.table.geometry.title_mark()).topleft, mark))
         size = scaled_size(PILE_SCALE)
         outline = art.slot_outline(size, art.mix(theme.FELT_LIGHT, theme.PAPER, 0.2))
         for seat in (0, 1):
             for pile in (LEFT, RIGHT):
-                centre = self.pile_centre(seat, pile)
+                centre = self.table.pile_centre(seat, pile)
                 marks.append((outline.get_rect(center=(round(centre[0]), round(centre[1]))).topleft, outline))
         reserve_outline = art.slot_outline(scaled_size(RESERVE_SCALE["bottom"]),
                                            art.mix(theme.FELT_LIGHT, theme.PAPER, 0.1))
         for index in (0, 1):
-            centre = self.reserve_spot(self.bottom, index)
+            centre = self.table.reserve_spot(self.table.bottom, index)
             marks.append((reserve_outline.get_rect(center=(round(centre[0]), round(centre[1]))).topleft,
                           reserve_outline))
         caption = self._caption(t("noaron_table.reserve"))
-        marks.append((caption.get_rect(midbottom=self.geometry.reserve_caption()).topleft, caption))
+        marks.append((caption.get_rect(midbottom=self.table.geometry.reserve_caption()).topleft, caption))
         for seat in (0, 1):
-            pile_caption = self._caption(t("noaron_table.piles_of", player=self.name_of(seat)))
-            at = pile_caption.get_rect(midtop=self.geometry.pile_caption(seat)).topleft
+            pile_caption = self._caption(t("noaron_table.piles_of", player=self.table.name_of(seat)))
+            at = pile_caption.get_rect(midtop=self.table.geometry.pile_caption(seat)).topleft
             marks.append((at, pile_caption))
         return marks
 
@@ -119,47 +91,47 @@ class NoaronPaint(TableMixin):
     def still_parts(self) -> dict[str, StillPart]:
         """The parts of the still layer as they should look now."""
         parts: dict[str, Any] = {}
-        for (seat, pile), cards in self.piles.items():
-            glow = self.pile_glow.get(seat, "")
-            centre = self.pile_centre(seat, pile)
+        for (seat, pile), cards in self.table.piles.items():
+            glow = self.table.pile_glow.get(seat, "")
+            centre = self.table.pile_centre(seat, pile)
             signature = (tuple(cards[-4:]), len(cards), glow, centre)
             region = pygame.Rect(0, 0, 230, 290)
             region.center = (round(centre[0]), round(centre[1]))
             parts[f"pile{seat}{pile}"] = StillPart(signature, region, lambda s, k=(seat, pile), g=glow:
                                                     self._paint_pile(s, k, g))
         deck_region = pygame.Rect(0, 0, 260, 330)
-        deck_x, deck_y = self.geometry.deck
+        deck_x, deck_y = self.table.geometry.deck
         deck_region.center = (round(deck_x), round(deck_y) + 20)
-        parts["deck"] = StillPart((self.deck_count, self.deck_glow), deck_region, self._paint_deck)
+        parts["deck"] = StillPart((self.table.deck_count, self.table.deck_glow), deck_region, self._paint_deck)
         for seat in (0, 1):
             region = pygame.Rect(0, 0, 330, 150)
-            stake = self.geometry.stake_centre(seat)
+            stake = self.table.geometry.stake_centre(seat)
             region.center = (round(stake[0]), round(stake[1]))
-            parts[f"stakes{seat}"] = StillPart((self.stake_counts[seat], self.name_of(seat)), region,
+            parts[f"stakes{seat}"] = StillPart((self.table.stake_counts[seat], self.table.name_of(seat)), region,
                                                 lambda s, seat=seat: self.paint_stakes(s, seat))
             paid = pygame.Rect(0, 0, 330, 120)
-            paid_at = self.paid_pos(seat)
+            paid_at = self.table.paid_pos(seat)
             paid.center = (round(paid_at[0]), round(paid_at[1]))
-            parts[f"paid{seat}"] = StillPart(self.paid_counts[seat], paid, lambda s, seat=seat: self.paint_paid(s, seat))
-            args = (self.name_of(seat), seat, seat == self.seat_to_move(), self.stake_counts[seat],
-                    seat == self.viewer and self.match.seats[seat].is_human)
-            parts[f"plate{seat}"] = self.picture_part(args, self._plate(*args), **self._plate_place(seat))
-        board_args = (t("noaron_table.round", n=self.shown_round + 1), tuple(self.stake_counts), language())
-        parts["board"] = self.picture_part(board_args, self._board(board_args[0]),
-                                           topleft=self.geometry.board_topleft())
+            parts[f"paid{seat}"] = StillPart(self.table.paid_counts[seat], paid, lambda s, seat=seat: self.paint_paid(s, seat))
+            args = (self.table.name_of(seat), seat, seat == self.table.seat_to_move(), self.table.stake_counts[seat],
+                    seat == self.table.viewer and self.table.match.seats[seat].is_human)
+            parts[f"plate{seat}"] = self.table.picture_part(args, self._plate(*args), **self._plate_place(seat))
+        board_args = (t("noaron_table.round", n=self.table.shown_round + 1), tuple(self.table.stake_counts), language())
+        parts["board"] = self.table.picture_part(board_args, self._board(board_args[0]),
+                                           topleft=self.table.geometry.board_topleft())
         parts["score"] = self._score_part()
         parts["note"] = self._note_part()
         parts["coach"] = self._coach_part()
         buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
-                        for button in self.buttons.widgets)
-        region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
-        parts["buttons"] = StillPart(buttons, region.inflate(30, 30), self.buttons.draw)
+                        for button in self.table.buttons.widgets)
+        region = self.table.buttons.widgets[0].rect.unionall([button.rect for button in self.table.buttons.widgets[1:]])
+        parts["buttons"] = StillPart(buttons, region.inflate(30, 30), self.table.buttons.draw)
         return parts
 
     def _paint_pile(self, surface: pygame.Surface, key: tuple[int, int], glow: str) -> None:
         """One discard pile: glow when it may be taken, its top cards, its count."""
-        cards = self.piles[key]
-        centre = self.pile_centre(*key)
+        cards = self.table.piles[key]
+        centre = self.table.pile_centre(*key)
         top = (centre[0] + pile_top_offset(len(cards))[0], centre[1] + pile_top_offset(len(cards))[1])
         if glow:
             halo = cards_art.glow(PILE_SCALE, theme.OK)
@@ -176,40 +148,40 @@ class NoaronPaint(TableMixin):
 
     def _paint_deck(self, surface: pygame.Surface) -> None:
         """The deck with its count (glowing when it may be drawn from)."""
-        x, y = self.geometry.deck
-        if self.deck_glow:
+        x, y = self.table.geometry.deck
+        if self.table.deck_glow:
             halo = cards_art.glow(DECK_SCALE, theme.OK)
             surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
-        if self.deck_count > 0:
-            heap = cards_art.heap_picture(self.deck_count, DECK_SCALE)
+        if self.table.deck_count > 0:
+            heap = cards_art.heap_picture(self.table.deck_count, DECK_SCALE)
             width, height = scaled_size(DECK_SCALE)
             surface.blit(heap, heap.get_rect(topleft=(round(x - width / 2 - 14), round(y - height / 2 - 14))))
         else:
             outline = art.slot_outline(scaled_size(DECK_SCALE), theme.FELT_LIGHT)
             surface.blit(outline, outline.get_rect(center=(round(x), round(y))))
-        if self.deck_glow == "focus":
+        if self.table.deck_glow == "focus":
             ring = art.focus_ring(scaled_size(DECK_SCALE), theme.ACCENT)
             surface.blit(ring, ring.get_rect(center=(round(x), round(y))))
-        label = fonts.text(t("noaron_table.deck", n=self.deck_count), theme.SMALL, theme.TEXT)
+        label = fonts.text(t("noaron_table.deck", n=self.table.deck_count), theme.SMALL, theme.TEXT)
         surface.blit(label, label.get_rect(midtop=(round(x), round(y + 96))))
 
     def paint_stakes(self, surface: pygame.Surface, seat: int) -> None:
         """A seat's stake cards in a face-down row, with their count."""
-        count = self.stake_counts[seat]
-        stake = self.geometry.stake_centre(seat)
+        count = self.table.stake_counts[seat]
+        stake = self.table.geometry.stake_centre(seat)
         centre = (round(stake[0]), round(stake[1]))
         if count:
             row = cards_art.fan_row_picture(count, STAKE_SCALE, STAKE_STEP)
             surface.blit(row, row.get_rect(center=centre))
         label = fonts.text(t("noaron_table.stakes", n=count), theme.TINY, theme.TEXT, True)
-        below = self.side(seat) == "bottom"
+        below = self.table.side(seat) == "bottom"
         surface.blit(label, label.get_rect(midtop=(centre[0], centre[1] + 46)) if below
                      else label.get_rect(midbottom=(centre[0], centre[1] - 46)))
 
     def paint_paid(self, surface: pygame.Surface, seat: int) -> None:
         """The heap of a seat's paid stake cards, set aside, with its count."""
-        count = self.paid_counts[seat]
-        x, y = self.paid_pos(seat)
+        count = self.table.paid_counts[seat]
+        x, y = self.table.paid_pos(seat)
         spot = (round(x) + PAID_DX, round(y))
         if count:
             heap = cards_art.heap_picture(count, STAKE_SCALE)
@@ -223,7 +195,7 @@ class NoaronPaint(TableMixin):
     def _plate(self, name: str, seat: int, turn: bool, stakes: int, you: bool) -> pygame.Surface:
         """The shared name plate, its second line counting the stake cards left. The top plate's
         name is cut shorter: it shares its row with the opponent's hand and the Log button."""
-        if self.side(seat) == "top":
+        if self.table.side(seat) == "top":
             name = clipped(name, theme.SMALL + 2, TOP_NAME_WIDTH, bold=True)
         return labels.plate(name, seat, turn, stakes, you, detail=t("noaron_table.stakes", n=stakes))
 
@@ -231,9 +203,9 @@ class NoaronPaint(TableMixin):
         """Where a plate goes: centred on its spot, except the top one, which starts right of the
         corner board, so however long the name it never runs under the opponent's hand or the
         Log, Help and Menu buttons (a long name ran under Log when it sat on their side)."""
-        x, y = self.geometry.plate(seat)
-        if self.side(seat) == "top":
-            board_x, _ = self.geometry.board_topleft()
+        x, y = self.table.geometry.plate(seat)
+        if self.table.side(seat) == "top":
+            board_x, _ = self.table.geometry.board_topleft()
             return {"midleft": (board_x + BOARD_SIZE[0] + PLATE_GAP, round(y))}
         return {"center": (round(x), round(y))}
 
@@ -245,34 +217,34 @@ class NoaronPaint(TableMixin):
             pygame.draw.rect(surface, theme.GOLD, surface.get_rect().inflate(-8, -8), 2, border_radius=16)
             title = fonts.text(heading, theme.BODY - 2, theme.GOLD, True)
             surface.blit(title, (22, 14))
-            for number, seat in enumerate((self.top_seat, self.bottom)):
+            for number, seat in enumerate((self.table.top_seat, self.table.bottom)):
                 y = 62 + number * 40 + 18
                 pygame.draw.circle(surface, seat_color(seat), (36, y), 17)
                 mark = fonts.text(theme.SEAT_SYMBOLS[seat % len(theme.SEAT_SYMBOLS)], theme.TINY - 2, theme.TEXT, True)
                 surface.blit(mark, mark.get_rect(center=(36, y)))
-                value = fonts.text(t("noaron_table.stakes", n=self.stake_counts[seat]), theme.SMALL - 2, theme.TEXT, True)
+                value = fonts.text(t("noaron_table.stakes", n=self.table.stake_counts[seat]), theme.SMALL - 2, theme.TEXT, True)
                 value_at = value.get_rect(midright=(310, y))
                 surface.blit(value, value_at)
                 room = value_at.left - 12 - 60  # the name stops short of the count ("Stakes 9" is wide)
-                name = self.name_of(seat)
+                name = self.table.name_of(seat)
                 size = fit_size(name, theme.SMALL - 2, room)
                 label = fonts.text(clipped(name, size, room), size, theme.TEXT)
                 surface.blit(label, label.get_rect(midleft=(60, y)))
             return surface
 
-        return labels.cached(("board", "noaron", heading, tuple(self.stake_counts), self.bottom, language()), make)
+        return labels.cached(("board", "noaron", heading, tuple(self.table.stake_counts), self.table.bottom, language()), make)
 
     def status_part(self) -> StillPart:
         """The status banner above the hand and the key hint under it."""
-        text = self.status_text()
-        mine = self.viewer_may_act()
+        text = self.table.status_text()
+        mine = self.table.viewer_may_act()
         banner = labels.status_banner(text, mine) if text else None
-        hint_text = t("noaron_table.keys") if self.viewer >= 0 and self.match.seats[self.viewer].is_human else ""
+        hint_text = t("noaron_table.keys") if self.table.viewer >= 0 and self.table.match.seats[self.table.viewer].is_human else ""
         hint = fonts.text(hint_text, theme.TINY - 2, theme.TEXT_DIM) if hint_text else None
-        banner_at = banner.get_rect(center=self.geometry.status_centre()) if banner is not None else None
-        hint_at = hint.get_rect(midbottom=self.geometry.hint_bottom()) if hint is not None else None
+        banner_at = banner.get_rect(center=self.table.geometry.status_centre()) if banner is not None else None
+        hint_at = hint.get_rect(midbottom=self.table.geometry.hint_bottom()) if hint is not None else None
         areas = [area for area in (banner_at, hint_at) if area is not None]
-        region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(self.geometry.pixel(960, STATUS_Y), (0, 0))
+        region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(self.table.geometry.pixel(960, STATUS_Y), (0, 0))
 
         def paint(surface: pygame.Surface) -> None:
             if banner is not None:
@@ -284,16 +256,16 @@ class NoaronPaint(TableMixin):
 
     def _score_part(self) -> StillPart:
         """The score card at the left of the hand: the hand's score (or the choice's preview)."""
-        cut = self.shown_cut if not self.hand_hidden else None
-        preview = self.preview
+        cut = self.table.shown_cut if not self.table.hand_hidden else None
+        preview = self.table.preview
         signature = (cut, preview.best_after if preview else None, preview is not None, language())
 
         def paint(surface: pygame.Surface) -> None:
             if cut is None:
                 return
-            surface.blit(self._score_card(cut, preview), self.geometry.score_card().topleft)
+            surface.blit(self._score_card(cut, preview), self.table.geometry.score_card().topleft)
 
-        return StillPart(signature, self.geometry.score_card().inflate(20, 20), paint)
+        return StillPart(signature, self.table.geometry.score_card().inflate(20, 20), paint)
 
     def _score_card(self, cut: Cut, preview: Preview | None) -> pygame.Surface:
         """A paper card: "hand" (or "if placed here"), the score large, the cut's parts."""
@@ -301,7 +273,7 @@ class NoaronPaint(TableMixin):
         previewing = preview is not None and best is None
 
         def make() -> pygame.Surface:
-            card = pygame.Surface(self.geometry.score_card().size, pygame.SRCALPHA)
+            card = pygame.Surface(self.table.geometry.score_card().size, pygame.SRCALPHA)
             rect = card.get_rect()
             pygame.draw.rect(card, theme.PAPER, rect, border_radius=18)
             edge = theme.ACCENT if previewing or best is not None else theme.GOLD
@@ -331,8 +303,8 @@ class NoaronPaint(TableMixin):
 
     def _coach_part(self) -> StillPart:
         """The yaku / zatsu explanation on the felt, while it is open."""
-        rect = self.coach_rect()
-        where = rect if rect is not None else pygame.Rect(self.geometry.pixel(640, 400), (0, 0))
+        rect = self.table.coach_rect()
+        where = rect if rect is not None else pygame.Rect(self.table.geometry.pixel(640, 400), (0, 0))
 
         def paint(surface: pygame.Surface) -> None:
             if rect is not None:
@@ -342,9 +314,9 @@ class NoaronPaint(TableMixin):
 
     def _note_part(self) -> StillPart:
         """Under the Declare button: why it is (not) available now."""
-        text = self.declare_note()
+        text = self.table.declare_note()
         image = fonts.text(text, theme.TINY - 2, theme.TEXT_DIM) if text else None
-        rect = self.declare_button.rect
+        rect = self.table.declare_button.rect
         at = image.get_rect(midtop=(rect.centerx, rect.top - 28)) if image is not None else rect.copy()
 
         def paint(surface: pygame.Surface) -> None:
@@ -356,13 +328,13 @@ class NoaronPaint(TableMixin):
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Rows, the reserve, flying cards and bubbles; returns the areas painted."""
         painted: list[pygame.Rect] = []
-        painted.append(self.rows[self.top_seat].draw(surface))
-        if not self.hand_hidden:
-            painted.append(self.hand.draw(surface))
-        in_row = self._reserve_in_row()
-        for sprite in self.reserve:
-            if not in_row and sprite not in self.flying:
+        painted.append(self.table.rows[self.table.top_seat].draw(surface))
+        if not self.table.hand_hidden:
+            painted.append(self.table.hand.draw(surface))
+        in_row = self.table._reserve_in_row()
+        for sprite in self.table.reserve:
+            if not in_row and sprite not in self.table.flying:
                 painted.append(sprite.draw(surface))
-        painted.extend(sprite.draw(surface) for sprite in self.flying)
-        painted.extend(bubble.draw(surface) for bubble in self.bubbles)
+        painted.extend(sprite.draw(surface) for sprite in self.table.flying)
+        painted.extend(bubble.draw(surface) for bubble in self.table.bubbles)
         return [area.inflate(4, 4) for area in painted if area.width and area.height]

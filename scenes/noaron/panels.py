@@ -16,7 +16,7 @@ from scenes.table.panel import SteppedPanel
 from scenes.ui import draw_text_centered, fit_size, seat_color
 
 if TYPE_CHECKING:
-    from scenes.noaron.scene import NoaronTable
+    from scenes.noaron.view import NoaronView
 
 # ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
 SETTLE_STEP = 0.75  # between two lines of the settlement
@@ -38,10 +38,10 @@ class SettlementPanel(SteppedPanel):
     MINI_SCALE = 0.36
     MINI_STEP = 52
 
-    def __init__(self, table: NoaronTable, event: Settled) -> None:
+    def __init__(self, table: NoaronView, event: Settled) -> None:
         label = (lambda: t("table.see_results")) if event.game_over else (lambda: t("table.continue"))
         super().__init__(table, label)
-        self.table: NoaronTable = table
+        self.table: NoaronView = table
         self.event = event
         self.shown = 0  # lines revealed so far
         self.clock = 0.0
@@ -98,7 +98,7 @@ class SettlementPanel(SteppedPanel):
         self.shown += 1
         if kind == "pay" and not self.paid_started:
             self.paid_started = True
-            self.table.animate_payment(self.event)
+            self.table.effects.animate_payment(self.event)
         self.table.app.audio.play("card_slide" if kind == "pay" else "click")
 
     def paint_body(self, surface: pygame.Surface, body: pygame.Rect) -> None:
@@ -141,8 +141,8 @@ class SettlementPanel(SteppedPanel):
     def _draw_stakes_lit(self, surface: pygame.Surface) -> None:
         """The stake rows, paid heaps and stake cards in flight, above the veil (they are the point)."""
         for seat in (0, 1):
-            self.table.paint_stakes(surface, seat)
-            self.table.paint_paid(surface, seat)
+            self.table.painting.paint_stakes(surface, seat)
+            self.table.painting.paint_paid(surface, seat)
         for sprite in self.table.flying:
             if sprite.scale <= STAKE_SCALE + 0.01:
                 sprite.draw(surface)

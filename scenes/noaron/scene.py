@@ -11,6 +11,7 @@ the shared ``TableScene``. Its state, read by every part: ``rows`` (the two hand
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,6 +65,7 @@ from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import HandRow, NoaronCard
 from scenes.table import art
 from scenes.table.base import TableScene
+from scenes.table.still import StillPart
 from scenes.ui import Button, seat_label
 
 
@@ -83,7 +85,7 @@ def best_after_discard(hand: tuple[str, ...], index: int, reserve: tuple[str, ..
     return min(best_cut(rest[:gap] + reserve + rest[gap:]).score for gap in range(len(rest) + 1))
 
 
-class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
+class NoaronTable(NoaronInput, TableScene):
     """The ノアロン table scene (see the module docstring)."""
 
     SETTING_OUT_EVENTS = (StakesDealt, RoundStarted, PileSeeded, HandDealt)  # the deal and the set-out: "Setting out the pieces…"
@@ -114,8 +116,30 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
         self.coach_open = False  # the yaku/zatsu explanation is on the felt (see scenes.noaron.coach)
         self.coach_shown = False  # it was shown once in this match: never again
         self._geometry: Geometry | None = None  # see ``geometry``
+        self.effects = NoaronEffects(self)  # rules events -> animations
+        self.painting = NoaronPaint(self)  # the still parts and the moving pieces
         super().__init__(app, match, **options)
         self.undo_button.rect = self.geometry.undo_rect()
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> animation (``NoaronEffects``)."""
+        return self.effects.event_handlers()
+
+    def still_parts(self) -> dict[str, StillPart]:
+        """The parts of the still layer as they should look now (``NoaronPaint``)."""
+        return self.painting.still_parts()
+
+    def status_part(self) -> StillPart:
+        """The status banner above the hand and the key hint under it (``NoaronPaint``)."""
+        return self.painting.status_part()
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The rows, the reserve, flying cards and bubbles (``NoaronPaint``); the areas painted."""
+        return self.painting.draw_moving(surface)
+
+    def paint_still_base(self, surface: pygame.Surface) -> None:
+        """The table, the mat's printed title and the printed places (``NoaronPaint``)."""
+        self.painting.paint_still_base(surface)
 
     # ----- sides ------------------------------------------------------------------------------------
     @property
