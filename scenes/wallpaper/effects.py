@@ -30,13 +30,10 @@ from game.rules.wallpaper import (
     RoundStarted,
     RowCardDealt,
     RowTaken,
-    Shape,
     TokenMoved,
     TurnStarted,
 )
 from scenes import anim
-from scenes.table.mixin import TableMixin
-from scenes.table.pieces import Bubble
 from scenes.wallpaper.art import art_seat, hazy_id, seat_colour, token_layout
 from scenes.wallpaper.art_cards import card_back, card_face
 from scenes.wallpaper.art_cards import token as token_picture
@@ -60,13 +57,14 @@ from scenes.wallpaper.layout import (
     TRAY_NEXT_W,
     TRAY_NEXT_X,
     TRAY_W,
-    Cell,
-    Geometry,
     Point,
     fit_camera,
 )
 from scenes.wallpaper.panels import ScoringPanel
 from scenes.wallpaper.sprites import Piece
+
+if TYPE_CHECKING:
+    from scenes.wallpaper.view import WallpaperView
 
 # ----- timings (seconds at normal speed; the animator scales them) -----------------------------------
 DEAL_FLIGHT = 0.26
@@ -78,43 +76,12 @@ BUBBLE_PAUSE = 0.5
 FLASH = 0.9
 
 
-class WallpaperEffects(TableMixin):
-    """Event playback of the That Old Wallpaper table (see the module docstring)."""
+class WallpaperEffects:
+    """Event playback of the That Old Wallpaper table (see the module docstring); a part the table
+    owns, which uses of it what ``WallpaperView`` declares."""
 
-    if TYPE_CHECKING:  # what the table (scene.py) provides
-        geometry: Geometry
-        grandma: bool
-        row_count: int
-        hand: list[Piece]
-        spots: dict[int, Piece]
-        numbers_on_rows: list[Piece]
-        tray: list[Piece]
-        tray_seat: int
-        tray_pick: int | None
-        flying: list[Piece]
-        bubbles: list[Bubble]
-        drag: Any
-        dropped: Piece | None
-        selected: int | None
-        pan: tuple[int, int]
-        shown_seat: int
-        rows_shown: list[list[int]]
-        walls_shown: list[dict[Cell, tuple[int, int]]]
-        hazy_shown: list[int]
-        hazy_supply_shown: int
-        deck_shown: int
-        token_line_shown: tuple[int, ...]
-        round_shown: int
-        turn_shown: int
-        discards_shown: list[tuple[int, ...]]
-        grandma_last: int
-        flashes: list[tuple[Shape, int, float]]
-        happening: str
-
-        def set_walls(self, walls: list[dict[Cell, tuple[int, int]]]) -> None: ...
-        def put_on_wall(self, seat: int, cell: Cell, card: tuple[int, int]) -> None: ...
-        def _number_piece(self, seat: int, number: int, pos: Point, height: int, face_up: bool = True) -> Piece: ...
-        def _card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece: ...
+    def __init__(self, table: WallpaperView) -> None:
+        self.table = table
 
     # ----- event playback -----------------------------------------------------------------------------
     def event_handlers(self) -> dict[type, Callable[[Any], None]]:
@@ -139,134 +106,134 @@ class WallpaperEffects(TableMixin):
 
     def bubble(self, pos: Point, text: str, below: bool = False) -> None:
         """A short call somewhere on the table."""
-        self.show_bubble(text, pos, below=below)
+        self.table.show_bubble(text, pos, below=below)
 
     def animate_game_started(self, event: GameStarted) -> None:
         """A fresh table: empty rows and walls, the full deck, the token line."""
-        self.rows_shown = [[] for _ in range(self.row_count)]
-        self.set_walls([{} for _ in range(self.match.players)])
-        obs = self.observation()
-        self.deck_shown = obs.deck_count + sum(len(cards) for cards in obs.rows)
-        self.token_line_shown = tuple(event.token_line)
-        self.hazy_shown = [0] * self.match.players
-        self.hazy_supply_shown = obs.hazy_supply
-        self.hand = []
-        self.spots = {}
-        self.tray = []
-        self.numbers_on_rows = []
-        self.app.audio.play("deal")
-        self.animator.add(anim.Wait(0.2))
+        self.table.rows_shown = [[] for _ in range(self.table.row_count)]
+        self.table.set_walls([{} for _ in range(self.table.match.players)])
+        obs = self.table.observation()
+        self.table.deck_shown = obs.deck_count + sum(len(cards) for cards in obs.rows)
+        self.table.token_line_shown = tuple(event.token_line)
+        self.table.hazy_shown = [0] * self.table.match.players
+        self.table.hazy_supply_shown = obs.hazy_supply
+        self.table.hand = []
+        self.table.spots = {}
+        self.table.tray = []
+        self.table.numbers_on_rows = []
+        self.table.app.audio.play("deal")
+        self.table.animator.add(anim.Wait(0.2))
 
     def animate_hand_drawn(self, event: HandDrawn) -> None:
         """The viewer's number cards fan in from the pile."""
-        if event.seat != self.viewer or self.hand:
+        if event.seat != self.table.viewer or self.table.hand:
             return
-        obs = self.observation()
+        obs = self.table.observation()
         steps: list[anim.Step] = []
         numbers = [number for number in obs.hand if number != obs.my_choice]
         for index, number in enumerate(numbers):
-            piece = self._number_piece(self.viewer, number, (HAND_LEFT - 200, HAND_Y + 80), HAND_H, face_up=False)
-            self.hand.append(piece)
+            piece = self.table._number_piece(self.table.viewer, number, (HAND_LEFT - 200, HAND_Y + 80), HAND_H, face_up=False)
+            self.table.hand.append(piece)
             steps.append(anim.Sequence(anim.Wait(0.05 * index),
-                                       anim.Parallel(anim.Tween(piece, "pos", self.geometry.hand_slot(index), SLIDE,
+                                       anim.Parallel(anim.Tween(piece, "pos", self.table.geometry.hand_slot(index), SLIDE,
                                                                 anim.ease_out_cubic),
                                                      anim.Tween(piece, "flip", 1.0, SLIDE, anim.ease_in_out_sine))))
-        self.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
+        self.table.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
 
     def animate_row_dealt(self, event: RowCardDealt) -> None:
         """Cards dealt in a row: each flies from the deck to its row's bottom and turns over, one
         after another (a red oval's extra card follows it with a call)."""
         deals = [event]
-        while self.pending and isinstance(self.pending[0], RowCardDealt):
-            deals.append(self.pending.popleft())  # type: ignore[arg-type]
-        counts = [len(cards) for cards in self.rows_shown]
-        self.happening = t("wallpaper_table.happening.deal")
+        while self.table.pending and isinstance(self.table.pending[0], RowCardDealt):
+            deals.append(self.table.pending.popleft())  # type: ignore[arg-type]
+        counts = [len(cards) for cards in self.table.rows_shown]
+        self.table.happening = t("wallpaper_table.happening.deal")
         steps: list[anim.Step] = []
         for number, deal in enumerate(deals):
             counts[deal.row] += 1
-            target = self.geometry.row_slot(deal.row, counts[deal.row] - 1, counts[deal.row])
+            target = self.table.geometry.row_slot(deal.row, counts[deal.row] - 1, counts[deal.row])
             piece = Piece(("wp-card", deal.card, ROW_CARD_W, 0), lambda c=deal.card: card_face(c, ROW_CARD_W),
                           DECK_POS, back=lambda: card_back(ROW_CARD_W), face_up=False, value=deal.card)
             piece.visible = False
 
             def leave(piece: Piece = piece) -> None:
                 piece.visible = True
-                self.deck_shown = max(0, self.deck_shown - 1)
+                self.table.deck_shown = max(0, self.table.deck_shown - 1)
 
             def land(deal: RowCardDealt = deal) -> None:
-                self.rows_shown[deal.row].append(deal.card)
+                self.table.rows_shown[deal.row].append(deal.card)
 
             step: list[anim.Step] = [anim.Wait(DEAL_GAP * number), anim.Call(leave),
-                                     self.fly(piece, target, 0.0, DEAL_FLIGHT, flip_to=1.0, on_land=land)]
+                                     self.table.fly(piece, target, 0.0, DEAL_FLIGHT, flip_to=1.0, on_land=land)]
             if deal.chained:
                 step.insert(1, anim.Call(lambda d=deal: self.bubble(
-                    (self.geometry.column_x(d.row), ROW_TOP - 4), t("wallpaper_table.bubble.oval"))))
+                    (self.table.geometry.column_x(d.row), ROW_TOP - 4), t("wallpaper_table.bubble.oval"))))
             steps.append(anim.Sequence(*step))
-        self.app.audio.play("deal")
-        self.animator.add(anim.Parallel(*steps))
+        self.table.app.audio.play("deal")
+        self.table.animator.add(anim.Parallel(*steps))
 
     def animate_turn_started(self, event: TurnStarted) -> None:
         """A new turn: the counter turns."""
-        self.turn_shown = event.turn
-        self.round_shown = event.round
-        self.numbers_on_rows = []
+        self.table.turn_shown = event.turn
+        self.table.round_shown = event.round
+        self.table.numbers_on_rows = []
 
     def animate_round_started(self, event: RoundStarted) -> None:
         """The next round card shows; the piles were made anew."""
-        self.round_shown = event.round
-        self.app.audio.play("card_flip")
+        self.table.round_shown = event.round
+        self.table.app.audio.play("card_flip")
         self.bubble((ROUND_POS[0], ROUND_POS[1] - 60), t("wallpaper_table.bubble.round", n=event.round + 1))
-        self.animator.add(anim.Wait(BUBBLE_PAUSE))
+        self.table.animator.add(anim.Wait(BUBBLE_PAUSE))
 
     def animate_number_chosen(self, event: NumberChosen) -> None:
         """A seat chose: its card lies face down on its spot (the viewer's own card shows its face
         to the viewer only)."""
         seat = event.seat
-        obs = self.observation()
-        mine = seat == self.viewer and 0 <= seat < obs.players
+        obs = self.table.observation()
+        mine = seat == self.table.viewer and 0 <= seat < obs.players
         number = obs.my_choice if mine else 0
         if mine:
-            piece = next((p for p in self.hand if p.value == number), None)
-            if self.drag is not None and self.drag.piece is not None and self.drag.piece.value == number:
-                piece = self.drag.piece
+            piece = next((p for p in self.table.hand if p.value == number), None)
+            if self.table.drag is not None and self.table.drag.piece is not None and self.table.drag.piece.value == number:
+                piece = self.table.drag.piece
             if piece is None:
-                piece = self._number_piece(seat, number, self.geometry.hand_slot(0), HAND_H)
-            if piece in self.hand:
-                self.hand.remove(piece)
-            self.selected = None
-            self.spots[seat] = piece
-            self.app.audio.play("card_slide")
-            self.animator.add(self.fly(piece, PLAY_SPOT, 0.0, SLIDE, on_land=lambda: None))
+                piece = self.table._number_piece(seat, number, self.table.geometry.hand_slot(0), HAND_H)
+            if piece in self.table.hand:
+                self.table.hand.remove(piece)
+            self.table.selected = None
+            self.table.spots[seat] = piece
+            self.table.app.audio.play("card_slide")
+            self.table.animator.add(self.table.fly(piece, PLAY_SPOT, 0.0, SLIDE, on_land=lambda: None))
             self._relayout_hand()
         else:
-            start = self.geometry.seat_anchor(seat)
-            piece = self._number_piece(seat, 0, start, SPOT_H if seat != self.viewer else HAND_H, face_up=False)
-            self.spots[seat] = piece
-            self.animator.add(self.fly(piece, self.geometry.spot_pos(seat), 0.0, 0.2))
-        self.refresh_hints()
+            start = self.table.geometry.seat_anchor(seat)
+            piece = self.table._number_piece(seat, 0, start, SPOT_H if seat != self.table.viewer else HAND_H, face_up=False)
+            self.table.spots[seat] = piece
+            self.table.animator.add(self.table.fly(piece, self.table.geometry.spot_pos(seat), 0.0, 0.2))
+        self.table.refresh_hints()
 
     def _relayout_hand(self) -> None:
         """Slide the hand cards to their places."""
-        for index, piece in enumerate(self.hand):
-            self.ambient.add(anim.Tween(piece, "pos", self.geometry.hand_slot(index), 0.25, anim.ease_out_cubic))
+        for index, piece in enumerate(self.table.hand):
+            self.table.ambient.add(anim.Tween(piece, "pos", self.table.geometry.hand_slot(index), 0.25, anim.ease_out_cubic))
 
     def animate_revealed(self, event: NumbersRevealed) -> None:
         """All numbers turn over together, then slide to their rows; colliding numbers lie sideways
         across the rows they block."""
-        players = self.match.players
+        players = self.table.match.players
         pieces: dict[int, Piece] = {}
         for seat, number in enumerate(event.numbers):
-            piece = self.spots.get(seat)
+            piece = self.table.spots.get(seat)
             if piece is None:
-                start = DECK_POS if seat >= players else self.geometry.spot_pos(seat)
-                piece = self._number_piece(seat, 0, start, NUMBER_H_SMALL, face_up=False)
-            fresh = self._number_piece(seat, number, piece.pos, round(piece.face().get_height()), face_up=False)
+                start = DECK_POS if seat >= players else self.table.geometry.spot_pos(seat)
+                piece = self.table._number_piece(seat, 0, start, NUMBER_H_SMALL, face_up=False)
+            fresh = self.table._number_piece(seat, number, piece.pos, round(piece.face().get_height()), face_up=False)
             fresh.flip = piece.flip if piece.value == number else 0.0
             pieces[seat] = fresh
-        self.spots = {}
-        self.flying.extend(pieces.values())
-        if self.grandma and len(event.numbers) > players:
-            self.grandma_last = event.numbers[players]
+        self.table.spots = {}
+        self.table.flying.extend(pieces.values())
+        if self.table.grandma and len(event.numbers) > players:
+            self.table.grandma_last = event.numbers[players]
         flips = [anim.Tween(piece, "flip", 1.0, FLIP, anim.ease_in_out_sine) for piece in pieces.values()
                  if piece.flip < 1.0]
         slides: list[anim.Step] = []
@@ -276,136 +243,136 @@ class WallpaperEffects(TableMixin):
                 piece = pieces.get(seat)
                 if piece is None:
                     continue
-                target, angle = self.geometry.number_place(block, index)
+                target, angle = self.table.geometry.number_place(block, index)
                 slides.append(anim.Sequence(anim.Wait(0.08 * len(slides)),
-                                            self.fly(piece, target, angle, SLIDE,
+                                            self.table.fly(piece, target, angle, SLIDE,
                                                      scale_to=NUMBER_H_SMALL / max(1, piece.face().get_height()))))
                 placed.append(piece)
 
         def settle() -> None:
-            self.numbers_on_rows = []
+            self.table.numbers_on_rows = []
             for piece in placed:
-                if piece in self.flying:
-                    self.flying.remove(piece)
-                small = self._number_piece(piece.seat, piece.value, piece.pos, NUMBER_H_SMALL)
+                if piece in self.table.flying:
+                    self.table.flying.remove(piece)
+                small = self.table._number_piece(piece.seat, piece.value, piece.pos, NUMBER_H_SMALL)
                 small.angle = piece.angle
-                self.numbers_on_rows.append(small)
+                self.table.numbers_on_rows.append(small)
 
-        self.app.audio.play("card_flip")
+        self.table.app.audio.play("card_flip")
         collided = any(len(block.seats) > 1 for block in event.blocks)
-        self.happening = t("wallpaper_table.happening.collision" if collided else "wallpaper_table.happening.reveal")
+        self.table.happening = t("wallpaper_table.happening.collision" if collided else "wallpaper_table.happening.reveal")
         calls: list[anim.Step] = []
         if collided:
             block = next(block for block in event.blocks if len(block.seats) > 1)
-            middle = sum(self.geometry.column_x(row) for row in block.rows) / len(block.rows)
+            middle = sum(self.table.geometry.column_x(row) for row in block.rows) / len(block.rows)
             calls.append(anim.Call(lambda: self.bubble((middle, ROW_TOP + 120.0),
                                                        t("wallpaper_table.bubble.collision"), below=True)))
-        self.animator.add(anim.Sequence(anim.Parallel(*flips) if flips else anim.Wait(0.05), anim.Wait(0.25),
+        self.table.animator.add(anim.Sequence(anim.Parallel(*flips) if flips else anim.Wait(0.05), anim.Wait(0.25),
                                         anim.Parallel(*slides) if slides else anim.Wait(0.05), anim.Call(settle),
                                         *calls, anim.Wait(BUBBLE_PAUSE if collided else 0.15)))
 
     def animate_row_taken(self, event: RowTaken) -> None:
         """A row's cards go to the seat that took it (to the tray when the viewer places them; to
         the discard when Grandma took them); the winner's sideways number stands up on the row."""
-        cards = list(self.rows_shown[event.row]) if event.row < len(self.rows_shown) else []
-        self.happening = t("wallpaper_table.happening.grandma" if event.discarded else "wallpaper_table.happening.take",
-                           player=self.name_of(event.seat), n=event.row + 1)
+        cards = list(self.table.rows_shown[event.row]) if event.row < len(self.table.rows_shown) else []
+        self.table.happening = t("wallpaper_table.happening.grandma" if event.discarded else "wallpaper_table.happening.take",
+                           player=self.table.name_of(event.seat), n=event.row + 1)
         if not cards:
             cards = list(event.cards)
         count = len(cards)
-        self.mark_move(self._row_rect(event.row, count), event.seat)
-        self.rows_shown[event.row] = []
-        for piece in self.numbers_on_rows:
+        self.table.mark_move(self._row_rect(event.row, count), event.seat)
+        self.table.rows_shown[event.row] = []
+        for piece in self.table.numbers_on_rows:
             if piece.seat == event.seat and event.collision:
-                self.ambient.add(anim.Parallel(anim.Tween(piece, "pos", self.geometry.header_pos(event.row), SLIDE),
+                self.table.ambient.add(anim.Parallel(anim.Tween(piece, "pos", self.table.geometry.header_pos(event.row), SLIDE),
                                                anim.Tween(piece, "angle", 0.0, SLIDE)))
         steps: list[anim.Step] = []
         if event.discarded:
             for index, card in enumerate(cards):
                 piece = Piece(("wp-card", card, ROW_CARD_W, 0), lambda c=card: card_face(c, ROW_CARD_W),
-                              self.geometry.row_slot(event.row, index, count), value=card)
+                              self.table.geometry.row_slot(event.row, index, count), value=card)
                 steps.append(anim.Sequence(anim.Wait(0.05 * index),
-                                           self.fly(piece, DISCARD_POS, 20.0, SLIDE, scale_to=0.4)))
-            self.bubble((self.geometry.column_x(event.row), ROW_TOP), t("wallpaper_table.bubble.grandma_takes"))
-            self.animator.add(anim.Parallel(*steps, anim.Wait(BUBBLE_PAUSE)))
+                                           self.table.fly(piece, DISCARD_POS, 20.0, SLIDE, scale_to=0.4)))
+            self.bubble((self.table.geometry.column_x(event.row), ROW_TOP), t("wallpaper_table.bubble.grandma_takes"))
+            self.table.animator.add(anim.Parallel(*steps, anim.Wait(BUBBLE_PAUSE)))
             return
-        mine = event.seat == self.viewer
+        mine = event.seat == self.table.viewer
         if mine:
-            self.tray_seat = event.seat
-            self.tray = []
-            self.tray_pick = None
+            self.table.tray_seat = event.seat
+            self.table.tray = []
+            self.table.tray_pick = None
         for index, card in enumerate(cards):
-            start = self.geometry.row_slot(event.row, index, count)
-            piece = self._card_piece(card, start, index)
+            start = self.table.geometry.row_slot(event.row, index, count)
+            piece = self.table._card_piece(card, start, index)
             piece.scale = ROW_CARD_W / (TRAY_W if index == 0 else TRAY_NEXT_W)
 
             def arrive(piece: Piece = piece) -> None:
-                if piece in self.flying:
-                    self.flying.remove(piece)
+                if piece in self.table.flying:
+                    self.table.flying.remove(piece)
                 if mine:
-                    self.tray.append(piece)
+                    self.table.tray.append(piece)
 
-            target = self.geometry.tray_slot(index) if mine else self.geometry.seat_anchor(event.seat)
+            target = self.table.geometry.tray_slot(index) if mine else self.table.geometry.seat_anchor(event.seat)
             scale_to = 1.0 if mine else 0.35
             steps.append(anim.Sequence(anim.Wait(0.07 * index),
-                                       self.fly(piece, target, 0.0, SLIDE, scale_to=scale_to, on_land=lambda p=piece:
+                                       self.table.fly(piece, target, 0.0, SLIDE, scale_to=scale_to, on_land=lambda p=piece:
                                                 arrive(p))))
-        self.app.audio.play("card_slide")
-        self.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
+        self.table.app.audio.play("card_slide")
+        self.table.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
 
     def animate_token_moved(self, event: TokenMoved) -> None:
         """The winner's token hops from its place in the line to the back; the others close up."""
-        old = list(self.token_line_shown)
-        count = self.match.players + (1 if self.grandma else 0)
+        old = list(self.table.token_line_shown)
+        count = self.table.match.players + (1 if self.table.grandma else 0)
         first, room = token_layout(count)
         if event.seat not in old:
-            self.token_line_shown = tuple(event.line)
+            self.table.token_line_shown = tuple(event.line)
             return
         start = (float(first + old.index(event.seat) * room), float(TOKEN_Y))
         end = (float(first + (len(event.line) - 1) * room), float(TOKEN_Y))
-        players = self.match.players
+        players = self.table.match.players
         piece = Piece(("wp-token", event.seat), lambda: token_picture(seat_colour(event.seat, players), TOKEN_D,
                                                                       seat=art_seat(event.seat, players)), start)
-        self.token_line_shown = tuple(seat for seat in event.line if seat != event.seat)
-        self.happening = t("wallpaper_table.happening.token", player=self.name_of(event.seat))
+        self.table.token_line_shown = tuple(seat for seat in event.line if seat != event.seat)
+        self.table.happening = t("wallpaper_table.happening.token", player=self.table.name_of(event.seat))
 
         def land() -> None:
-            self.token_line_shown = tuple(event.line)
+            self.table.token_line_shown = tuple(event.line)
 
-        self.app.audio.play("cat_hop")
-        self.animator.add(self.fly(piece, end, 0.0, 0.45, on_land=land))
+        self.table.app.audio.play("cat_hop")
+        self.table.animator.add(self.table.fly(piece, end, 0.0, 0.45, on_land=land))
 
     def animate_hazy_given(self, event: HazyGiven) -> None:
         """A hazy memory card flies from the supply to the seat (or a call: none left)."""
-        self.happening = t("wallpaper_table.happening.hazy", player=self.name_of(event.seat))
+        self.table.happening = t("wallpaper_table.happening.hazy", player=self.table.name_of(event.seat))
         if not event.given:
-            self.bubble(self.geometry.seat_anchor(event.seat), t("wallpaper_table.bubble.no_hazy"))
-            self.animator.add(anim.Wait(BUBBLE_PAUSE))
+            self.bubble(self.table.geometry.seat_anchor(event.seat), t("wallpaper_table.bubble.no_hazy"))
+            self.table.animator.add(anim.Wait(BUBBLE_PAUSE))
             return
         card = hazy_id()
         piece = Piece(("wp-card", card, 96, 0), lambda: card_face(card, 96), HAZY_POS, value=card)
 
         def land() -> None:
-            self.hazy_shown[event.seat] += 1
-            self.hazy_supply_shown = max(0, self.hazy_supply_shown - 1)
+            self.table.hazy_shown[event.seat] += 1
+            self.table.hazy_supply_shown = max(0, self.table.hazy_supply_shown - 1)
 
-        target = self.geometry.seat_anchor(event.seat) if event.seat != self.viewer else \
+        target = self.table.geometry.seat_anchor(event.seat) if event.seat != self.table.viewer else \
             (TRAY_NEXT_X + 160, TRAY_FIRST[1])
-        self.animator.add(self.fly(piece, target, 8.0, SLIDE, scale_to=0.6, on_land=land))
+        self.table.animator.add(self.table.fly(piece, target, 8.0, SLIDE, scale_to=0.6, on_land=land))
 
     def animate_card_placed(self, event: CardPlaced) -> None:
         """The placed card leaves the tray and flies onto its cell (the large wall, or the seat's
         small one); the shapes it completed glow for a moment."""
-        piece = self.dropped
-        self.dropped = None
-        if event.seat != self.viewer:
-            self.happening = t("wallpaper_table.happening.place", player=self.name_of(event.seat))
-        in_tray = next((tray_piece for tray_piece in self.tray if tray_piece.value == event.card), None)
+        piece = self.table.dropped
+        self.table.dropped = None
+        if event.seat != self.table.viewer:
+            self.table.happening = t("wallpaper_table.happening.place", player=self.table.name_of(event.seat))
+        in_tray = next((tray_piece for tray_piece in self.table.tray if tray_piece.value == event.card), None)
         if in_tray is not None:
-            self.tray.remove(in_tray)
+            self.table.tray.remove(in_tray)
             piece = piece or in_tray
         if piece is None:
-            start = TRAY_FIRST if event.seat == self.viewer else self.geometry.seat_anchor(event.seat)
+            start = TRAY_FIRST if event.seat == self.table.viewer else self.table.geometry.seat_anchor(event.seat)
             piece = Piece(("wp-card", event.card, TRAY_W, event.rot), lambda: card_face(event.card, TRAY_W),
                           start, value=event.card)
         width = TRAY_W
@@ -413,29 +380,29 @@ class WallpaperEffects(TableMixin):
                        lambda: card_face(event.card, width, event.rot), piece.pos, value=event.card)
         placed.scale = piece.scale * piece.face().get_width() / max(1, placed.face().get_width())
         placed.lift = piece.lift
-        if piece in self.flying:
-            self.flying.remove(piece)
-        if event.seat == self.shown_seat:
-            wall = dict(self.walls_shown[event.seat])
+        if piece in self.table.flying:
+            self.table.flying.remove(piece)
+        if event.seat == self.table.shown_seat:
+            wall = dict(self.table.walls_shown[event.seat])
             wall[(event.x, event.y)] = (event.card, event.rot)
-            camera = fit_camera(list(wall), self.pan)
+            camera = fit_camera(list(wall), self.table.pan)
             target = camera.cell_rect((event.x, event.y)).center
             scale_to = camera.cell / width
-            self.mark_move(camera.cell_rect((event.x, event.y)), event.seat)
+            self.table.mark_move(camera.cell_rect((event.x, event.y)), event.seat)
         else:
-            target = self.geometry.seat_anchor(event.seat)
+            target = self.table.geometry.seat_anchor(event.seat)
             scale_to = 0.2
         if event.seat == self.hazy_seat_for(event):
-            self.hazy_shown[event.seat] = max(0, self.hazy_shown[event.seat] - 1)
+            self.table.hazy_shown[event.seat] = max(0, self.table.hazy_shown[event.seat] - 1)
 
         def land() -> None:
-            self.put_on_wall(event.seat, (event.x, event.y), (event.card, event.rot))
+            self.table.put_on_wall(event.seat, (event.x, event.y), (event.card, event.rot))
             for shape in event.shapes:
-                self.flashes.append((shape, event.seat, FLASH))
+                self.table.flashes.append((shape, event.seat, FLASH))
             self._relayout_tray()
 
-        self.app.audio.play("cat_land")  # a soft thud: paper pressed onto the wall
-        self.animator.add(self.fly(placed, (float(target[0]), float(target[1])), 0.0, PLACE_FLIGHT,
+        self.table.app.audio.play("cat_land")  # a soft thud: paper pressed onto the wall
+        self.table.animator.add(self.table.fly(placed, (float(target[0]), float(target[1])), 0.0, PLACE_FLIGHT,
                                    scale_to=scale_to, on_land=land))
 
     def _row_rect(self, row: int, count: int) -> pygame.Rect:
@@ -443,7 +410,7 @@ class WallpaperEffects(TableMixin):
         rects = []
         for index in range(max(1, count)):
             rect = pygame.Rect(0, 0, ROW_CARD_W, ROW_CARD_W)
-            rect.center = tuple(round(value) for value in self.geometry.row_slot(row, index, max(1, count)))
+            rect.center = tuple(round(value) for value in self.table.geometry.row_slot(row, index, max(1, count)))
             rects.append(rect)
         return rects[0].unionall(rects[1:])
 
@@ -453,69 +420,69 @@ class WallpaperEffects(TableMixin):
 
     def _relayout_tray(self) -> None:
         """The tray's cards move to their places in its order; the first (to place next) shows large."""
-        if not self.tray:
+        if not self.table.tray:
             return
-        for index, piece in enumerate(list(self.tray)):
-            fresh = self._card_piece(piece.value, piece.pos, index)
-            self.tray[index] = fresh
-            self.ambient.add(anim.Tween(fresh, "pos", self.geometry.tray_slot(index), 0.25, anim.ease_out_cubic))
+        for index, piece in enumerate(list(self.table.tray)):
+            fresh = self.table._card_piece(piece.value, piece.pos, index)
+            self.table.tray[index] = fresh
+            self.table.ambient.add(anim.Tween(fresh, "pos", self.table.geometry.tray_slot(index), 0.25, anim.ease_out_cubic))
 
     def animate_numbers_discarded(self, event: NumbersDiscarded) -> None:
         """The played numbers go back to their owners, face up on their discards."""
         steps: list[anim.Step] = []
-        for piece in self.numbers_on_rows:
-            target = (DISCARD_LEFT + 90.0, 930.0) if piece.seat == self.viewer else \
-                self.geometry.seat_anchor(piece.seat)
-            if piece.seat >= self.match.players:
-                target = self.geometry.seat_anchor(piece.seat)
-            steps.append(self.fly(piece, target, 0.0, 0.3, scale_to=0.5))
-        moving = list(self.numbers_on_rows)
-        self.numbers_on_rows = []
+        for piece in self.table.numbers_on_rows:
+            target = (DISCARD_LEFT + 90.0, 930.0) if piece.seat == self.table.viewer else \
+                self.table.geometry.seat_anchor(piece.seat)
+            if piece.seat >= self.table.match.players:
+                target = self.table.geometry.seat_anchor(piece.seat)
+            steps.append(self.table.fly(piece, target, 0.0, 0.3, scale_to=0.5))
+        moving = list(self.table.numbers_on_rows)
+        self.table.numbers_on_rows = []
 
         def done() -> None:
             for piece in moving:
-                if piece in self.flying:
-                    self.flying.remove(piece)
-            self.discards_shown = [tuple(cards) for cards in self.observation().discards]
+                if piece in self.table.flying:
+                    self.table.flying.remove(piece)
+            self.table.discards_shown = [tuple(cards) for cards in self.table.observation().discards]
 
-        self.animator.add(anim.Sequence(anim.Parallel(*steps) if steps else anim.Wait(0.05), anim.Call(done)))
+        self.table.animator.add(anim.Sequence(anim.Parallel(*steps) if steps else anim.Wait(0.05), anim.Call(done)))
 
     def animate_number_drawn(self, event: NumberDrawn) -> None:
         """The viewer's new number card joins the hand."""
-        if event.seat != self.viewer:
+        if event.seat != self.table.viewer:
             return
-        obs = self.observation()
+        obs = self.table.observation()
         numbers = [number for number in obs.hand if number != obs.my_choice]
-        have = {piece.value for piece in self.hand}
+        have = {piece.value for piece in self.table.hand}
         new = [number for number in numbers if number not in have]
         for number in new:
-            piece = self._number_piece(self.viewer, number, (HAND_LEFT - 200, HAND_Y + 80), HAND_H, face_up=False)
-            self.hand.append(piece)
-        self.hand.sort(key=lambda piece: piece.value)
+            piece = self.table._number_piece(self.table.viewer, number, (HAND_LEFT - 200, HAND_Y + 80), HAND_H, face_up=False)
+            self.table.hand.append(piece)
+        self.table.hand.sort(key=lambda piece: piece.value)
         steps: list[anim.Step] = []
-        for index, piece in enumerate(self.hand):
-            moves: list[anim.Step] = [anim.Tween(piece, "pos", self.geometry.hand_slot(index), SLIDE,
+        for index, piece in enumerate(self.table.hand):
+            moves: list[anim.Step] = [anim.Tween(piece, "pos", self.table.geometry.hand_slot(index), SLIDE,
                                                  anim.ease_out_cubic)]
             if piece.flip < 1.0:
                 moves.append(anim.Tween(piece, "flip", 1.0, SLIDE, anim.ease_in_out_sine))
             steps.append(anim.Parallel(*moves))
-        self.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
+        self.table.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
 
     def animate_pile_reshuffled(self, event: PileReshuffled) -> None:
         """A seat's used numbers become its new pile."""
-        anchor = self.geometry.seat_anchor(event.seat) if event.seat != self.viewer else (DISCARD_LEFT + 90.0, 900.0)
+        anchor = self.table.geometry.seat_anchor(event.seat) if event.seat != self.table.viewer else (DISCARD_LEFT + 90.0, 900.0)
         self.bubble(anchor, t("wallpaper_table.bubble.reshuffle"))
-        if event.seat < len(self.discards_shown):
-            self.discards_shown[event.seat] = ()
+        if event.seat < len(self.table.discards_shown):
+            self.table.discards_shown[event.seat] = ()
 
     def show_scoring(self, event: GameScored) -> None:
         """The end: the scoring panel (Continue -> results)."""
-        obs = self.observation()
+        obs = self.table.observation()
 
         def open_panel() -> None:
-            self.app.audio.play("round_end")
-            self.toast.hide()
-            self.drop_held()
-            self.panel = ScoringPanel(self, event, obs)
+            self.table.app.audio.play("round_end")
+            self.table.toast.hide()
+            self.table.drop_held()
+            self.table.panel = ScoringPanel(self.table, event, obs)
 
-        self.animator.add(self.panel_after(open_panel, 0.5))
+        self.table.animator.add(self.table.panel_after(open_panel, 0.5))

@@ -326,7 +326,7 @@ class WallpaperInput(TableMixin):
         self.rot = 0
         order = self.tray_order(self.observation())  # the picked card, then the rest in the row's order
         self.tray.sort(key=lambda piece: order.index(piece.value) if piece.value in order else len(order))
-        self._relayout_tray()
+        self.effects._relayout_tray()
         self._preview = None
         self.app.audio.play("click")
 

@@ -21,8 +21,7 @@ from game.rules.wallpaper import (
 )
 from scenes import fonts, theme
 from scenes.table import art, labels
-from scenes.table.mixin import TableMixin
-from scenes.table.pieces import Bubble, nothing
+from scenes.table.pieces import nothing
 from scenes.table.still import StillPart
 from scenes.ui import clipped, fit_size
 from scenes.wallpaper.art import (
@@ -57,54 +56,23 @@ from scenes.wallpaper.layout import (
     WALL_AREA,
     WALL_TITLE,
     Camera,
-    Cell,
-    Geometry,
     Point,
-    WallItems,
     row_step,
 )
-from scenes.wallpaper.sprites import Piece
+
+if TYPE_CHECKING:
+    from scenes.wallpaper.view import WallpaperView
 
 HINT_SIZE = theme.LEAST  # the wall's key hint: 11 physical pixels at 1280x720, the least a player must read
 HEADERS_HEIGHT = 70  # the row names and the arrow over the columns, down to the numbers' tops
 
 
-class WallpaperPaint(TableMixin):
-    """What the That Old Wallpaper table paints (see the module docstring)."""
+class WallpaperPaint:
+    """What the That Old Wallpaper table paints (see the module docstring); a part the table owns,
+    which uses of it what ``WallpaperView`` declares."""
 
-    if TYPE_CHECKING:  # what the table (scene.py) provides
-        geometry: Geometry
-        grandma: bool
-        row_count: int
-        hand: list[Piece]
-        spots: dict[int, Piece]
-        numbers_on_rows: list[Piece]
-        tray: list[Piece]
-        flying: list[Piece]
-        bubbles: list[Bubble]
-        drag: Any
-        row_cursor: int | None
-        cell_cursor: Cell | None
-        shown_seat: int
-        rows_shown: list[list[int]]
-        walls_shown: list[dict[Cell, tuple[int, int]]]
-        wall_items: list[WallItems]
-        hazy_shown: list[int]
-        hazy_supply_shown: int
-        deck_shown: int
-        token_line_shown: tuple[int, ...]
-        round_shown: int
-        turn_shown: int
-        discards_shown: list[tuple[int, ...]]
-        grandma_last: int
-        flashes: list[tuple[Shape, int, float]]
-
-        def my_turn(self, phase: str) -> bool: ...
-        def placing(self) -> bool: ...
-        def viewer_wall(self) -> dict[Cell, tuple[int, int]]: ...
-        def camera(self) -> Camera: ...
-        def shown_legal_cells(self) -> tuple[Cell, ...]: ...
-        def preview(self) -> tuple[Cell, int, int, tuple[Shape, ...], int] | None: ...
+    def __init__(self, table: WallpaperView) -> None:
+        self.table = table
 
     # ----- drawing ----------------------------------------------------------------------------------
     def paint_still_base(self, surface: pygame.Surface) -> None:
@@ -115,26 +83,26 @@ class WallpaperPaint(TableMixin):
         """Deck, round cards, hazy supply, rows, token line, the strip, the large wall, the viewer's
         discards and the spot."""
         parts: dict[str, StillPart] = {}
-        parts["deck"] = self.picture_part(("deck", self.deck_shown), deck_picture(self.deck_shown),
+        parts["deck"] = self.table.picture_part(("deck", self.table.deck_shown), deck_picture(self.table.deck_shown),
                                           center=(round(DECK_POS[0]), round(DECK_POS[1]) + 14))
-        parts["round"] = self.picture_part(("round", self.round_shown, self.turn_shown),
-                                           round_cards_picture(self.round_shown, self.turn_shown),
+        parts["round"] = self.table.picture_part(("round", self.table.round_shown, self.table.turn_shown),
+                                           round_cards_picture(self.table.round_shown, self.table.turn_shown),
                                            center=(round(ROUND_POS[0]), round(ROUND_POS[1])))
-        parts["hazy"] = self.picture_part(("hazy", self.hazy_supply_shown), hazy_supply_picture(self.hazy_supply_shown),
+        parts["hazy"] = self.table.picture_part(("hazy", self.table.hazy_supply_shown), hazy_supply_picture(self.table.hazy_supply_shown),
                                           center=(round(HAZY_POS[0]), round(HAZY_POS[1])))
-        picking = self.my_turn(PHASE_PICK)
-        blocked = set(self.observation().blocked) if picking else set()
-        for row in range(self.row_count):
-            cards = tuple(self.rows_shown[row]) if row < len(self.rows_shown) else ()
-            glow = ("focus" if row == self.row_cursor else "ok") if row in blocked else ""
+        picking = self.table.my_turn(PHASE_PICK)
+        blocked = set(self.table.observation().blocked) if picking else set()
+        for row in range(self.table.row_count):
+            cards = tuple(self.table.rows_shown[row]) if row < len(self.table.rows_shown) else ()
+            glow = ("focus" if row == self.table.row_cursor else "ok") if row in blocked else ""
             picture = row_column_picture(cards, row_step(len(cards)), glow)
-            parts[f"row{row}"] = self.picture_part(("row", cards, glow), picture,
-                                                   midtop=(round(self.geometry.column_x(row)), ROW_TOP))
+            parts[f"row{row}"] = self.table.picture_part(("row", cards, glow), picture,
+                                                   midtop=(round(self.table.geometry.column_x(row)), ROW_TOP))
         parts["headers"] = self._headers_part()
-        names = tuple(self.name_of(seat) for seat in range(self.match.players + (1 if self.grandma else 0)))
-        count = self.match.players + (1 if self.grandma else 0)
-        parts["tokens"] = self.picture_part(("tokens", self.token_line_shown, names),
-                                            token_line_picture(self.token_line_shown, count, self.match.players,
+        names = tuple(self.table.name_of(seat) for seat in range(self.table.match.players + (1 if self.table.grandma else 0)))
+        count = self.table.match.players + (1 if self.table.grandma else 0)
+        parts["tokens"] = self.table.picture_part(("tokens", self.table.token_line_shown, names),
+                                            token_line_picture(self.table.token_line_shown, count, self.table.match.players,
                                                                names),
                                             topleft=(TOKEN_LEFT, TOKEN_Y - 22))
         parts.update(self._strip_parts())
@@ -146,9 +114,9 @@ class WallpaperPaint(TableMixin):
     def _headers_part(self) -> StillPart:
         """Over the columns: each row's name, and an arrow saying higher numbers take the rows
         farther from the deck."""
-        count = self.row_count
+        count = self.table.row_count
         left = COLUMN_LEFT - COLUMN_STEP // 2
-        xs = [round(self.geometry.column_x(row)) - left for row in range(count)]
+        xs = [round(self.table.geometry.column_x(row)) - left for row in range(count)]
 
         def make() -> pygame.Surface:
             # the row names sit under the mat's dashed border, the arrow between them and the numbers
@@ -170,38 +138,38 @@ class WallpaperPaint(TableMixin):
             return surface
 
         picture = labels.cached(("wp-headers", count, tuple(xs), labels.lang()), make)
-        return self.picture_part(("headers", count, labels.lang()), picture, topleft=(left, 16))
+        return self.table.picture_part(("headers", count, labels.lang()), picture, topleft=(left, 16))
 
     def _strip_parts(self) -> dict[str, StillPart]:
         """One box per seat (and Grandma's)."""
         parts: dict[str, StillPart] = {}
-        obs = self.observation()
-        to_move = set(self.match.to_move())
-        for seat, rect in self.geometry.box_rects().items():
-            if seat >= self.match.players:
+        obs = self.table.observation()
+        to_move = set(self.table.match.to_move())
+        for seat, rect in self.table.geometry.box_rects().items():
+            if seat >= self.table.match.players:
                 pile = obs.grandma_pile_count
-                args = (self.name_of(seat), pile, self.grandma_last, rect.size)
-                parts[f"box{seat}"] = self.picture_part(("g", *args), grandma_box(*args), topleft=rect.topleft)
+                args = (self.table.name_of(seat), pile, self.table.grandma_last, rect.size)
+                parts[f"box{seat}"] = self.table.picture_part(("g", *args), grandma_box(*args), topleft=rect.topleft)
                 continue
-            items = self.wall_items[seat]
-            you = seat == self.viewer and self.viewer_is_person()
-            chosen = seat in self.spots and seat != self.viewer
-            played = tuple(sorted(self.discards_shown[seat])) if seat < len(self.discards_shown) else ()
-            turn = seat in to_move and obs.phase != PHASE_CHOOSE and not self.pending
-            placing = len(obs.pending) if turn and obs.placer == seat and seat != self.viewer else 0
-            args2 = (self.name_of(seat), seat, self.match.players, you, seat == self.shown_seat, turn, items,
-                     self.hazy_shown[seat], chosen, played, placing, rect.size)
-            parts[f"box{seat}"] = self.picture_part(args2, strip_box(*args2), topleft=rect.topleft)
+            items = self.table.wall_items[seat]
+            you = seat == self.table.viewer and self.table.viewer_is_person()
+            chosen = seat in self.table.spots and seat != self.table.viewer
+            played = tuple(sorted(self.table.discards_shown[seat])) if seat < len(self.table.discards_shown) else ()
+            turn = seat in to_move and obs.phase != PHASE_CHOOSE and not self.table.pending
+            placing = len(obs.pending) if turn and obs.placer == seat and seat != self.table.viewer else 0
+            args2 = (self.table.name_of(seat), seat, self.table.match.players, you, seat == self.table.shown_seat, turn, items,
+                     self.table.hazy_shown[seat], chosen, played, placing, rect.size)
+            parts[f"box{seat}"] = self.table.picture_part(args2, strip_box(*args2), topleft=rect.topleft)
         return parts
 
     def _wall_part(self) -> StillPart:
         """The large wall: its board, the wall's picture (completed shapes shown) and, while the
         person places, the glowing cells."""
-        seat = self.shown_seat
-        wall = self.walls_shown[seat] if seat < len(self.walls_shown) else {}
-        items = self.wall_items[seat] if seat < len(self.wall_items) else ()
-        camera = self.camera()
-        glowing = self.shown_legal_cells() if self.placing() and seat == self.viewer else ()
+        seat = self.table.shown_seat
+        wall = self.table.walls_shown[seat] if seat < len(self.table.walls_shown) else {}
+        items = self.table.wall_items[seat] if seat < len(self.table.wall_items) else ()
+        camera = self.table.camera()
+        glowing = self.table.shown_legal_cells() if self.table.placing() and seat == self.table.viewer else ()
         signature = ("wall", seat, items, camera.cell, camera.origin, glowing)
 
         def paint(surface: pygame.Surface) -> None:
@@ -226,9 +194,9 @@ class WallpaperPaint(TableMixin):
 
     def _wall_title_part(self) -> StillPart:
         """Whose wall is large, and its running shapes count."""
-        seat = self.shown_seat
-        mine = seat == self.viewer and self.viewer_is_person()
-        text = t("wallpaper_table.wall.yours") if mine else t("wallpaper_table.wall.of", player=self.name_of(seat))
+        seat = self.table.shown_seat
+        mine = seat == self.table.viewer and self.table.viewer_is_person()
+        text = t("wallpaper_table.wall.yours") if mine else t("wallpaper_table.wall.of", player=self.table.name_of(seat))
         hint = t("wallpaper_table.wall.hint")
 
         def make() -> pygame.Surface:
@@ -236,7 +204,7 @@ class WallpaperPaint(TableMixin):
             room = TITLE_WIDTH - title.get_width() - 62
             lines = fonts.wrap(hint, HINT_SIZE, room)[:2]  # the hint wraps to two short lines if it must
             surface = pygame.Surface((TITLE_WIDTH, 50), pygame.SRCALPHA)
-            pygame.draw.circle(surface, seat_colour(seat, self.match.players), (16, 25), 12)
+            pygame.draw.circle(surface, seat_colour(seat, self.table.match.players), (16, 25), 12)
             surface.blit(title, title.get_rect(midleft=(38, 25)))
             step = fonts.line_height(HINT_SIZE)
             top = 25 - step * len(lines) // 2 + 1
@@ -246,18 +214,18 @@ class WallpaperPaint(TableMixin):
             return surface
 
         picture = labels.cached(("wp-wall-title", text, hint, seat), make)
-        return self.picture_part(("title", text, hint, seat), picture, midleft=WALL_TITLE)
+        return self.table.picture_part(("title", text, hint, seat), picture, midleft=WALL_TITLE)
 
     def _mine_part(self) -> StillPart:
         """Bottom left: the viewer's used numbers this round and their pile; the spot's outline."""
-        obs = self.observation()
-        seat = self.viewer
+        obs = self.table.observation()
+        seat = self.table.viewer
         if not (0 <= seat < obs.players):
             return StillPart(None, pygame.Rect(DISCARD_LEFT, 860, 0, 0), lambda surface: None)
-        played = tuple(sorted(self.discards_shown[seat]))
+        played = tuple(sorted(self.table.discards_shown[seat]))
         pile = obs.pile_counts[seat]
         choosing = obs.phase == PHASE_CHOOSE
-        placing_here = bool(self.tray)
+        placing_here = bool(self.table.tray)
         args = (played, pile, choosing, placing_here, labels.lang())
 
         def make() -> pygame.Surface:
@@ -285,49 +253,49 @@ class WallpaperPaint(TableMixin):
             return surface
 
         picture = labels.cached(("wp-mine", *args), make)
-        return self.picture_part(args, picture, topleft=(DISCARD_LEFT, 840))
+        return self.table.picture_part(args, picture, topleft=(DISCARD_LEFT, 840))
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Number cards, spots, the tray, flying pieces, the preview and cursors, flashes, bubbles."""
         painted: list[pygame.Rect] = []
-        obs = self.observation()
+        obs = self.table.observation()
         painted.extend(self._draw_flashes(surface))
         painted.extend(self._draw_cursor(surface, obs))
-        for piece in self.numbers_on_rows:
+        for piece in self.table.numbers_on_rows:
             painted.append(piece.draw(surface))
-        if not self.hand_hidden:
-            dragged = self.drag.piece if self.drag is not None else None
-            dim = not self.my_turn(PHASE_CHOOSE) and self.viewer_is_person()
-            for piece in self.hand:
+        if not self.table.hand_hidden:
+            dragged = self.table.drag.piece if self.table.drag is not None else None
+            dim = not self.table.my_turn(PHASE_CHOOSE) and self.table.viewer_is_person()
+            for piece in self.table.hand:
                 piece.dim = dim
                 if piece is not dragged:
                     painted.append(piece.draw(surface))
-        for seat, piece in self.spots.items():
-            if seat == self.viewer and self.hand_hidden:
+        for seat, piece in self.table.spots.items():
+            if seat == self.table.viewer and self.table.hand_hidden:
                 continue
             painted.append(piece.draw(surface))
-        for index, piece in reversed(list(enumerate(self.tray))):
-            if self.drag is not None and self.drag.kind == "card" and self.drag.moved and index == 0:
+        for index, piece in reversed(list(enumerate(self.table.tray))):
+            if self.table.drag is not None and self.table.drag.kind == "card" and self.table.drag.moved and index == 0:
                 continue
             painted.append(piece.draw(surface))
         painted.extend(self._draw_preview(surface))
-        painted.extend(piece.draw(surface) for piece in self.flying)
-        drag = self.drag
+        painted.extend(piece.draw(surface) for piece in self.table.flying)
+        drag = self.table.drag
         if drag is not None and drag.piece is not None and (drag.moved or drag.kind == "number"):
-            snapped = drag.kind == "card" and self.preview() is not None  # the preview shows it in its cell
+            snapped = drag.kind == "card" and self.table.preview() is not None  # the preview shows it in its cell
             if not snapped:
                 painted.append(drag.piece.draw(surface))
-        painted.extend(bubble.draw(surface) for bubble in self.bubbles)
+        painted.extend(bubble.draw(surface) for bubble in self.table.bubbles)
         return [area for area in painted if area.width and area.height] or [nothing()]
 
     def _draw_preview(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """On the hovered (or key-chosen) legal cell: the card as it would lie, the shapes it would
         complete glowing, the halves left open marked, and a note in words."""
-        preview = self.preview()
+        preview = self.table.preview()
         if preview is None:
             return []
         cell, card, rot, shapes, open_halves = preview
-        camera = self.camera()
+        camera = self.table.camera()
         rect = camera.cell_rect(cell)
         painted = []
         ghost = art.variant(("wp-ghost", card, rot, camera.cell),
@@ -340,7 +308,7 @@ class WallpaperPaint(TableMixin):
         for (dx, dy), (x0, y0, x1, y1) in zip(((0, -1), (1, 0), (0, 1), (-1, 0)),
                                               ((0, 0, 1, 0), (1, 0, 1, 1), (0, 1, 1, 1), (0, 0, 0, 1))):
             neighbour = (cell[0] + dx, cell[1] + dy)
-            if neighbour in self.viewer_wall():
+            if neighbour in self.table.viewer_wall():
                 continue
             start = (rect.left + x0 * rect.width, rect.top + y0 * rect.height)
             end = (rect.left + x1 * rect.width, rect.top + y1 * rect.height)
@@ -361,20 +329,20 @@ class WallpaperPaint(TableMixin):
 
     def _draw_flashes(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The shapes a placement just completed glow for a moment on the large wall."""
-        if not self.flashes:
+        if not self.table.flashes:
             return []
-        camera = self.camera()
+        camera = self.table.camera()
         painted = []
-        for shape, seat, _ in self.flashes:
-            if seat == self.shown_seat:
+        for shape, seat, _ in self.table.flashes:
+            if seat == self.table.shown_seat:
                 painted.append(self._blit_marker(surface, shape, camera))
         return painted
 
     def _draw_cursor(self, surface: pygame.Surface, obs: Any) -> list[pygame.Rect]:
         """The key cursor's ring on a cell while placing."""
-        if self.cell_cursor is None or not self.placing():
+        if self.table.cell_cursor is None or not self.table.placing():
             return []
-        rect = self.camera().cell_rect(self.cell_cursor)
+        rect = self.table.camera().cell_rect(self.table.cell_cursor)
         ring = art.focus_ring(rect.size, theme.ACCENT)
         return [surface.blit(ring, ring.get_rect(center=rect.center))]
 

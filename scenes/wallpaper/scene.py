@@ -8,6 +8,7 @@ things sit is ``layout``'s (see the package docstring for every part).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -31,6 +32,7 @@ from game.rules.wallpaper import (
 from scenes import anim
 from scenes.app import App, Scene
 from scenes.table.base import TableScene
+from scenes.table.still import StillPart
 from scenes.ui import Button
 from scenes.wallpaper.art import number_picture, seat_colour
 from scenes.wallpaper.art_cards import card_back, card_face
@@ -59,7 +61,7 @@ from scenes.wallpaper.paint import WallpaperPaint
 from scenes.wallpaper.sprites import Piece
 
 
-class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScene):
+class WallpaperTable(WallpaperInput, TableScene):
     """The That Old Wallpaper table (see the package docstring)."""
 
     SETTING_OUT_EVENTS = (GameStarted, HandDrawn)  # the deal and the set-out: "Setting out the pieces…"
@@ -118,8 +120,28 @@ class WallpaperTable(WallpaperInput, WallpaperEffects, WallpaperPaint, TableScen
         self._hint_key: tuple[Any, ...] = ()
         self.happening = ""  # what the table is showing now (the status line while it plays)
         self._geometry = Geometry(players, -1)  # remade for the viewer once the base has set it
+        self.effects = WallpaperEffects(self)  # rules events -> animations
+        self.painting = WallpaperPaint(self)  # the still parts and the moving pieces
         super().__init__(app, match, **options)
         wall_board()  # made now rather than in the first frame
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> animation (``WallpaperEffects``)."""
+        return self.effects.event_handlers()
+
+    def still_parts(self) -> dict[str, StillPart]:
+        """Deck, round cards, hazy supply, rows, token line, the strip, the large wall, the viewer's
+        discards and the spot (``WallpaperPaint``)."""
+        return self.painting.still_parts()
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Number cards, spots, the tray, flying pieces, the preview and cursors, flashes, bubbles
+        (``WallpaperPaint``); the areas painted."""
+        return self.painting.draw_moving(surface)
+
+    def paint_still_base(self, surface: pygame.Surface) -> None:
+        """The table, its mat and the wall's board (``WallpaperPaint``)."""
+        self.painting.paint_still_base(surface)
 
     # ----- pieces ---------------------------------------------------------------------------------
     def build_pieces(self) -> None:

@@ -1,0 +1,93 @@
+"""What That Old Wallpaper's parts use from ``WallpaperTable``, declared once: ``WallpaperView``.
+
+Beyond every table's services (``TableView``): the pieces ``WallpaperTable`` keeps (the hand, the
+spots, the rows' numbers, the tray), what it shows of the match between events (``*_shown``) and
+the few helpers that make and place pieces. A type checker reads the effects' and the paint's
+table as a ``WallpaperView``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+from scenes.table.view import TableView
+
+if TYPE_CHECKING:
+    from game.rules.wallpaper import Shape
+    from scenes.wallpaper.layout import Camera, Cell, Geometry, Point, WallItems
+    from scenes.wallpaper.sprites import Piece
+
+
+class WallpaperView(TableView, Protocol):
+    """Wallpaper's pieces and shown state, as its parts see them (see the module docstring)."""
+
+    geometry: Geometry
+    grandma: bool  # the grandma variant is on
+    row_count: int
+    hand: list[Piece]  # the viewer's number cards
+    spots: dict[int, Piece]  # each seat's card on its spot
+    numbers_on_rows: list[Piece]
+    tray: list[Piece]  # the wallpaper cards to choose from
+    tray_seat: int
+    tray_pick: int | None = None
+    flying: list[Piece]
+    drag: Any = None
+    dropped: Piece | None = None
+    selected: int | None = None
+    pan: tuple[int, int]  # the walls' camera
+    shown_seat: int  # whose wall is shown
+    rows_shown: list[list[int]]
+    walls_shown: list[dict[Cell, tuple[int, int]]]
+    wall_items: list[WallItems]  # each wall's cards, sorted for painting
+    row_cursor: int | None = None  # the keyboard's row (choosing a number's row)
+    cell_cursor: Cell | None = None  # the keyboard's cell (placing a card)
+    hazy_shown: list[int]
+    hazy_supply_shown: int
+    deck_shown: int
+    token_line_shown: tuple[int, ...]
+    round_shown: int
+    turn_shown: int
+    discards_shown: list[tuple[int, ...]]
+    grandma_last: int
+    flashes: list[tuple[Shape, int, float]]  # shapes just completed, flashing on a wall
+    happening: str  # what the table is showing now, for the status line
+
+    def set_walls(self, walls: list[dict[Cell, tuple[int, int]]]) -> None:
+        """Show these walls (and keep their sorted items in step)."""
+        ...
+
+    def put_on_wall(self, seat: int, cell: Cell, card: tuple[int, int]) -> None:
+        """Show one more card on a seat's wall."""
+        ...
+
+    def _number_piece(self, seat: int, number: int, pos: Point, height: int, face_up: bool = True) -> Piece:
+        """A number card of ``seat`` (``number`` 0 = unknown, a back)."""
+        ...
+
+    def _card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece:
+        """A wallpaper card lying in the tray."""
+        ...
+
+    def my_turn(self, phase: str) -> bool:
+        """True when the person at the bottom acts now in ``phase`` and the table shows it."""
+        ...
+
+    def placing(self) -> bool:
+        """True when the person at the bottom places a card now."""
+        ...
+
+    def viewer_wall(self) -> dict[Cell, tuple[int, int]]:
+        """The wall of the seat shown large, as the observation says."""
+        ...
+
+    def camera(self) -> Camera:
+        """The large wall's camera now."""
+        ...
+
+    def shown_legal_cells(self) -> tuple[Cell, ...]:
+        """The open cells of the wall shown large."""
+        ...
+
+    def preview(self) -> tuple[Cell, int, int, tuple[Shape, ...], int] | None:
+        """The placement shown under the pointer or the key cursor, if any."""
+        ...
