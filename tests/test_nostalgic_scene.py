@@ -317,7 +317,7 @@ def test_a_turn_by_pointer_picks_a_die_lights_its_balloons_places_it_and_takes_a
     value = scene.observation().dice[0][action.die]
     assert scene.held_die() == action.die
     assert set(scene.targets()) == set(scene.observation().free_balloons(value))
-    assert {balloon for balloon in scene.targets() if scene.balloon_state(balloon)[0] == "glow"} == \
+    assert {balloon for balloon in scene.targets() if scene.painting.balloon_state(balloon)[0] == "glow"} == \
         set(scene.targets())
     length = len(match.log)
     click(app, balloon_point(scene, action.balloon))
@@ -418,7 +418,7 @@ def test_a_die_dropped_on_a_full_balloon_springs_back_with_the_rules_reason(app:
     case = full_balloon_case(match)
     assert case is not None
     die, balloon = case
-    assert scene.balloon_state(balloon)[0] == "full"
+    assert scene.painting.balloon_state(balloon)[0] == "full"
     before = (match.rules.notation(match.state), len(match.log))
     refused = NostalgicAction("place", die=die, balloon=balloon)
     key, _, params = match.rules.explain_illegal(match.state, 0, refused)
@@ -562,12 +562,12 @@ def test_a_double_in_the_first_throw_flashes_and_moves_the_np_marker(app: App) -
     scene = make_table(app, match)
     assert isinstance(scene, NostalgicTable)
     said: list[str] = []
-    show = scene.pop_at
+    show = scene.effects.pop_at
     def spy(pos: tuple[float, float], text: str, good: bool = True) -> None:
         said.append(text)
         show(pos, text, good)
 
-    scene.pop_at = spy  # type: ignore[method-assign]
+    scene.effects.pop_at = spy  # type: ignore[method-assign]
     app.push(scene)
     for _ in range(10):
         app.step(DT)

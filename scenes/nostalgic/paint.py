@@ -43,46 +43,23 @@ from scenes.nostalgic.layout import (
     PLATE_H,
     ROUND_CARD_W,
     SCREEN,
-    Geometry,
     Point,
 )
-from scenes.nostalgic.sprites import DieDrag, Shown, Throw
 from scenes.table import art, labels
 from scenes.table.dice_throw import lay_resting_die
-from scenes.table.mixin import TableMixin
-from scenes.table.pieces import Bubble, nothing
+from scenes.table.pieces import nothing
 from scenes.table.still import StillPart
 
+if TYPE_CHECKING:
+    from scenes.nostalgic.view import NostalgicView
 
-class NostalgicPaint(TableMixin):
-    """What paints the Nostalgic table, for ``NostalgicTable`` (which provides what is annotated here)."""
 
-    shown: Shown
-    flying: list[Any]
-    pops: list[Any]
-    bubbles: list[Bubble]
-    throws: list[Throw]
-    picked: list[int]
-    focus_die: int | None
-    focus_balloon: str | None
-    focus_source: int | None
-    drag: DieDrag | None
-    hover_balloon: str | None
-    hover_source: int | None
-    hover_die: int | None
-    _parts_key: tuple[Any, ...]
-    _parts: dict[str, StillPart]
-    if TYPE_CHECKING:
-        @property
-        def bottom(self) -> int: ...
-        @property
-        def geometry(self) -> Geometry: ...
-        def placing(self) -> bool: ...
-        def taking(self) -> bool: ...
-        def held_die(self) -> int | None: ...
-        def targets(self) -> list[str]: ...
-        def sources(self) -> list[int]: ...
-        def shown_games(self) -> int: ...
+class NostalgicPaint:
+    """What paints the Nostalgic table, for ``NostalgicTable`` (a part the table owns; what it uses
+    of the table is ``NostalgicView``)."""
+
+    def __init__(self, table: NostalgicView) -> None:
+        self.table = table
 
     def paint_still_base(self, surface: pygame.Surface) -> None:
         """The wooden table (the board covers the mat)."""
@@ -92,90 +69,90 @@ class NostalgicPaint(TableMixin):
         """Board, balloons, dice at rest, markers, closet, supply, seats, hand, round info: made
         again only when something they show changed (most frames change nothing)."""
         key = self._parts_signature()
-        if key != self._parts_key:
-            self._parts = self._make_still_parts()
-            self._parts_key = key
-        return dict(self._parts)
+        if key != self.table._parts_key:
+            self.table._parts = self._make_still_parts()
+            self.table._parts_key = key
+        return dict(self.table._parts)
 
     def _parts_signature(self) -> tuple[Any, ...]:
         """Everything the still parts depend on, in one cheap tuple."""
-        shown = self.shown
+        shown = self.table.shown
         dice = tuple(tuple((die.value, die.balloon, die.hidden) for die in seat) for seat in shown.dice)
         order = tuple((balloon, tuple(entries)) for balloon, entries in shown.order.items())
-        drag = self.drag.die if self.drag is not None else None
+        drag = self.table.drag.die if self.table.drag is not None else None
         table = (tuple(shown.np), tuple(shown.boxes), tuple(shown.chips), shown.supply, tuple(shown.row),
                  shown.deck, shown.discard, tuple(shown.hand_counts), tuple(shown.hand), dice, order,
                  shown.round, shown.start_seat, shown.game, shown.direction, tuple(shown.np_moving),
                  tuple(shown.box_moving), shown.round_card_moving)
-        hints = (tuple(self.picked), self.focus_die, self.focus_balloon, self.focus_source,
-                 self.hover_balloon, self.hover_source, self.hover_die, drag, self.placing(), self.taking(),
-                 self.seat_to_move())
-        scene = (self.finished, self.viewer, self.hand_hidden, self.curtain_up, labels.lang(),
-                 len(self.match.log))
+        hints = (tuple(self.table.picked), self.table.focus_die, self.table.focus_balloon, self.table.focus_source,
+                 self.table.hover_balloon, self.table.hover_source, self.table.hover_die, drag, self.table.placing(), self.table.taking(),
+                 self.table.seat_to_move())
+        scene = (self.table.finished, self.table.viewer, self.table.hand_hidden, self.table.curtain_up, labels.lang(),
+                 len(self.table.match.log))
         return table + hints + scene
 
     def _make_still_parts(self) -> dict[str, StillPart]:
         """The still parts as they should look now."""
         parts: dict[str, StillPart] = {}
         board = board_picture(BOARD_SIZE)
-        parts["board"] = self.picture_part(("board", labels.lang()), board, topleft=BOARD_TOPLEFT)
+        parts["board"] = self.table.picture_part(("board", labels.lang()), board, topleft=BOARD_TOPLEFT)
         for balloon in BOARD:
             parts[f"balloon:{balloon.id}"] = self._balloon_part(balloon.id)
         parts["closet"] = self._closet_part()
         parts["supply"] = self._supply_part()
-        for seat in range(self.match.players):
+        for seat in range(self.table.match.players):
             parts[f"np:{seat}"] = self._marker_part(seat, "np")
-        for seat in range(self.match.players):
+        for seat in range(self.table.match.players):
             parts[f"box:{seat}"] = self._marker_part(seat, "box")
-        for seat in self.geometry.rail_seats():
-            panel = self.geometry.panel_rect(seat)
-            parts[f"panel:{seat}"] = self.picture_part(("panel", panel.topleft), panel_back(panel.size),
+        for seat in self.table.geometry.rail_seats():
+            panel = self.table.geometry.panel_rect(seat)
+            parts[f"panel:{seat}"] = self.table.picture_part(("panel", panel.topleft), panel_back(panel.size),
                                                        topleft=panel.topleft)
-        for seat in range(self.match.players):
+        for seat in range(self.table.match.players):
             parts[f"plate:{seat}"] = self._plate_part(seat)
             parts[f"tray:{seat}"] = self._tray_part(seat)
             parts[f"hand:{seat}"] = self._hand_part(seat)
         parts["round_card"] = self._round_card_part()
         parts["info"] = self._info_part()
-        parts["legend"] = self.picture_part(("legend", self.match.players, labels.lang()), self._legend(),
-                                            topleft=self.geometry.legend_topleft)
+        parts["legend"] = self.table.picture_part(("legend", self.table.match.players, labels.lang()), self._legend(),
+                                            topleft=self.table.geometry.legend_topleft)
         return parts
 
     def balloon_state(self, balloon: str) -> tuple[str, bool]:
         """How a balloon looks now: "glow" (takes the held die), "no" (does not), "full" (no room),
         or "" (plain); and whether the keyboard focus is on it."""
-        occupancy = len(self.shown.order.get(balloon, []))
+        occupancy = len(self.table.shown.order.get(balloon, []))
         capacity = BALLOON_BY_ID[balloon].capacity
         full = capacity is not None and occupancy >= capacity
-        focused = balloon in (self.focus_balloon, self.hover_balloon) and self.held_die() is not None
-        if self.held_die() is not None and self.placing():
-            if balloon in self.targets():
+        focused = balloon in (self.table.focus_balloon, self.table.hover_balloon) and self.table.held_die() is not None
+        if self.table.held_die() is not None and self.table.placing():
+            if balloon in self.table.targets():
                 return "glow", focused
             return ("full" if full else "no"), focused
         return ("full" if full else ""), False
 
     def _balloon_part(self, balloon: str) -> StillPart:
         """A balloon's glow or veil and the dice lying in it."""
-        rect = self.geometry.balloon_rect(balloon)
+        rect = self.table.geometry.balloon_rect(balloon)
         state, focused = self.balloon_state(balloon)
-        entries = self.shown.order.get(balloon, [])
+        entries = self.table.shown.order.get(balloon, [])
         dice = []
         for number, (seat, die) in enumerate(entries):
-            shown_dice = self.shown.dice[seat]
+            shown_dice = self.table.shown.dice[seat]
             if die < len(shown_dice) and not shown_dice[die].hidden:
                 dice.append((seat, shown_dice[die].value, number))
-        size = self.geometry.board_die_size(balloon)
+        size = self.table.geometry.board_die_size(balloon)
         signature = (state, focused, tuple(dice), len(entries), labels.lang())
 
         def paint(surface: pygame.Surface) -> None:
             if state == "glow":
                 glow = balloon_glow(rect.size, theme.OK if not focused else theme.GOLD)
                 surface.blit(glow, glow.get_rect(center=rect.center))
-            held = self.held_die() is not None
+            held = self.table.held_die() is not None
             if state in ("no", "full"):  # greyed under its dice, which stay bright
                 surface.blit(balloon_veil(rect.size, 120 if held else 60), rect)
             for seat, value, number in dice:
-                centre = self._round(self.geometry.balloon_slot(balloon, number, len(entries)))
+                centre = self._round(self.table.geometry.balloon_slot(balloon, number, len(entries)))
                 lay_resting_die(surface, value, size, seat_colour(seat), centre)  # sharp at 4K
             if state == "full" and held:  # why a balloon that takes this number does not glow
                 tag = full_tag()
@@ -193,13 +170,13 @@ class NostalgicPaint(TableMixin):
 
     def _closet_part(self) -> StillPart:
         """The five face-up cards and the deck, glowing in the card step."""
-        shown = self.shown
-        taking = self.taking()
-        glowing = tuple(self.sources()) if taking else ()
-        focus = self.focus_source if taking else None
-        hover = self.hover_source if taking else None
-        deck = self.geometry.deck_rect()
-        rects = [self.geometry.slot_rect(slot) for slot in range(FACE_UP)]
+        shown = self.table.shown
+        taking = self.table.taking()
+        glowing = tuple(self.table.sources()) if taking else ()
+        focus = self.table.focus_source if taking else None
+        hover = self.table.hover_source if taking else None
+        deck = self.table.geometry.deck_rect()
+        rects = [self.table.geometry.slot_rect(slot) for slot in range(FACE_UP)]
         region = deck.unionall(rects).inflate(90, 90)
         signature = (tuple(shown.row), shown.deck, shown.discard, glowing, focus, hover, labels.lang())
 
@@ -214,7 +191,7 @@ class NostalgicPaint(TableMixin):
                 surface.blit(face, face.get_rect(center=rect.center))
             if shown.discard:
                 pile = nart.card_back(deck.width)
-                x, y = self._round(self.geometry.discard_pos())
+                x, y = self._round(self.table.geometry.discard_pos())
                 tilted = art.transformed(("nos-discard", deck.width), pile, angle=14.0)  # turned sharp at 4K
                 surface.blit(tilted, tilted.get_rect(center=(x, y)))
             if shown.deck:
@@ -237,8 +214,8 @@ class NostalgicPaint(TableMixin):
 
     def _supply_part(self) -> StillPart:
         """The chips left in the supply, stacked, with their number."""
-        rect = self.geometry.supply_rect()
-        count = self.shown.supply
+        rect = self.table.geometry.supply_rect()
+        count = self.table.shown.supply
 
         def paint(surface: pygame.Surface) -> None:
             chip = nart.chip(CHIP_SIZE)
@@ -252,14 +229,14 @@ class NostalgicPaint(TableMixin):
 
     def _marker_part(self, seat: int, track: str) -> StillPart:
         """A seat's NP or box marker at rest on its track (nothing while it walks)."""
-        shown = self.shown
+        shown = self.table.shown
         if track == "np":
             moving = seat in shown.np_moving
-            pos = self.geometry.np_pos(seat, shown.np[seat])
+            pos = self.table.geometry.np_pos(seat, shown.np[seat])
             picture = nart.player_marker(seat, MARKER_SIZE)
         else:
             moving = seat in shown.box_moving
-            pos = self.geometry.box_pos(seat, shown.boxes[seat])
+            pos = self.table.geometry.box_pos(seat, shown.boxes[seat])
             picture = nart.box_marker(seat, BOX_MARKER_SIZE)
         where = picture.get_rect(center=self._round(pos))
         if moving:
@@ -268,40 +245,40 @@ class NostalgicPaint(TableMixin):
 
     def _plate_part(self, seat: int) -> StillPart:
         """A seat's plate: emblem, name, turn ring, and its numbers."""
-        rect = self.geometry.plate_rect(seat)
-        shown = self.shown
-        turn = self.seat_to_move() == seat and not self.finished
-        you = seat == self.viewer and self.viewer_is_person()
-        cards = shown.hand_counts[seat] if seat == self.bottom else -1  # the rail shows it on the backs
-        args = (self.name_of(seat), seat, turn, you, shown.np[seat], shown.boxes[seat], shown.chips[seat],
+        rect = self.table.geometry.plate_rect(seat)
+        shown = self.table.shown
+        turn = self.table.seat_to_move() == seat and not self.table.finished
+        you = seat == self.table.viewer and self.table.viewer_is_person()
+        cards = shown.hand_counts[seat] if seat == self.table.bottom else -1  # the rail shows it on the backs
+        args = (self.table.name_of(seat), seat, turn, you, shown.np[seat], shown.boxes[seat], shown.chips[seat],
                 cards, rect.size, seat == shown.start_seat)
         picture = seat_plate(*args)
-        return self.picture_part((args, labels.lang()), picture, topleft=(rect.left - 6, rect.top - 6))
+        return self.table.picture_part((args, labels.lang()), picture, topleft=(rect.left - 6, rect.top - 6))
 
     def _tray_part(self, seat: int) -> StillPart:
         """A seat's dice resting in its tray (the viewer's chosen ones lifted and ringed)."""
-        dice = self.shown.dice[seat] if seat < len(self.shown.dice) else []
-        mine = seat == self.viewer and self.hand_interactive()
-        picked = tuple(self.picked) if mine else ()
-        focus = self.focus_die if mine and self.placing() else None
-        hover = self.hover_die if mine and self.placing() else None
-        held = self.held_die() if mine else None
+        dice = self.table.shown.dice[seat] if seat < len(self.table.shown.dice) else []
+        mine = seat == self.table.viewer and self.table.hand_interactive()
+        picked = tuple(self.table.picked) if mine else ()
+        focus = self.table.focus_die if mine and self.table.placing() else None
+        hover = self.table.hover_die if mine and self.table.placing() else None
+        held = self.table.held_die() if mine else None
         lying = tuple((index, die.value) for index, die in enumerate(dice)
                       if not die.balloon and not die.hidden)
-        region = self.geometry.tray_rect(seat)
-        tray = self.geometry.tray
-        size = self.geometry.die_size(seat)
+        region = self.table.geometry.tray_rect(seat)
+        tray = self.table.geometry.tray
+        size = self.table.geometry.die_size(seat)
         count = len(dice)
-        placing = mine and self.placing()
-        signature = (lying, count, picked, focus, hover, held, placing, seat == self.bottom)
+        placing = mine and self.table.placing()
+        signature = (lying, count, picked, focus, hover, held, placing, seat == self.table.bottom)
 
         def paint(surface: pygame.Surface) -> None:
-            if seat == self.bottom:
+            if seat == self.table.bottom:
                 surface.blit(tray_picture(tray.size), tray)
                 if placing and not picked:  # your move starts here: pick a die
                     surface.blit(tray_glow(tray.size), tray)
             for index, value in lying:
-                x, y = self.geometry.tray_slot(seat, index, count)
+                x, y = self.table.geometry.tray_slot(seat, index, count)
                 up = 10 if index in picked else (4 if index == hover else 0)
                 if index in picked:
                     ring = flash_ring(size)
@@ -318,11 +295,11 @@ class NostalgicPaint(TableMixin):
 
     def _hand_part(self, seat: int) -> StillPart:
         """A seat's hand: the viewer's cards face up in a row (with its sets' NP), others as backs."""
-        shown = self.shown
-        if seat == self.bottom:
-            area = self.geometry.hand_area
-            hidden = self.hand_hidden
-            cards = tuple(shown.hand) if not hidden and self.bottom == self.viewer else ()
+        shown = self.table.shown
+        if seat == self.table.bottom:
+            area = self.table.geometry.hand_area
+            hidden = self.table.hand_hidden
+            cards = tuple(shown.hand) if not hidden and self.table.bottom == self.table.viewer else ()
             count = shown.hand_counts[seat]
             signature = ("mine", cards, count, hidden, labels.lang())
 
@@ -331,12 +308,12 @@ class NostalgicPaint(TableMixin):
 
             return StillPart(signature, area, paint)
         count = shown.hand_counts[seat]
-        panel = self.geometry.panel_rect(seat)
+        panel = self.table.geometry.panel_rect(seat)
         region = pygame.Rect(panel.left + 192, panel.top + PLATE_H + 6, 110, 126)
 
         def paint_backs(surface: pygame.Surface) -> None:
             for index in range(count):
-                pos, scale = self.geometry.hand_slot(seat, index, count)
+                pos, scale = self.table.geometry.hand_slot(seat, index, count)
                 back = art.transformed(("nos-back",), nart.card_back(art.CARD_SIZE[0]), scale)  # sharp at 4K
                 surface.blit(back, back.get_rect(center=self._round(pos)))
             badge = number_badge(count)
@@ -346,34 +323,34 @@ class NostalgicPaint(TableMixin):
 
     def _round_card_part(self) -> StillPart:
         """The round card at the start player's plate."""
-        shown = self.shown
+        shown = self.table.shown
         if shown.round_card_moving:
             return StillPart(None, pygame.Rect(0, 0, 0, 0), lambda surface: None)
-        rounds = self.match.players
+        rounds = self.table.match.players
         picture = nart.round_card(min(shown.round, rounds - 1), ROUND_CARD_W, rounds=rounds)
-        return self.picture_part(("round", shown.round, shown.start_seat, labels.lang()),
-                                 picture, center=self._round(self.geometry.round_card_pos(shown.start_seat)))
+        return self.table.picture_part(("round", shown.round, shown.start_seat, labels.lang()),
+                                 picture, center=self._round(self.table.geometry.round_card_pos(shown.start_seat)))
 
     def _info_part(self) -> StillPart:
         """Round, game and the way play goes."""
-        shown = self.shown
-        args = (shown.round, self.match.players, shown.game, self.shown_games(), shown.direction,
-                self.name_of(shown.start_seat), labels.lang())
-        return self.picture_part(args, info_card(*args), topleft=self.geometry.info.topleft)
+        shown = self.table.shown
+        args = (shown.round, self.table.match.players, shown.game, self.table.shown_games(), shown.direction,
+                self.table.name_of(shown.start_seat), labels.lang())
+        return self.table.picture_part(args, info_card(*args), topleft=self.table.geometry.info.topleft)
 
     def _legend(self) -> pygame.Surface:
         """How cards and boxes score (a printed reminder card)."""
-        return legend_card(self.match.players)
+        return legend_card(self.table.match.players)
 
     def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """Throws, flying pieces, the dragged die, badges and bubbles; returns the areas painted."""
         painted: list[pygame.Rect] = []
-        for record in self.throws:
+        for record in self.table.throws:
             painted.extend(record.throw.draw(surface, record.picture))
-        painted.extend(piece.draw(surface) for piece in self.flying)
-        if self.drag is not None and self.drag.sprite is not None and self.drag.sprite not in self.flying:
-            painted.append(self.drag.sprite.draw(surface))
-        painted.extend(pop.draw(surface) for pop in self.pops)
-        painted.extend(bubble.draw(surface) for bubble in self.bubbles)
-        self.pops = [pop for pop in self.pops if pop.visible]
+        painted.extend(piece.draw(surface) for piece in self.table.flying)
+        if self.table.drag is not None and self.table.drag.sprite is not None and self.table.drag.sprite not in self.table.flying:
+            painted.append(self.table.drag.sprite.draw(surface))
+        painted.extend(pop.draw(surface) for pop in self.table.pops)
+        painted.extend(bubble.draw(surface) for bubble in self.table.bubbles)
+        self.table.pops = [pop for pop in self.table.pops if pop.visible]
         return [area for area in painted if area.width and area.height] or [nothing()]

@@ -15,7 +15,7 @@ from scenes.table.panel import SteppedPanel
 from scenes.ui import draw_text_centered, fit_size, number_text, signed_text
 
 if TYPE_CHECKING:
-    from scenes.nostalgic.scene import NostalgicTable
+    from scenes.nostalgic.view import NostalgicView
 
 PANEL_STEP = 0.8  # seconds between the lines of the final scoring (at normal speed)
 
@@ -29,7 +29,7 @@ class FinalPanel(SteppedPanel):
     STEPS = ("chips", "sets", "rank", "total", "end")
     STEP = PANEL_STEP
 
-    def __init__(self, table: NostalgicTable, event: FinalScored, ended: GameEnded | None,
+    def __init__(self, table: NostalgicView, event: FinalScored, ended: GameEnded | None,
                  next_game: GameStarted | None) -> None:
         self.RECT = final_panel_rect(len(event.totals))
         last = ended is not None

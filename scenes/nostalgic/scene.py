@@ -18,6 +18,7 @@ layer, results) is ``scenes.table.base.TableScene``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -57,7 +58,7 @@ from scenes.table.still import StillPart
 from scenes.ui import Button
 
 
-class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScene):
+class NostalgicTable(NostalgicInput, TableScene):
     """The Nostalgic table (see the module docstring)."""
 
     SETTING_OUT_EVENTS = (GameStarted, HandDealt)  # the deal and the set-out: "Setting out the pieces…"
@@ -95,6 +96,8 @@ class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScen
         self._parts_key: tuple[Any, ...] = ()
         self._parts: dict[str, StillPart] = {}
         self._warmed: set[tuple[int, int]] = set()
+        self.effects = NostalgicEffects(self)  # rules events -> animations
+        self.painting = NostalgicPaint(self)  # the still parts and the moving pieces
         super().__init__(app, match, **options)
         self.prewarm()
 
@@ -118,6 +121,24 @@ class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScen
             if (-1, size) not in self._warmed:
                 self._warmed.add((-1, size))
                 prewarm_dice(size, [seat_colour(seat) for seat in range(self.match.players)], blur=False)
+
+    def event_handlers(self) -> dict[type, Callable[[Any], None]]:
+        """Event type -> animation (``NostalgicEffects``)."""
+        return self.effects.event_handlers()
+
+    def still_parts(self) -> dict[str, StillPart]:
+        """Board, balloons, dice at rest, markers, closet, supply, seats, hand, round info
+        (``NostalgicPaint``)."""
+        return self.painting.still_parts()
+
+    def draw_moving(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """Throws, flying pieces, the dragged die, badges and bubbles (``NostalgicPaint``); the
+        areas painted."""
+        return self.painting.draw_moving(surface)
+
+    def paint_still_base(self, surface: pygame.Surface) -> None:
+        """The wooden table (``NostalgicPaint``)."""
+        self.painting.paint_still_base(surface)
 
     # ----- seats and places ------------------------------------------------------------------------
     @property
