@@ -24,7 +24,7 @@ from game.rules.neko import (
     RoundStarted,
     StackBuilt,
 )
-from scenes import anim
+from scenes.engine import anim
 from scenes.neko.panels import RoundPanel
 from scenes.table.pieces import CardSprite, HandFan, StackView, card_rect
 

@@ -31,7 +31,7 @@ from game.rules.newold import (
     card_kind,
     card_number,
 )
-from scenes import anim
+from scenes.engine import anim
 from scenes.newold.layout import BOX_CENTRE, KIND_ORDER, ZONE_CENTRE, hand_order
 from scenes.newold.panels import GamePanel
 from scenes.newold.sprites import KindFan, NewOldCard

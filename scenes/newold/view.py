@@ -15,8 +15,8 @@ if TYPE_CHECKING:
     from collections import deque
     from collections.abc import Callable
 
+    from scenes.engine.ui import Button
     from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
-    from scenes.ui import Button
 
 
 class NewOldView(HandView, Protocol):

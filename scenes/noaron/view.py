@@ -15,12 +15,12 @@ if TYPE_CHECKING:
     import pygame
 
     from game.rules.noaron import Cut
+    from scenes.engine.ui import Button
     from scenes.noaron.effects import NoaronEffects
     from scenes.noaron.layout import Geometry, Point
     from scenes.noaron.paint import NoaronPaint
     from scenes.noaron.scene import Preview
     from scenes.noaron.sprites import HandRow, NoaronCard
-    from scenes.ui import Button
 
 
 class NoaronView(TableView, Protocol):

@@ -44,7 +44,8 @@ from game.rules.nostalgic import (
     RowCleared,
     RowDealt,
 )
-from scenes import anim
+from scenes.engine import anim
+from scenes.engine.ui import signed_text
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.art import seat_colour
 from scenes.nostalgic.art_table import pop_badge
@@ -73,7 +74,6 @@ from scenes.nostalgic.sprites import (
 )
 from scenes.table import art
 from scenes.table.dice_throw import DiceThrow, painter
-from scenes.ui import signed_text
 
 if TYPE_CHECKING:
     from scenes.nostalgic.view import NostalgicView

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import anim
-from scenes.app import SIZE as SCREEN
+from scenes.engine import anim
+from scenes.engine.app import SIZE as SCREEN
 from scenes.table.pieces import Bubble
 
 BUBBLE_STEP = 24  # px a speech bubble moves to make room for another bubble or a button

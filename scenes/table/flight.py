@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scenes import anim
+from scenes.engine import anim
 
 
 def flight(sprite: Any, flying: list[Any], target: tuple[float, float], angle: float, duration: float, *,

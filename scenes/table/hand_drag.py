@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from scenes import anim
+from scenes.engine import anim
 from scenes.table.view import TableView
 
 Point = tuple[float, float]

@@ -16,13 +16,13 @@ import pygame
 
 from game.core.events import Event
 from game.i18n import t
-from scenes import input as intents
-from scenes.app import SIZE as SCREEN
-from scenes.input import Intent
+from scenes.engine import input as intents
+from scenes.engine.app import SIZE as SCREEN
+from scenes.engine.input import Intent
+from scenes.engine.ui import Button
 from scenes.table import art, labels
 from scenes.table.mixin import TableMixin
 from scenes.table.still import StillPart
-from scenes.ui import Button
 
 
 class TableHooks(TableMixin):

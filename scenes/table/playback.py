@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from game.core.events import Event
 
 if TYPE_CHECKING:
-    from scenes import anim
+    from scenes.engine import anim
     from scenes.table.marks import MoveMarks
     from scenes.table.panel import ModalPanel
 

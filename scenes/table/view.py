@@ -25,12 +25,12 @@ if TYPE_CHECKING:
 
     from game.core.events import Event
     from game.core.match import Match
-    from scenes import anim
-    from scenes.app import App
+    from scenes.engine import anim
+    from scenes.engine.app import App
+    from scenes.engine.ui import FocusGroup, Toast
     from scenes.table.panel import ModalPanel
     from scenes.table.pieces import Bubble
     from scenes.table.still import StillPart
-    from scenes.ui import FocusGroup, Toast
 
 
 class TableView(Protocol):

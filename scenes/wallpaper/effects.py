@@ -33,7 +33,7 @@ from game.rules.wallpaper import (
     TokenMoved,
     TurnStarted,
 )
-from scenes import anim
+from scenes.engine import anim
 from scenes.wallpaper.art import art_seat, hazy_id, seat_colour, token_layout
 from scenes.wallpaper.art_cards import card_back, card_face
 from scenes.wallpaper.art_cards import token as token_picture
