@@ -17,8 +17,9 @@ everything that is not about a game's own pieces:
   to an ``AiWorker`` (a process; inline when headless); the answer is applied after at least
   ``AI_MIN_THINK`` seconds (so a person can still take back their own move); Undo and leaving the
   table cancel the request;
-- hot-seat: with two or more people at one screen a curtain goes up before another person's turn,
-  then the table is rebuilt from the new viewer's side (``hand_hidden`` is True under it);
+- hot-seat (``scenes.table.hotseat``): with two or more people at one screen a curtain goes up
+  before another person's turn, then the table is rebuilt from the new viewer's side
+  (``hand_hidden`` is True under it);
 - event playback: rules events wait in ``pending``; each is given to the handler registered for
   its type (``event_handlers()``); a handler starts animations on ``self.animator`` and the next
   event starts only once they are done (at speed 0 everything finishes at once); at rest the
@@ -128,6 +129,7 @@ from scenes.table.bubbles import SpeechBubbles
 from scenes.table.flight import flight
 from scenes.table.hint import HintSeat
 from scenes.table.hooks import TableHooks
+from scenes.table.hotseat import HotSeat
 from scenes.table.labels import NAME_WIDTH, compact_name  # noqa: F401 - the table's names, kept here too
 from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
@@ -209,6 +211,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         self.finished = False
         self.curtain_up = False
         self.hand_hidden = False  # the viewer's private pieces are hidden (under a curtain)
+        self.hotseat = HotSeat(self)  # the curtain between the people at one screen
         # a toast sits above the prompt, never over the viewer's hand (see ``viewer_strip``)
         self.toast = Toast(bottom_margin=SCREEN[1] - self.viewer_strip().top + TOAST_GAP)
         self.ai_enabled = ai_enabled
@@ -549,33 +552,9 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         self.app.push(router.make("results", self.app, self.match))
 
     # ----- hot-seat -------------------------------------------------------------------------------
-    def maybe_curtain(self) -> None:
-        """With several people at one screen, cover the table before another person's turn."""
-        if len(self.humans) < 2 or not self.idle():
-            return
-        to_move = self.match.to_move()
-        if self.viewer in to_move or self.ai_pending():
-            return  # the person at the screen acts first; AI seats choose before anyone
-        seat = next((seat for seat in to_move if self.match.seats[seat].is_human), -1)
-        if seat >= 0:
-            self.raise_curtain(seat)
-
     def raise_curtain(self, seat: int) -> None:
-        """Cover the table until ``seat``'s person says they are ready (their hand hidden)."""
-        from scenes.table.curtain import Curtain, pass_title, ready_subtitle
-
-        self.curtain_up = True
-        self.hand_hidden = True
-        self.clear_selection()
-        self.app.push(Curtain(self.app, pass_title(seat, self.match.seats[seat]), ready_subtitle(),
-                              lambda: self.switch_viewer(seat), seat=seat))
-
-    def switch_viewer(self, seat: int) -> None:
-        """The next person is ready: show the table from their side."""
-        self.viewer = seat
-        self.curtain_up = False
-        self.hand_hidden = False
-        self.rebuild_for_viewer()
+        """Cover the table until ``seat``'s person says they are ready (``HotSeat``)."""
+        self.hotseat.raise_curtain(seat)
 
     # ----- event playback ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -590,7 +569,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         self.toast.update(dt)
         self.move_marks.update(dt, self.at_rest(), hold=self.viewer_is_person())
         self.playback.update_panel(dt)
-        self.maybe_curtain()
+        self.hotseat.maybe_curtain()
         self.update_hint()
         self.update_ai(dt)
         if speed <= 0:
@@ -633,8 +612,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         there now must not see the face-up hand of the person to play."""
         if self.ai_enabled and any(not seat.is_human for seat in self.match.seats) and not self.match.is_over():
             self._ensure_worker()
-        if len(self.humans) > 1 and self.match.log and not self.match.is_over() and not self.curtain_up:
-            self.raise_curtain(self.viewer)
+        self.hotseat.cover_resumed()
 
     def exit(self) -> None:
         """Leaving the table: finish the autosave, stop the AI worker, let go of the pictures
