@@ -1,5 +1,6 @@
-"""``TableMixin``: the base of a table's parts (the AI seats and still layer of ``TableScene``,
-each game's input, effects and paint), which are mixins of one table class.
+"""``TableMixin``: the base of the parts of a table that are mixins of its class (the AI seats,
+still layer and hooks of ``TableScene``, the other games' input); a game's effects and paint are
+parts the table owns instead, typed against the protocols of ``scenes.table.view``.
 
 Type checkers see ``TableScene`` as their base, so they know the table's methods; at run time a
 mixin stands alone (``object``) and the table class brings the parts together. Its own module, so
