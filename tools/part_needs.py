@@ -78,24 +78,38 @@ def typed_against_view(cls: ast.ClassDef, views: set[str]) -> bool:
                                     for arg in init.args.args)
 
 
+def part_needs(game: str, part: str) -> list[tuple[str, int, set[str], list[str]]]:
+    """(class, lines, names it uses from its table, those declared nowhere) for each class of a
+    game's ``input``, ``effects`` or ``paint`` module."""
+    shared = protocol_members(ROOT / "scenes/table/view.py") | protocol_members(ROOT / "scenes/table/hand_drag.py")
+    own_view = ROOT / f"scenes/{game}/view.py"
+    declared_by_view = shared | protocol_members(own_view)
+    views = {name for name, _ in protocols(own_view)} | {"TableView", "HandView"}
+    found = []
+    for cls in ast.parse((ROOT / f"scenes/{game}/{part}.py").read_text()).body:
+        if not isinstance(cls, ast.ClassDef) or not cls.name.endswith(("Input", "Effects", "Paint")):
+            continue
+        used = used_from_table(cls)
+        declared = class_names(cls) | (declared_by_view if typed_against_view(cls, views) else set())
+        found.append((cls.name, cls.end_lineno - cls.lineno + 1, used, sorted(used - declared)))
+    return found
+
+
+def table_scene_size() -> tuple[int, int]:
+    """(lines, methods) of ``TableScene``."""
+    for cls in ast.parse((ROOT / "scenes/table/base.py").read_text()).body:
+        if isinstance(cls, ast.ClassDef) and cls.name == "TableScene":
+            methods = sum(isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) for item in cls.body)
+            return cls.end_lineno - cls.lineno + 1, methods
+    raise LookupError("no TableScene in scenes/table/base.py")
+
+
 def report_parts() -> None:
     """One line per game part."""
-    shared = protocol_members(ROOT / "scenes/table/view.py") | protocol_members(ROOT / "scenes/table/hand_drag.py")
     for game in GAMES:
-        own_view = ROOT / f"scenes/{game}/view.py"
-        declared_by_view = shared | protocol_members(own_view)
-        views = {name for name, _ in protocols(own_view)} | {"TableView", "HandView"}
         for part in PART_FILES:
-            path = ROOT / f"scenes/{game}/{part}.py"
-            source = path.read_text()
-            for cls in ast.parse(source).body:
-                if not isinstance(cls, ast.ClassDef) or not cls.name.endswith(("Input", "Effects", "Paint")):
-                    continue
-                used = used_from_table(cls)
-                declared = class_names(cls) | (declared_by_view if typed_against_view(cls, views) else set())
-                undeclared = sorted(used - declared)
-                lines = cls.end_lineno - cls.lineno + 1
-                print(f"{game:9} {cls.name:18} {lines:4} lines  uses {len(used):2} names from its table, "
+            for name, lines, used, undeclared in part_needs(game, part):
+                print(f"{game:9} {name:18} {lines:4} lines  uses {len(used):2} names from its table, "
                       f"{len(undeclared):2} undeclared")
 
 
