@@ -46,6 +46,9 @@ from scenes.wallpaper.layout import (
 )
 from scenes.wallpaper.sprites import Piece
 
+if TYPE_CHECKING:
+    from scenes.wallpaper.effects import WallpaperEffects
+
 DRAG_THRESHOLD = 12  # pixels the pointer moves before a press becomes a drag
 WHEEL_STEP = 70  # pixels the large wall pans per notch of the wheel
 
@@ -66,6 +69,7 @@ class WallpaperInput(TableMixin):
     """Pointer, keys and the action button of the That Old Wallpaper table (see the module docstring)."""
 
     if TYPE_CHECKING:  # what the table (scene.py) provides
+        effects: WallpaperEffects  # the tray's layout after a turn of the card
         geometry: Geometry
         hand: list[Piece]
         tray: list[Piece]
