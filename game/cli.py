@@ -354,7 +354,9 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--show", action="store_true", help="open the review screen (steps through the table)")
 
     join = commands.add_parser("join", help="a headless bot that plays one seat of a LAN table to the end")
-    join.add_argument("address", help="the host: IP, HOST:PORT or ws://HOST:PORT")
+    join.add_argument("address", help="the host: IP, HOST:PORT, ws://HOST:PORT, wss://HOST:PORT, "
+                                      "or a link kotatsu://HOST:PORT/CODE")
+    join.add_argument("code", nargs="?", help="the table's code after HOST:PORT (as in a host's 'HOST:PORT CODE')")
     join.add_argument("--table", help="the table's join code (default: the first with a free seat)")
     join.add_argument("--seat", type=int, help="the seat, from 0 (default: a free one, or the one held before)")
     join.add_argument("--agent", required=True, choices=("random", "easy", "normal", "hard"))
@@ -376,6 +378,15 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-advertise", dest="advertise", action="store_false", help="do not announce on mDNS")
     serve.add_argument("--private", action="store_true", help="new tables are joined by their 8-letter code only (not listed)")
     serve.add_argument("--patience", type=float, default=120.0, help="seconds a person may be away before the AI plays their seat")
+    serve.add_argument("--tls-cert", type=Path, metavar="FILE", help="serve wss:// with this PEM certificate (chain)")
+    serve.add_argument("--tls-key", type=Path, metavar="FILE", help="the certificate's PEM private key")
+    serve.add_argument("--public", action="store_true",
+                       help="a host on the internet (behind a TLS proxy): private tables, limits, idle tables close")
+    serve.add_argument("--listed", action="store_true", help="with TLS or --public: list the tables to anyone who asks")
+    serve.add_argument("--turn-clock", type=float, default=0.0, metavar="SECONDS",
+                       help="a person's move may take this long, then the AI makes it (0: off)")
+    serve.add_argument("--idle-expire", type=float, metavar="SECONDS",
+                       help="close a table nobody has been at for this long (public default 7200; 0: never)")
     serve.add_argument("--standin", default="normal", choices=("random", "easy", "normal", "hard"),
                        help="the AI level that plays for a person who is away")
 
@@ -737,8 +748,14 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.data_dir is not None:
         os.environ["KOTATSU_HOME"] = str(args.data_dir)  # the seat token lives there
     from game.net.client import JoinError, parse_address, run_bot
+    from game.net.internet import parse_link
 
     try:
+        if args.code or _is_link(args.address):  # kotatsu://HOST:PORT/CODE, or HOST:PORT CODE
+            address, code = parse_link(f"{args.address} {args.code}" if args.code else args.address)
+            if args.table and args.table.upper() != code:
+                raise ValueError(f"--table {args.table[:12]} and the link's code {code} differ")
+            args.address, args.table = address, code
         parse_address(args.address)
     except ValueError as error:
         raise UsageError(str(error)) from None
@@ -760,10 +777,47 @@ def cmd_join(args: argparse.Namespace) -> int:
     return 0 if result["over"] else EXIT_FAILED
 
 
+def _is_link(text: str) -> bool:
+    """True for a typed ``kotatsu://...`` or a ``ws(s)://HOST:PORT/CODE`` (an address with a code)."""
+    from urllib.parse import urlsplit
+
+    if "://" not in text:
+        return len(text.split()) > 1  # HOST:PORT CODE typed as one argument
+    return not text.startswith(("ws://", "wss://")) or bool(urlsplit(text).path.strip("/"))
+
+
+def _serve_security(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``Server`` options of ``--tls-cert/--tls-key``, ``--public``, ``--listed``,
+    ``--turn-clock`` and ``--idle-expire`` (a bad value is one line, exit 2)."""
+    import dataclasses
+
+    from game.net.internet import Limits, tls_server_context
+
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise UsageError("--tls-cert and --tls-key go together")
+    context = None
+    if args.tls_cert is not None:
+        try:
+            context = tls_server_context(str(args.tls_cert), str(args.tls_key))
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    public = args.public or context is not None
+    if args.listed and not public:
+        raise UsageError("--listed is for a host with TLS or --public (a LAN host lists its tables anyway)")
+    _seconds("--turn-clock", args.turn_clock, MAX_PATIENCE, zero=True)
+    limits = Limits() if public else Limits.lan()
+    if args.idle_expire is not None:
+        _seconds("--idle-expire", args.idle_expire, 30 * 24 * 3600.0, zero=True)
+        limits = dataclasses.replace(limits, idle_expire=args.idle_expire)
+    return {"ssl_context": context, "public": public, "listed": args.listed, "limits": limits,
+            "turn_clock": args.turn_clock}
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: open the tables, print one line per table (code and address), serve until stopped."""
     from game.core.match import Seat
     from game.net.discovery import lan_addresses
+    from game.net.internet import exposure_lines, link_for
     from game.net.server import Server, serve_forever
 
     game_id = _game(args.game)
@@ -776,7 +830,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be 0 to 65535, not {_shown_number(args.port)}")
     _host("--host", args.host)
     _seconds("--patience", args.patience, MAX_PATIENCE)
-    server = Server(args.dir, args.name, patience=args.patience, standin_level=args.standin)
+    security = _serve_security(args)
+    server = Server(args.dir, args.name, patience=args.patience, standin_level=args.standin, **security)
     open_now = sum(1 for table in server.tables.values() if table.game_id == game_id)
     for _ in range(args.tables - open_now):
         server.add_table(game_id, seats, options, private=args.private)
@@ -784,10 +839,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     def announce(running: Server) -> None:
         # bound to one interface: that one is where clients reach it; else the first LAN address
         wildcard = args.host in ("", "0.0.0.0", "::")
-        address = f"{(lan_addresses() or ['127.0.0.1'])[0] if wildcard else args.host}:{running.port}"
+        shown_host = (lan_addresses() or ['127.0.0.1'])[0] if wildcard else args.host
+        address = f"{shown_host}:{running.port}"
+        if running.public:  # once, on stderr: what the organiser exposes
+            for line in exposure_lines(address=address, tls=running.ssl_context is not None,
+                                       listed=running.list_public, limits=running.limits,
+                                       turn_clock=running.turn_clock, patience=args.patience):
+                print(line, file=sys.stderr, flush=True)
         for code, table in running.tables.items():
             labels = ",".join(seat.label() for seat in table.match.seats)
-            print(f"{code} {address} {table.game_id} {table.match.players}p {labels}", flush=True)
+            link = f" {link_for(shown_host, running.port, code)}" if running.public else ""
+            print(f"{code} {address} {table.game_id} {table.match.players}p {labels}{link}", flush=True)
 
     try:
         signum = serve_forever(server, args.host, args.port, announce, args.advertise)
