@@ -121,6 +121,11 @@ def error_text(error: BaseException, address: str) -> str:
         return t("lan.error.seat_freed")
     if reason == "slow_down":
         return t("lan.error.slow_down")
+    if reason in ("certificate", "tls"):  # named by its host, as on its certificate
+        from urllib.parse import urlsplit
+
+        return t(f"internet.error.{reason}", address=urlsplit(address).hostname or address
+                 if "://" in address else address)
     if reason == "version":
         return t("lan.error.version", detail=detail)
     if reason in ("no_table", "unknown_table", "table_unknown"):

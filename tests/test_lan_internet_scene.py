@@ -1,0 +1,75 @@
+"""Join → "A table on the internet": a pasted link opens the table's seats, a bad link or an
+untrusted certificate is one line on the screen, and nothing is asked of any host for a bad link."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+from test_lan_scenes import NEKO, app, click, settle, stand_in_hosts  # noqa: F401 - app is a fixture
+
+from game.net.connection import JoinError
+from scenes import lan, lan_internet
+from scenes.app import App
+from scenes.input import KEY, Intent
+from scenes.lan_internet import InternetJoinScene
+from scenes.lan_join import Finder, JoinScene, SeatPicker
+
+PRIVATE = {**NEKO, "code": "ACDEFHJK"}
+
+
+def test_join_leads_to_the_internet_screen(app: App) -> None:  # noqa: F811
+    join = JoinScene(app, Finder(discover=False))
+    app.push(join)
+    settle(app)
+    click(app, join.internet_button)
+    settle(app)
+    assert isinstance(app.top, InternetJoinScene)
+
+
+def test_a_pasted_link_opens_the_seats_of_that_table(app: App, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    stand_in_hosts(monkeypatch, {"wss://table.example.com:47474": ("den", [PRIVATE])})
+    monkeypatch.setattr(lan_internet, "clipboard_text", lambda: "kotatsu://table.example.com/acdefhjk\n")
+    scene = InternetJoinScene(app)
+    app.push(scene)
+    settle(app)
+    click(app, scene.paste_button)
+    settle(app, lambda: isinstance(app.top, SeatPicker))
+    assert isinstance(app.top, SeatPicker)
+    assert app.top.table.code == "ACDEFHJK" and app.top.table.address == "wss://table.example.com:47474"
+
+
+def test_ctrl_v_pastes_into_the_open_field(app: App, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    monkeypatch.setattr(lan_internet, "clipboard_text", lambda: "table.example.com:443 ACDEFHJK")
+    monkeypatch.setattr(pygame.key, "get_mods", lambda: pygame.KMOD_LCTRL)
+    scene = InternetJoinScene(app)
+    app.push(scene)
+    scene.field.activate()
+    app.step(1 / 60, [Intent(KEY, key="v")])
+    assert scene.field.edit is not None and scene.field.edit.text == "table.example.com:443 ACDEFHJK"
+
+
+def test_a_bad_link_is_one_line_and_asks_no_host(app: App, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    asked: list[Any] = []
+    monkeypatch.setattr(lan, "fetch", lambda *args, **kwargs: asked.append(args) or ("", []))
+    scene = InternetJoinScene(app)
+    app.push(scene)
+    for bad in ("kotatsu://table.example.com/ABCD", "http://x/ACDE", "ws://table.example.com/ACDE"):
+        scene.set_link(bad)
+        settle(app)
+        assert scene.problem and "\n" not in scene.problem and scene.wanted is None
+    assert asked == []
+
+
+def test_an_untrusted_certificate_is_named_on_the_screen(app: App, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    def fetch(address: str, timeout: float = 3.0, code: str | None = None) -> Any:
+        raise JoinError("net.reason.certificate", "the table's certificate does not match host table.example.com")
+
+    monkeypatch.setattr(lan, "fetch", fetch)
+    scene = InternetJoinScene(app)
+    app.push(scene)
+    scene.set_link("kotatsu://table.example.com:47474/ACDEFHJK")
+    settle(app, lambda: bool(scene.problem))
+    assert "certificate" in scene.problem and "table.example.com" in scene.problem
+    assert "wss://" not in scene.problem
