@@ -22,7 +22,8 @@ from scenes.app import App
 from scenes.input import Intent
 from scenes.lan_join import FieldMenu, Finder, SeatPicker
 from scenes.name_field import NameEdit, NameField
-from scenes.ui import Button, clipped, draw_heading, draw_panel, draw_room, draw_text, draw_text_centered, fit_size
+from game.net.discovery import lan_addresses
+from scenes.ui import Button, MenuScene, clipped, draw_heading, draw_panel, draw_room, draw_text, draw_text_centered, fit_size
 
 log = logging.getLogger("kotatsu.lan")
 
@@ -179,3 +180,49 @@ class InternetJoinScene(FieldMenu):
 def open_internet_join(app: App) -> None:
     """Join's "A table on the internet"."""
     app.push(InternetJoinScene(app))
+
+
+class InternetHostScene(MenuScene):
+    """The Host screen's "Open to the internet": what would be exposed, then Open it / Keep it closed.
+    Nothing changes unless the person presses Open it."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.open_button = Button(pygame.Rect(PANEL.right - 420, FOOTER_Y, 420, theme.BUTTON_HEIGHT),
+                                  lambda: t("internet.host.open"), self.open_it)
+        self.keep_button = Button(pygame.Rect(PANEL.x, FOOTER_Y, 420, theme.BUTTON_HEIGHT),
+                                  lambda: t("internet.host.keep_closed"), self.back, style="secondary")
+        self.group.set_widgets([self.keep_button, self.open_button])
+        self.group.focus_on(self.keep_button)
+
+    def open_it(self) -> None:
+        """Open the host to the internet (private tables, limits) and go back to the Host screen."""
+        try:
+            lan.Hosting.open_to_internet(True)
+        except OSError as error:
+            self.toast.show(t("lan.host.failed", error=str(error)[:120]), 6.0)
+            return
+        self.back()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Room, heading, what is exposed and what friends outside need, the two buttons."""
+        from game.net.internet import Limits
+
+        draw_room(surface)
+        draw_heading(surface, t("internet.host.heading"), t("internet.host.subtitle"), top=40)
+        draw_panel(surface, PANEL, theme.PAPER, radius=28)
+        handle = lan.Hosting.handle  # not started by looking at this screen
+        port = handle.port if handle is not None else lan.Hosting.port
+        addresses = ", ".join(lan_addresses()[:3]) or "127.0.0.1"
+        idle = f"{Limits().idle_expire / 60:g}"
+        y = PANEL.y + 50
+        for key, size, color in (("internet.host.exposed", theme.BODY, theme.INK),
+                                 ("internet.host.reach", theme.SMALL, theme.INK_SOFT),
+                                 ("internet.host.link", theme.SMALL, theme.INK_SOFT)):
+            text = t(key, port=port, address=addresses, idle=idle)
+            for line in fonts.wrap(text, size, PANEL.width - 120):
+                draw_text(surface, line, size, color, (PANEL.x + 60, y))
+                y += fonts.line_height(size)
+            y += 30
+        self.group.draw(surface)
+        self.toast.draw(surface)

@@ -73,3 +73,47 @@ def test_an_untrusted_certificate_is_named_on_the_screen(app: App, monkeypatch: 
     settle(app, lambda: bool(scene.problem))
     assert "certificate" in scene.problem and "table.example.com" in scene.problem
     assert "wss://" not in scene.problem
+
+
+def test_the_host_opens_to_the_internet_only_when_asked(app: App) -> None:  # noqa: F811
+    from game.core.match import Seat
+    from scenes.lan import Hosting, HostScene, host_table
+    from scenes.lan_internet import InternetHostScene
+
+    host = HostScene(app)
+    app.push(host)
+    settle(app)
+    assert not Hosting.internet
+    host.toggle_internet()
+    settle(app)
+    assert isinstance(app.top, InternetHostScene)
+    click(app, app.top.keep_button)  # Keep it closed: nothing changes
+    settle(app)
+    assert app.top is host and not Hosting.internet
+    assert Hosting.handle is None or not Hosting.handle.server.public
+    host.toggle_internet()
+    settle(app)
+    click(app, app.top.open_button)
+    settle(app)
+    try:
+        assert app.top is host and Hosting.internet and Hosting.handle.server.public
+        host_table(app, "neko", [Seat("human"), Seat("human")], {}, 7)
+        code = app.top.match.join_code
+        assert len(code) == 8 and Hosting.handle.server.listed() == []  # private, listed to nobody
+    finally:
+        Hosting.internet = False
+
+
+def test_the_host_screen_makes_new_tables_private_when_asked(app: App) -> None:  # noqa: F811
+    from game.core.match import Seat
+    from scenes.lan import Hosting, HostScene, host_table
+
+    host = HostScene(app)
+    app.push(host)
+    click(app, host.private_button)
+    try:
+        assert Hosting.private and "Private" in host.privacy_label()
+        host_table(app, "neko", [Seat("human"), Seat("human")], {}, 7)
+        assert len(app.top.match.join_code) == 8 and not Hosting.handle.server.public
+    finally:
+        Hosting.private = False

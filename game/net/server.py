@@ -327,6 +327,19 @@ class Server:
         code = new_code(set(self.tables) | self._saved_codes(), PRIVATE_CODE_LENGTH if private else 4)
         return self._open(TableHost(code, match, private=private))
 
+    def set_public(self, public: bool) -> None:
+        """Open this host to the internet (private tables, a public host's limits, idle tables
+        close) or back to the LAN's ways; tables open now keep their codes (call on the loop)."""
+        self.public = public or self.ssl_context is not None
+        self.limits = Limits() if self.public else Limits.lan()
+        self.max_connections, self.max_per_address = self.limits.total, self.limits.per_address
+        self.cap_loopback = self.limits.cap_loopback
+        self.joins = Rate(self.limits.joins, 60.0)
+        self.messages = Rate(self.limits.messages, self.limits.message_window)
+        self.stamps = Rate(self.limits.stamps, self.limits.stamp_window)
+        if self.on_change is not None:
+            self.on_change()
+
     def listed(self) -> list[TableHost]:
         """The tables shown to everyone (in ``hello`` and counted on mDNS): not the private ones,
         and none on a public host unless it was told to list them."""
@@ -931,17 +944,21 @@ class HostHandle:
         return lan_addresses()
 
     def add_table(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None = None,
-                  seed: int | None = None) -> str:
-        """Open a table on the running host (from any thread); its join code. ``BadOptions`` for
-        a wrong seat count or option."""
+                  seed: int | None = None, private: bool = False) -> str:
+        """Open a table on the running host (from any thread); its join code (8 letters when
+        ``private`` or the host is open to the internet). ``BadOptions`` for a wrong seat count or option."""
         loop = self.server._loop
         assert loop is not None
-        future = asyncio.run_coroutine_threadsafe(self._add(game_id, seats, options, seed), loop)
+        future = asyncio.run_coroutine_threadsafe(self._add(game_id, seats, options, seed, private), loop)
         return future.result(10.0)
 
     async def _add(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None,
-                   seed: int | None) -> str:
-        return self.server.add_table(game_id, seats, options, seed)
+                   seed: int | None, private: bool = False) -> str:
+        return self.server.add_table(game_id, seats, options, seed, private=private)
+
+    def set_public(self, public: bool) -> None:
+        """Open the host to the internet, or back to the LAN only (from any thread)."""
+        self._on_loop(lambda: self.server.set_public(public))
 
     def _on_loop(self, call: Callable[[], Any]) -> Any:
         loop = self.server._loop
