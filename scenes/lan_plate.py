@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.i18n import t
+from game.net.internet import STAMP_SHOWN, STAMPS
 from scenes import fonts, theme
 from scenes.app import App, Scene
 from scenes.ui import clipped, draw_text, draw_text_centered, fit_size, seat_color
@@ -77,9 +78,11 @@ class JoinPlate:
         self.step = min(SEAT_STEP, (width - PADDING * 2) // max(1, len(remote.seats)))
 
     def height(self) -> int:
-        """The code line, the address line, the seats' row with its words."""
+        """The code line, the address line, the seats' row with its words (and the stamp keys
+        when this client sits at the table)."""
+        stamps = fonts.line_height(theme.LEAST) + 4 if getattr(self.remote, "seat", -1) >= 0 else 0
         return PADDING * 2 + fonts.line_height(theme.BODY, True) + fonts.line_height(theme.TINY) + 8 + DISC * 2 + 6 \
-            + fonts.line_height(theme.LEAST)
+            + fonts.line_height(theme.LEAST) + stamps
 
     def tick(self, dt: float) -> None:
         """Take the plate off once its table has left the stack."""
@@ -111,6 +114,33 @@ class JoinPlate:
         draw_text(surface, clipped(self.address, size, width), size, theme.TEXT, (x, y))
         y += fonts.line_height(theme.TINY) + 8
         self._draw_seats(surface, x, y)
+        if getattr(self.remote, "seat", -1) >= 0:
+            words = t("internet.plate.stamps", stamps=" · ".join(
+                f"{index + 1} {t(f'internet.stamp.{stamp}')}" for index, stamp in enumerate(STAMPS)))
+            size = fit_size(words, theme.LEAST, width, smallest=theme.LEAST)
+            draw_text(surface, clipped(words, size, width), size, theme.TEXT_DIM,
+                      (x, self.rect.bottom - PADDING - fonts.line_height(size)))
+        self._draw_stamps(surface, x, y)
+
+    def _draw_stamps(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """Each seat's stamp of the last few seconds, as a bubble over its disc (shown as text
+        from the catalogue: a stamp is one of a few known words, never a player's own)."""
+        recent = getattr(self.remote, "recent_stamps", None)
+        if recent is None:
+            return
+        for seat, stamp in recent(STAMP_SHOWN).items():
+            if stamp not in STAMPS or not 0 <= seat < len(self.remote.seats):
+                continue
+            words = t(f"internet.stamp.{stamp}")
+            image = fonts.text(words, theme.SMALL, theme.INK, True)
+            center_x = x + seat * self.step + self.step // 2
+            bubble = image.get_rect(midbottom=(center_x, y - 6)).inflate(20, 10)
+            bubble.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, theme.PAPER, bubble, border_radius=12)
+            pygame.draw.rect(surface, theme.GOLD, bubble, 2, border_radius=12)
+            tail = [(center_x - 7, bubble.bottom - 1), (center_x + 7, bubble.bottom - 1), (center_x, bubble.bottom + 7)]
+            pygame.draw.polygon(surface, theme.PAPER, tail)
+            surface.blit(image, image.get_rect(center=bubble.center))
 
     def _draw_seats(self, surface: pygame.Surface, x: int, y: int) -> None:
         """A disc per seat (its colour and symbol; hollow when nobody sits there) over a word."""

@@ -117,3 +117,26 @@ def test_the_host_screen_makes_new_tables_private_when_asked(app: App) -> None: 
         assert len(app.top.match.join_code) == 8 and not Hosting.handle.server.public
     finally:
         Hosting.private = False
+
+
+def test_key_2_at_a_remote_table_sends_a_stamp_that_shows_by_the_seat(app: App) -> None:  # noqa: F811
+    from game.core.match import Seat
+    from game.net.client import RemoteMatch
+    from game.net.server import start_in_thread
+    from scenes.lan import open_remote_table
+    from scenes.lan_plate import JoinPlate
+
+    handle = start_in_thread(port=0, advertise=False, host="127.0.0.1", workers=0)
+    try:
+        code = handle.add_table("neko", [Seat("human"), Seat("human")])
+        remote = RemoteMatch.connect(f"127.0.0.1:{handle.port}", code, 1, "me")
+        open_remote_table(app, remote)
+        table = app.top
+        app.step(1 / 60, [Intent(KEY, key="2")])
+        settle(app, lambda: bool(remote.stamps))
+        assert remote.recent_stamps(60.0) == {1: "nice"}
+        plate = next(hook.__self__ for hook in app.overlays if isinstance(hook.__self__, JoinPlate))
+        assert plate.rect.height > 0 and app.top is table
+        assert not remote.send_stamp("free text")  # only the known stamps go out
+    finally:
+        handle.stop()

@@ -85,6 +85,7 @@ class RemoteMatch:
         self.events: list[Event] = []
         self.hints_used: list[int] = []
         self.view: View | None = None
+        self.stamps: list[tuple[int, str, float]] = []  # (seat, stamp, when it came), the newest last
         self._inbox: queue.SimpleQueue[tuple[str, dict[str, Any]]] = queue.SimpleQueue()
         self._deferred: list[tuple[str, Any]] = []  # changes drained by apply/take_back for poll
         self._awaiting: Any = None  # the request whose answer is late (a future of the session's loop)
@@ -163,6 +164,9 @@ class RemoteMatch:
             self.events.extend(events)
             self._set_view(message["_view"], events)
             return ("events", events)
+        if kind == "stamp":  # a player's quick reaction: shown by their seat, never free text
+            self.stamps = [*self.stamps[-7:], (message["seat"], message["stamp"], _now())]
+            return None
         if kind == "status":
             self.status = message["status"]
             if self.status == "closed":
@@ -317,6 +321,24 @@ class RemoteMatch:
             change = self._take(kind, message)
             if change is not None and change[0] == "events":
                 self._deferred.append(change)
+
+    def send_stamp(self, stamp: str) -> bool:
+        """Send one of ``protocol.STAMPS`` from this seat (the host limits how often); False when
+        it cannot go now (not seated, not connected, not a stamp)."""
+        from game.net.protocol import STAMPS
+
+        if stamp not in STAMPS or self.seat < 0 or not self.connected or self._loop.is_closed():
+            return False
+        try:
+            asyncio.run_coroutine_threadsafe(self._session.send_once({"type": "stamp", "stamp": stamp}), self._loop)
+        except RuntimeError:
+            return False
+        return True
+
+    def recent_stamps(self, shown: float) -> dict[int, str]:
+        """Each seat's newest stamp of the last ``shown`` seconds (the bubbles to draw)."""
+        now = _now()
+        return {seat: stamp for seat, stamp, when in self.stamps if now - when < shown}
 
     def close(self) -> None:
         """Leave the table: close the connection and end the thread."""

@@ -615,6 +615,18 @@ class Session:
             self._replies.pop(seq, None)
             self._unacked.pop(seq, None)
 
+    async def send_once(self, message: dict[str, Any]) -> bool:
+        """Send a message that needs no answer and is not re-sent (a stamp); False when there is
+        no connection now."""
+        conn = self.conn
+        if conn is None:
+            return False
+        try:
+            await conn.send(message)
+        except ConnectionLost:
+            return False
+        return True
+
     def stop(self) -> None:
         """Leave: close the connection and end ``run`` (call on the session's loop)."""
         self._stopping = True
