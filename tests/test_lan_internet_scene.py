@@ -10,11 +10,12 @@ import pytest
 from test_lan_scenes import NEKO, app, click, settle, stand_in_hosts  # noqa: F401 - app is a fixture
 
 from game.net.connection import JoinError
-from scenes import lan, lan_internet
-from scenes.app import App
-from scenes.input import KEY, Intent
-from scenes.lan_internet import InternetJoinScene
-from scenes.lan_join import Finder, JoinScene, SeatPicker
+from scenes.engine.app import App
+from scenes.engine.input import KEY, Intent
+from scenes.lan import connect as lan
+from scenes.lan import internet as lan_internet
+from scenes.lan.internet import InternetJoinScene
+from scenes.lan.join import Finder, JoinScene, SeatPicker
 
 PRIVATE = {**NEKO, "code": "ACDEFHJK"}
 
@@ -77,8 +78,8 @@ def test_an_untrusted_certificate_is_named_on_the_screen(app: App, monkeypatch: 
 
 def test_the_host_opens_to_the_internet_only_when_asked(app: App) -> None:  # noqa: F811
     from game.core.match import Seat
-    from scenes.lan import Hosting, HostScene, host_table
-    from scenes.lan_internet import InternetHostScene
+    from scenes.lan.connect import Hosting, HostScene, host_table
+    from scenes.lan.internet import InternetHostScene
 
     host = HostScene(app)
     app.push(host)
@@ -106,7 +107,7 @@ def test_the_host_opens_to_the_internet_only_when_asked(app: App) -> None:  # no
 
 def test_the_host_screen_makes_new_tables_private_when_asked(app: App) -> None:  # noqa: F811
     from game.core.match import Seat
-    from scenes.lan import Hosting, HostScene, host_table
+    from scenes.lan.connect import Hosting, HostScene, host_table
 
     host = HostScene(app)
     app.push(host)
@@ -123,8 +124,8 @@ def test_key_2_at_a_remote_table_sends_a_stamp_that_shows_by_the_seat(app: App) 
     from game.core.match import Seat
     from game.net.client import RemoteMatch
     from game.net.server import start_in_thread
-    from scenes.lan import open_remote_table
-    from scenes.lan_plate import JoinPlate
+    from scenes.lan.connect import open_remote_table
+    from scenes.lan.plate import JoinPlate
 
     handle = start_in_thread(port=0, advertise=False, host="127.0.0.1", workers=0)
     try:
