@@ -324,6 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--tables", type=int, default=10, help="bench lan: tables served at once")
     bench.add_argument("--bots", type=int, default=4, help="bench lan: bot clients (people's seats) per table")
     bench.add_argument("--agent", default="easy", choices=("random", "easy", "normal"), help="bench lan: the bots' level")
+    bench.add_argument("--tls", action="store_true", help="bench lan: the host serves wss:// (a self-signed certificate)")
+    bench.add_argument("--ai", type=int, default=0, help="bench lan: AI seats (Normal) per table beside the bots")
     bench.add_argument("--think", type=float, default=0.0,
                        help="bench lan: seconds each bot waits before a move (0: flat out; 1-3 is a person's pace)")
     bench.add_argument("--decisions", type=int, default=20)
@@ -383,6 +385,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--tls-key", type=Path, metavar="FILE", help="the certificate's PEM private key")
     serve.add_argument("--public", action="store_true",
                        help="a host on the internet (behind a TLS proxy): private tables, limits, idle tables close")
+    serve.add_argument("--public-address", metavar="HOST:PORT",
+                       help="where friends reach this host (a TLS proxy's name and port): used in the printed links")
     serve.add_argument("--listed", action="store_true", help="with TLS or --public: list the tables to anyone who asks")
     serve.add_argument("--turn-clock", type=float, default=0.0, metavar="SECONDS",
                        help="a person's move may take this long, then the AI makes it (0: off)")
@@ -647,7 +651,9 @@ def _bench_lan(args: argparse.Namespace, game_id: str) -> int:
 
     players = _players(game_id, args.bots, 0)
     _seconds("--think", args.think, MAX_BUDGET, zero=True)
-    figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent, think=args.think)
+    _count("--ai", args.ai, 15, least=0)
+    figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent, think=args.think,
+                        tls=args.tls, ai=args.ai)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 
@@ -810,8 +816,25 @@ def _serve_security(args: argparse.Namespace) -> dict[str, Any]:
     if args.idle_expire is not None:
         _seconds("--idle-expire", args.idle_expire, 30 * 24 * 3600.0, zero=True)
         limits = dataclasses.replace(limits, idle_expire=args.idle_expire)
+    if args.public_address is not None:
+        if not public:
+            raise UsageError("--public-address is for a host with TLS or --public")
+        _public_address(args.public_address)
     return {"ssl_context": context, "public": public, "listed": args.listed, "limits": limits,
             "turn_clock": args.turn_clock}
+
+
+def _public_address(text: str) -> tuple[str, int]:
+    """``--public-address HOST[:PORT]`` as (host, port); a bad one is one line, exit 2."""
+    from urllib.parse import urlsplit
+
+    from game.net.connection import parse_address
+
+    try:
+        parts = urlsplit(parse_address(text if "://" in text else "wss://" + text))
+        return str(parts.hostname), int(parts.port or 0)
+    except ValueError as error:
+        raise UsageError(f"--public-address: {error}") from None
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
@@ -842,6 +865,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         wildcard = args.host in ("", "0.0.0.0", "::")
         shown_host = (lan_addresses() or ['127.0.0.1'])[0] if wildcard else args.host
         address = f"{shown_host}:{running.port}"
+        link_host, link_port = shown_host, running.port
+        if args.public_address:  # checked before listening
+            link_host, link_port = _public_address(args.public_address)
         if running.public:  # once, on stderr: what the organiser exposes
             for line in exposure_lines(address=address, tls=running.ssl_context is not None,
                                        listed=running.list_public, limits=running.limits,
@@ -849,7 +875,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 print(line, file=sys.stderr, flush=True)
         for code, table in running.tables.items():
             labels = ",".join(seat.label() for seat in table.match.seats)
-            link = f" {link_for(shown_host, running.port, code)}" if running.public else ""
+            link = f" {link_for(link_host, link_port, code)}" if running.public else ""
             print(f"{code} {address} {table.game_id} {table.match.players}p {labels}{link}", flush=True)
 
     try:

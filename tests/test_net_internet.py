@@ -377,3 +377,26 @@ def test_a_whole_match_of_every_game_over_wss_between_processes(certificate: tup
             if process.poll() is None:
                 process.kill()
                 process.communicate()
+
+
+def test_behind_a_local_proxy_the_limits_hold_per_forwarded_address() -> None:
+    """A public host behind a TLS proxy on this machine sees every client come from loopback: the
+    proxy's X-Forwarded-For names the person, and the limits hold per person."""
+    handle = start_in_thread(port=0, advertise=False, host="127.0.0.1", workers=0, public=True,
+                             limits=Limits(messages=3, message_window=60.0))
+
+    async def pings(forwarded: str, count: int) -> list[str]:
+        async with connect(f"ws://127.0.0.1:{handle.port}", proxy=None,
+                           additional_headers={"X-Forwarded-For": forwarded}) as ws:
+            answers = []
+            for seq in range(1, count + 1):
+                await ws.send(dumps({"type": "ping", "seq": seq}))
+                answers.append(check_host(await asyncio.wait_for(ws.recv(), TIMEOUT))["type"])
+            return answers
+
+    try:
+        assert run(pings("198.51.100.7, 203.0.113.5", 4)) == ["pong", "pong", "pong", "refused"]
+        assert run(pings("203.0.113.6", 1)) == ["pong"]  # another person behind the same proxy
+        assert run(pings("203.0.113.5", 1)) == ["refused"]  # the first, on a new connection: still held
+    finally:
+        handle.stop()

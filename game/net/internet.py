@@ -160,7 +160,7 @@ class Limits:
     stamps: int = 3  # stamps per ``stamp_window`` seconds, per connection's address
     stamp_window: float = 10.0
     per_address: int = 8  # open connections from one address
-    total: int = 512  # open connections in all
+    total: int = 1024  # open connections in all
     idle_expire: float = 7200.0  # seconds a table with nobody connected and nothing played stays open
     cap_loopback: bool = False  # loopback (a local proxy, the host's own app) is not limited unless told
 

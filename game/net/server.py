@@ -79,6 +79,7 @@ GUESS_WINDOW = 60.0  # ... per this many seconds; more are refused unchecked
 WATCH_EVERY = 1.0  # seconds between the checks for stalled clients and away people
 SNAPSHOT_EVERY = 64  # log entries between two writes of a table's file (a resume replays fewer)
 SUFFIX = ".json"
+OPEN_TIMEOUT = 30.0  # seconds a connection has for its TLS and websocket handshakes (hundreds at once take a while)
 FLOOD = 20  # refused messages in a row after which a flooding connection is closed
 
 
@@ -451,7 +452,8 @@ class Server:
         self._stopping = asyncio.Event()
         try:
             async with serve(self._serve, host, port, max_size=MAX_FRAME, ping_interval=10,
-                             ping_timeout=STALL, process_request=self._admit, ssl=self.ssl_context) as server:
+                             ping_timeout=STALL, process_request=self._admit, ssl=self.ssl_context,
+                             open_timeout=OPEN_TIMEOUT) as server:
                 self.port = server.sockets[0].getsockname()[1] if server.sockets else port
                 for table in self.tables.values():
                     self._after_change(table)
@@ -492,9 +494,24 @@ class Server:
         except (TypeError, IndexError, AttributeError):
             return ""
 
+    def _client_address(self, ws: ServerConnection, request: Any = None) -> str:
+        """The address a connection comes from. On a public host behind a local TLS proxy (the
+        peer is loopback), the client's own address is the last one the proxy added to
+        ``X-Forwarded-For``: the per-address limits then hold per person, not for the proxy."""
+        address = self._address(ws)
+        if not self.public or not _is_loopback(address):
+            return address
+        headers = getattr(request if request is not None else getattr(ws, "request", None), "headers", None)
+        forwarded = headers.get("X-Forwarded-For", "") if headers is not None else ""
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        try:
+            return str(ipaddress.ip_address(last)) if last else address
+        except ValueError:
+            return address
+
     def _admit(self, ws: ServerConnection, request: Any) -> Any:
         """Refuse a connection over the caps (in all, per address) before its handshake."""
-        address = self._address(ws)
+        address = self._client_address(ws, request)
         total = sum(self.open_connections.values())
         capped = self.cap_loopback or not _is_loopback(address)
         if total >= self.max_connections or (capped and self.open_connections.get(address, 0) >= self.max_per_address):
@@ -503,7 +520,7 @@ class Server:
         return None
 
     async def _serve(self, ws: ServerConnection) -> None:
-        client = Client(ws, self._address(ws))
+        client = Client(ws, self._client_address(ws))
         self.open_connections[client.address] = self.open_connections.get(client.address, 0) + 1
         self.connections.add(client)
         writer = asyncio.create_task(client.write())
