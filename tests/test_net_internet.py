@@ -28,7 +28,7 @@ from game.net.client import JoinError, fetch_tables
 from game.net.connection import parse_address
 from game.net.internet import Limits, is_local_host, parse_link
 from game.net.loadtest import free_port
-from game.net.protocol import MAX_HOST_MESSAGE, check_host, dumps
+from game.net.protocol import MAX_HOST_MESSAGE, PROTOCOL, check_host, dumps
 from game.net.server import HostHandle, start_in_thread
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -273,7 +273,7 @@ def test_stamps_reach_the_table_are_rate_limited_and_carry_no_text(public_host: 
             await a.ask({"type": "join", "table": code, "seat": 0, "name": "a"}, "welcome")
             await b.ask({"type": "join", "table": code, "seat": 1, "name": "b"}, "welcome")
             await a.send({"type": "stamp", "stamp": "nice"})
-            assert await b.until("stamp") == {"v": 3, "type": "stamp", "seat": 0, "stamp": "nice"}
+            assert await b.until("stamp") == {"v": PROTOCOL, "type": "stamp", "seat": 0, "stamp": "nice"}
             for _ in range(2):
                 await a.send({"type": "stamp", "stamp": "thumbs_up"})
             refused = await a.ask({"type": "stamp", "stamp": "sorry"}, "refused")
@@ -400,3 +400,21 @@ def test_behind_a_local_proxy_the_limits_hold_per_forwarded_address() -> None:
         assert run(pings("203.0.113.5", 1)) == ["refused"]  # the first, on a new connection: still held
     finally:
         handle.stop()
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["join", "kotatsu://table.example.com/ABCD", "--agent", "easy"], "is not a table code"),
+    (["join", "ws://table.example.com:9/ACDE", "--agent", "easy"], "reached over wss:// (TLS) only"),
+    (["join", "table.example.com:9", "ACDE", "--table", "KTMX", "--agent", "easy"], "differ"),
+    (["serve", "--game", "neko", "--tls-cert", "/nonexistent.pem"], "--tls-cert and --tls-key go together"),
+    (["serve", "--game", "neko", "--tls-cert", "/nonexistent.pem", "--tls-key", "/k"], "not a readable file"),
+    (["serve", "--game", "neko", "--listed"], "--listed is for a host with TLS or --public"),
+    (["serve", "--game", "neko", "--public", "--turn-clock", "-1"], "--turn-clock"),
+    (["serve", "--game", "neko", "--public", "--public-address", "a b:x"], "--public-address"),
+])
+def test_bad_internet_arguments_are_one_line(argv: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from kotatsu.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err.strip()
+    assert says in err and "\n" not in err

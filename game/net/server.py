@@ -295,13 +295,7 @@ class Server:
         if limits is None:
             limits = Limits() if self.public else dataclasses.replace(
                 Limits.lan(), total=max_connections, per_address=max_per_address, cap_loopback=cap_loopback)
-        self.limits = limits
-        self.max_connections = self.limits.total
-        self.max_per_address = self.limits.per_address
-        self.cap_loopback = self.limits.cap_loopback
-        self.joins = Rate(self.limits.joins, 60.0)
-        self.messages = Rate(self.limits.messages, self.limits.message_window)
-        self.stamps = Rate(self.limits.stamps, self.limits.stamp_window)
+        self._apply_limits(limits)
         self.turn_clock = turn_clock  # seconds a person's move may take before the AI makes it (0: off)
         self._turn_since: dict[str, tuple[int, float]] = {}  # code -> (pos, when its people began to wait)
         self._clock_tasks: dict[str, asyncio.Task[None]] = {}
@@ -332,14 +326,18 @@ class Server:
         """Open this host to the internet (private tables, a public host's limits, idle tables
         close) or back to the LAN's ways; tables open now keep their codes (call on the loop)."""
         self.public = public or self.ssl_context is not None
-        self.limits = Limits() if self.public else Limits.lan()
-        self.max_connections, self.max_per_address = self.limits.total, self.limits.per_address
-        self.cap_loopback = self.limits.cap_loopback
-        self.joins = Rate(self.limits.joins, 60.0)
-        self.messages = Rate(self.limits.messages, self.limits.message_window)
-        self.stamps = Rate(self.limits.stamps, self.limits.stamp_window)
+        self._apply_limits(Limits() if self.public else Limits.lan())
         if self.on_change is not None:
             self.on_change()
+
+    def _apply_limits(self, limits: Limits) -> None:
+        """Hold connections to ``limits`` from now on (the rates start afresh)."""
+        self.limits = limits
+        self.max_connections, self.max_per_address = limits.total, limits.per_address
+        self.cap_loopback = limits.cap_loopback
+        self.joins = Rate(limits.joins, 60.0)
+        self.messages = Rate(limits.messages, limits.message_window)
+        self.stamps = Rate(limits.stamps, limits.stamp_window)
 
     def listed(self) -> list[TableHost]:
         """The tables shown to everyone (in ``hello`` and counted on mDNS): not the private ones,
