@@ -649,7 +649,8 @@ def _bench_lan(args: argparse.Namespace, game_id: str) -> int:
     """``bench lan``: one ``serve`` process under T tables of bot clients (game.net.loadtest)."""
     from game.net.loadtest import bench_lan
 
-    players = _players(game_id, args.bots, 0)
+    _players(game_id, args.bots + args.ai, 0)  # the seats of a table: the bots and the AI seats
+    players = args.bots
     _seconds("--think", args.think, MAX_BUDGET, zero=True)
     _count("--ai", args.ai, 15, least=0)
     figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent, think=args.think,

@@ -418,3 +418,11 @@ def test_bad_internet_arguments_are_one_line(argv: list[str], says: str, capsys:
     assert main(argv) == 2
     err = capsys.readouterr().err.strip()
     assert says in err and "\n" not in err
+
+
+def test_the_bench_measures_a_tls_host_with_an_ai_seat() -> None:
+    from game.net.loadtest import bench_lan
+
+    figures = bench_lan(1, 1, "neko", workers=1, tls=True, ai=1)
+    assert figures["tls"] and figures["errors"] == 0 and figures["seats_finished"] == "1/1"
+    assert figures["actions"] > 0 and figures["ai_pool_cpu_percent"] > 0  # the AI seat played in the pool
