@@ -27,7 +27,8 @@ from urllib.parse import urlsplit
 from game.net import protocol
 
 LINK_SCHEME = "kotatsu"
-LOCAL_SUFFIXES = (".local", ".lan", ".home", ".home.arpa", ".internal", ".localdomain", ".localhost")
+LOCAL_SUFFIXES = (".local", ".lan", ".home", ".home.arpa", ".internal", ".intranet", ".corp", ".private",
+                  ".localdomain", ".localhost", ".box")  # names routers and offices give the LAN
 STAMPS = protocol.STAMPS  # catalogue keys internet.stamp.<id>
 STAMP_SHOWN = 3.0  # seconds a stamp's bubble stays by its seat
 
