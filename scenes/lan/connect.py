@@ -190,6 +190,7 @@ class Hosting:
     def stop(cls) -> None:
         """Stop serving (tests; the app's end stops the daemon thread anyway)."""
         handle, cls.handle = cls.handle, None
+        cls.internet = False  # a server started again is on the LAN only until asked again
         if handle is not None:
             handle.stop()
 
