@@ -141,3 +141,14 @@ def test_key_2_at_a_remote_table_sends_a_stamp_that_shows_by_the_seat(app: App) 
         assert not remote.send_stamp("free text")  # only the known stamps go out
     finally:
         handle.stop()
+
+
+def test_the_plate_of_a_table_reached_over_wss_shows_its_link() -> None:
+    from types import SimpleNamespace
+
+    from scenes.lan.plate import shown_address
+
+    remote = SimpleNamespace(address="wss://table.example.com:443", join_code="ACDEFHJK")
+    assert shown_address(remote, None) == "kotatsu://table.example.com:443/ACDEFHJK"
+    lan_table = SimpleNamespace(address="ws://192.168.1.20:47474", join_code="KTMX")
+    assert shown_address(lan_table, None) == "192.168.1.20:47474"

@@ -58,8 +58,12 @@ def seat_states(remote: Any) -> list[str]:
 
 
 def shown_address(remote: Any, address: str | None) -> str:
-    """The address to show: the one given (the host's LAN address), else the one joined."""
+    """The address to show: the one given (the host's LAN address), else the one joined; a table
+    reached over wss:// shows its link, to pass on to a friend (``kotatsu://host:port/CODE``)."""
     text = address or str(getattr(remote, "address", ""))
+    code = str(getattr(remote, "join_code", ""))
+    if address is None and text.startswith("wss://") and code:
+        return f"kotatsu://{text.removeprefix('wss://').rstrip('/')}/{code}"
     for prefix in ("ws://", "wss://"):
         text = text.removeprefix(prefix)
     return text.rstrip("/")
