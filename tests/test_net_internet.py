@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import pytest
 from websockets.asyncio.client import connect
@@ -124,7 +124,7 @@ class Raw:
         self.context = ssl.create_default_context(cafile=str(certificate[0]))
         self.ws: Any = None
 
-    async def __aenter__(self) -> Raw:
+    async def __aenter__(self) -> Self:
         self.ws = await connect(f"wss://127.0.0.1:{self.port}", ssl=self.context, max_size=MAX_HOST_MESSAGE,
                                 local_addr=(self.source, 0), proxy=None)
         return self

@@ -181,9 +181,9 @@ def exposure_lines(*, address: str, tls: bool, listed: bool, limits: Limits, tur
         "kotatsu: " + ("tables are listed to anyone who connects" if listed
                        else "tables are private: not listed, joined by their 8-letter code or link only")
         + "; anyone with a code can sit at a free seat",
-        f"kotatsu: limits per address: {limits.per_address} connections, {limits.joins} joins a minute, "
-        f"10 wrong codes a minute, {limits.messages} messages per {limits.message_window:g} s, "
-        f"{limits.stamps} stamps per {limits.stamp_window:g} s; {limits.total} connections in all",
-        f"kotatsu: an idle table closes after: {idle}; the AI sits in for a person away {patience:g} s; "
-        f"turn clock: {clock}",
+        (f"kotatsu: limits per address: {limits.per_address} connections, {limits.joins} joins a minute, "
+         f"10 wrong codes a minute, {limits.messages} messages per {limits.message_window:g} s, "
+         f"{limits.stamps} stamps per {limits.stamp_window:g} s; {limits.total} connections in all"),
+        (f"kotatsu: an idle table closes after: {idle}; the AI sits in for a person away {patience:g} s; "
+         f"turn clock: {clock}"),
     ]
