@@ -388,6 +388,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--public-address", metavar="HOST:PORT",
                        help="where friends reach this host (a TLS proxy's name and port): used in the printed links")
     serve.add_argument("--listed", action="store_true", help="with TLS or --public: list the tables to anyone who asks")
+    serve.add_argument("--ai-pause", type=float, default=0.3, metavar="SECONDS",
+                       help="seconds between AI moves while a person sits at the table, so people can follow (0.3)")
     serve.add_argument("--turn-clock", type=float, default=0.0, metavar="SECONDS",
                        help="a person's move may take this long, then the AI makes it (0: off)")
     serve.add_argument("--idle-expire", type=float, metavar="SECONDS",
@@ -856,7 +858,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     _host("--host", args.host)
     _seconds("--patience", args.patience, MAX_PATIENCE)
     security = _serve_security(args)
-    server = Server(args.dir, args.name, patience=args.patience, standin_level=args.standin, **security)
+    _seconds("--ai-pause", args.ai_pause, 10.0, zero=True)
+    server = Server(args.dir, args.name, patience=args.patience, standin_level=args.standin,
+                    ai_pause=args.ai_pause, **security)
     open_now = sum(1 for table in server.tables.values() if table.game_id == game_id)
     for _ in range(args.tables - open_now):
         server.add_table(game_id, seats, options, private=args.private)

@@ -349,7 +349,7 @@ def test_a_whole_match_of_every_game_over_wss_between_processes(certificate: tup
             seats = ",".join(["human"] + ["ai:random"] * (get_rules(game_id).min_players - 1))
             hosts.append(subprocess.Popen(
                 [sys.executable, "-m", "game", "serve", "--game", game_id, "--seats", seats, "--host", "127.0.0.1",
-                 "--port", str(free_port()), "--no-advertise", "--tls-cert", str(certificate[0]),
+                 "--port", str(free_port()), "--no-advertise", "--ai-pause", "0", "--tls-cert", str(certificate[0]),
                  "--tls-key", str(certificate[1])],
                 env=_environment(tmp_path / f"host-{game_id}", certificate), stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, text=True))
