@@ -426,3 +426,17 @@ def test_the_bench_measures_a_tls_host_with_an_ai_seat() -> None:
     figures = bench_lan(1, 1, "neko", workers=1, tls=True, ai=1)
     assert figures["tls"] and figures["errors"] == 0 and figures["seats_finished"] == "1/1"
     assert figures["actions"] > 0 and figures["ai_pool_cpu_percent"] > 0  # the AI seat played in the pool
+
+
+def test_names_from_others_are_short_printable_text(public_host: HostHandle, certificate: tuple[Path, Path]) -> None:
+    code = public_host.add_table("neko", [Seat("human"), Seat("human")])
+
+    async def main() -> None:
+        async with Raw(public_host.port, certificate) as a:
+            for bad in ("x" * 41, "\u202eevil", "tab\there", "bell\x07"):
+                refused = await a.ask({"type": "join", "table": code, "seat": 0, "name": bad}, "refused", "welcome")
+                assert refused["type"] == "refused" and refused["reason"] == "net.reason.malformed"
+            welcome = await a.ask({"type": "join", "table": code, "seat": 0, "name": "<b>Aiko</b>"}, "welcome")
+            assert welcome["seats"][0]["name"] == "<b>Aiko</b>"  # kept as the text typed, drawn as text
+
+    run(main())
