@@ -152,3 +152,27 @@ def test_the_plate_of_a_table_reached_over_wss_shows_its_link() -> None:
     assert shown_address(remote, None) == "kotatsu://table.example.com:443/ACDEFHJK"
     lan_table = SimpleNamespace(address="ws://192.168.1.20:47474", join_code="KTMX")
     assert shown_address(lan_table, None) == "192.168.1.20:47474"
+
+
+def test_the_plate_counts_down_the_hosts_turn_clock(app: App) -> None:  # noqa: F811
+    from game.core.match import Seat
+    from game.net.client import RemoteMatch
+    from game.net.server import start_in_thread
+    from scenes.lan.plate import clock_text
+
+    handle = start_in_thread(port=0, advertise=False, host="127.0.0.1", workers=0, turn_clock=60.0)
+    try:
+        code = handle.add_table("neko", [Seat("human"), Seat("human")])
+        remote = RemoteMatch.connect(f"127.0.0.1:{handle.port}", code, 0, "me")
+        other = RemoteMatch.connect(f"127.0.0.1:{handle.port}", code, 1, "you")
+        try:
+            assert remote.turn_clock == 60.0
+            mover, waiter = (remote, other) if 0 in remote.view.to_move else (other, remote)
+            assert clock_text(mover) in ("Your move: 60 s, then the AI moves for you",
+                                         "Your move: 59 s, then the AI moves for you")
+            assert clock_text(waiter) == "Turn clock: 60 s a move, then the AI moves"
+        finally:
+            remote.close()
+            other.close()
+    finally:
+        handle.stop()

@@ -86,6 +86,8 @@ class RemoteMatch:
         self.hints_used: list[int] = []
         self.view: View | None = None
         self.stamps: list[tuple[int, str, float]] = []  # (seat, stamp, when it came), the newest last
+        self.turn_clock = 0.0  # the host's seconds a move (0: no clock), from the welcome
+        self.turn_started = _now()  # when the table last changed here (the clock runs from it)
         self._inbox: queue.SimpleQueue[tuple[str, dict[str, Any]]] = queue.SimpleQueue()
         self._deferred: list[tuple[str, Any]] = []  # changes drained by apply/take_back for poll
         self._awaiting: Any = None  # the request whose answer is late (a future of the session's loop)
@@ -179,12 +181,15 @@ class RemoteMatch:
         self.game_id = message["game"]
         self.rules = get_rules(self.game_id)
         self.options = dict(message["options"])
+        self.turn_clock = float(message.get("clock", 0))
         if len(self.hints_used) != message["players"]:
             self.hints_used = [0] * message["players"]
 
     def _set_view(self, view: View, events: list[Event] | None) -> None:
         """The table is now ``view``: new seats, a new state token, the log grown to its pos."""
         first_seat = self.view.to_move[0] if self.view is not None and len(self.view.to_move) == 1 else -1
+        if self.view is None or view.pos != self.view.pos:
+            self.turn_started = _now()
         self.view = view
         self.seats = [Seat(info.kind, info.level, info.name, hints=True) for info in view.seats]
         self.state = object()
@@ -334,6 +339,13 @@ class RemoteMatch:
         except RuntimeError:
             return False
         return True
+
+    def clock_left(self) -> float | None:
+        """Seconds left of this seat's move under the host's turn clock (counted from when this
+        client saw the table change), or None without a clock or when it is not our move."""
+        if self.turn_clock <= 0 or self.view is None or self.seat not in self.view.to_move or self.view.over:
+            return None
+        return max(0.0, self.turn_clock - (_now() - self.turn_started))
 
     def recent_stamps(self, shown: float) -> dict[int, str]:
         """Each seat's newest stamp of the last ``shown`` seconds (the bubbles to draw)."""

@@ -28,7 +28,8 @@ Client -> host::
 Host -> client::
 
     tables   {host, tables: [TableInfo]}
-    welcome  {table, seat, token, acked, game, players, options, seats, view}
+    welcome  {table, seat, token, acked, game, players, options, seats, view, clock?}
+                                                    ``clock``: the host's turn clock in seconds (0: off)
                                                     ``acked``: the last seq applied for this seat
     update   {events, view}                         something happened: animate ``events``, then
                                                     the table is ``view``
@@ -279,7 +280,10 @@ def check_host(raw: str | bytes) -> dict[str, Any]:
                 raise _fail("malformed", "a table must have " + ", ".join(sorted(_TABLE_KEYS)))
             _check_seats(table["seats"])
     elif kind == "welcome":
-        _only(data, {"table", "seat", "token", "acked", "game", "players", "options", "seats", "view"})
+        _only(data, {"table", "seat", "token", "acked", "game", "players", "options", "seats", "view", "clock"})
+        clock = data.get("clock", 0)
+        if isinstance(clock, bool) or not isinstance(clock, int | float) or not 0 <= clock <= 86_400:
+            raise _fail("malformed", "clock must be seconds from 0 to 86400")
         _text(data, "table", MAX_CODE_LENGTH)
         _int(data, "seat", SPECTATOR, 15)
         _text(data, "token", MAX_TOKEN)

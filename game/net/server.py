@@ -759,7 +759,7 @@ class Server:
         was_standin = seat in table.standins
         table.connect(seat)
         self.clients[table.code].add(client)
-        self._post(table, client, table.welcome(seat, token))
+        self._post(table, client, {**table.welcome(seat, token), "clock": self.turn_clock})
         if seat >= 0:
             self._sync(table, but=client)
             self._after_change(table)

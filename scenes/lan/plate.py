@@ -7,6 +7,7 @@ itself off once the table has left the scene stack.
 
 from __future__ import annotations
 
+import math
 import weakref
 from typing import Any
 
@@ -57,6 +58,17 @@ def seat_states(remote: Any) -> list[str]:
     return states
 
 
+def clock_text(remote: Any) -> str:
+    """The turn clock's line: the seconds left of our move, or how long a move may take; "" without one."""
+    clock = float(getattr(remote, "turn_clock", 0) or 0)
+    if clock <= 0:
+        return ""
+    left = remote.clock_left() if hasattr(remote, "clock_left") else None
+    if left is not None:
+        return t("internet.clock.left", seconds=math.ceil(left))
+    return t("internet.clock.on", seconds=f"{clock:g}")
+
+
 def shown_address(remote: Any, address: str | None) -> str:
     """The address to show: the one given (the host's LAN address), else the one joined; a table
     reached over wss:// shows its link, to pass on to a friend (``kotatsu://host:port/CODE``)."""
@@ -85,6 +97,8 @@ class JoinPlate:
         """The code line, the address line, the seats' row with its words (and the stamp keys
         when this client sits at the table)."""
         stamps = fonts.line_height(theme.LEAST) + 4 if getattr(self.remote, "seat", -1) >= 0 else 0
+        if getattr(self.remote, "turn_clock", 0) > 0:
+            stamps += fonts.line_height(theme.LEAST) + 4
         return PADDING * 2 + fonts.line_height(theme.BODY, True) + fonts.line_height(theme.TINY) + 8 + DISC * 2 + 6 \
             + fonts.line_height(theme.LEAST) + stamps
 
@@ -118,8 +132,14 @@ class JoinPlate:
         draw_text(surface, clipped(self.address, size, width), size, theme.TEXT, (x, y))
         y += fonts.line_height(theme.TINY) + 8
         self._draw_seats(surface, x, y)
+        clock = clock_text(self.remote)
+        if clock:
+            bottom = self.rect.bottom - PADDING - fonts.line_height(theme.LEAST)
+            if getattr(self.remote, "seat", -1) >= 0:
+                bottom -= fonts.line_height(theme.LEAST) + 4
+            draw_text(surface, clipped(clock, theme.LEAST, width), theme.LEAST, theme.GOLD, (x, bottom))
         if getattr(self.remote, "seat", -1) >= 0:
-            words = t("internet.plate.stamps", stamps=" · ".join(
+            words = t("internet.plate.stamps", stamps="  ".join(
                 f"{index + 1} {t(f'internet.stamp.{stamp}')}" for index, stamp in enumerate(STAMPS)))
             size = fit_size(words, theme.LEAST, width, smallest=theme.LEAST)
             draw_text(surface, clipped(words, size, width), size, theme.TEXT_DIM,
