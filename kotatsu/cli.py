@@ -324,6 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--tables", type=int, default=10, help="bench lan: tables served at once")
     bench.add_argument("--bots", type=int, default=4, help="bench lan: bot clients (people's seats) per table")
     bench.add_argument("--agent", default="easy", choices=("random", "easy", "normal"), help="bench lan: the bots' level")
+    bench.add_argument("--tls", action="store_true", help="bench lan: the host serves wss:// (a self-signed certificate)")
+    bench.add_argument("--ai", type=int, default=0, help="bench lan: AI seats (Normal) per table beside the bots")
     bench.add_argument("--think", type=float, default=0.0,
                        help="bench lan: seconds each bot waits before a move (0: flat out; 1-3 is a person's pace)")
     bench.add_argument("--decisions", type=int, default=20)
@@ -355,7 +357,9 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument("--show", action="store_true", help="open the review screen (steps through the table)")
 
     join = commands.add_parser("join", help="a headless bot that plays one seat of a LAN table to the end")
-    join.add_argument("address", help="the host: IP, HOST:PORT or ws://HOST:PORT")
+    join.add_argument("address", help="the host: IP, HOST:PORT, ws://HOST:PORT, wss://HOST:PORT, "
+                                      "or a link kotatsu://HOST:PORT/CODE")
+    join.add_argument("code", nargs="?", help="the table's code after HOST:PORT (as in a host's 'HOST:PORT CODE')")
     join.add_argument("--table", help="the table's join code (default: the first with a free seat)")
     join.add_argument("--seat", type=int, help="the seat, from 0 (default: a free one, or the one held before)")
     join.add_argument("--agent", required=True, choices=("random", "easy", "normal", "hard"))
@@ -377,6 +381,19 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--no-advertise", dest="advertise", action="store_false", help="do not announce on mDNS")
     serve.add_argument("--private", action="store_true", help="new tables are joined by their 8-letter code only (not listed)")
     serve.add_argument("--patience", type=float, default=120.0, help="seconds a person may be away before the AI plays their seat")
+    serve.add_argument("--tls-cert", type=Path, metavar="FILE", help="serve wss:// with this PEM certificate (chain)")
+    serve.add_argument("--tls-key", type=Path, metavar="FILE", help="the certificate's PEM private key")
+    serve.add_argument("--public", action="store_true",
+                       help="a host on the internet (behind a TLS proxy): private tables, limits, idle tables close")
+    serve.add_argument("--public-address", metavar="HOST:PORT",
+                       help="where friends reach this host (a TLS proxy's name and port): used in the printed links")
+    serve.add_argument("--listed", action="store_true", help="with TLS or --public: list the tables to anyone who asks")
+    serve.add_argument("--ai-pause", type=float, default=0.3, metavar="SECONDS",
+                       help="seconds between AI moves while a person sits at the table, so people can follow (0.3)")
+    serve.add_argument("--turn-clock", type=float, default=0.0, metavar="SECONDS",
+                       help="a person's move may take this long, then the AI makes it (0: off)")
+    serve.add_argument("--idle-expire", type=float, metavar="SECONDS",
+                       help="close a table nobody has been at for this long (public default 7200; 0: never)")
     serve.add_argument("--standin", default="normal", choices=("random", "easy", "normal", "hard"),
                        help="the AI level that plays for a person who is away")
 
@@ -634,9 +651,12 @@ def _bench_lan(args: argparse.Namespace, game_id: str) -> int:
     """``bench lan``: one ``serve`` process under T tables of bot clients (game.net.loadtest)."""
     from game.net.loadtest import bench_lan
 
-    players = _players(game_id, args.bots, 0)
+    _players(game_id, args.bots + args.ai, 0)  # the seats of a table: the bots and the AI seats
+    players = args.bots
     _seconds("--think", args.think, MAX_BUDGET, zero=True)
-    figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent, think=args.think)
+    _count("--ai", args.ai, 15, least=0)
+    figures = bench_lan(args.tables, players, game_id, seconds=args.seconds, level=args.agent, think=args.think,
+                        tls=args.tls, ai=args.ai)
     print(json.dumps(figures, indent=1) if args.json else _format_figures(figures))
     return 0
 
@@ -738,8 +758,14 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.data_dir is not None:
         os.environ["KOTATSU_HOME"] = str(args.data_dir)  # the seat token lives there
     from game.net.client import JoinError, parse_address, run_bot
+    from game.net.internet import parse_link
 
     try:
+        if args.code or _is_link(args.address):  # kotatsu://HOST:PORT/CODE, or HOST:PORT CODE
+            address, code = parse_link(f"{args.address} {args.code}" if args.code else args.address)
+            if args.table and args.table.upper() != code:
+                raise ValueError(f"--table {args.table[:12]} and the link's code {code} differ")
+            args.address, args.table = address, code
         parse_address(args.address)
     except ValueError as error:
         raise UsageError(str(error)) from None
@@ -761,10 +787,64 @@ def cmd_join(args: argparse.Namespace) -> int:
     return 0 if result["over"] else EXIT_FAILED
 
 
+def _is_link(text: str) -> bool:
+    """True for a typed ``kotatsu://...`` or a ``ws(s)://HOST:PORT/CODE`` (an address with a code)."""
+    from urllib.parse import urlsplit
+
+    if "://" not in text:
+        return len(text.split()) > 1  # HOST:PORT CODE typed as one argument
+    return not text.startswith(("ws://", "wss://")) or bool(urlsplit(text).path.strip("/"))
+
+
+def _serve_security(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``Server`` options of ``--tls-cert/--tls-key``, ``--public``, ``--listed``,
+    ``--turn-clock`` and ``--idle-expire`` (a bad value is one line, exit 2)."""
+    import dataclasses
+
+    from game.net.internet import Limits, tls_server_context
+
+    if (args.tls_cert is None) != (args.tls_key is None):
+        raise UsageError("--tls-cert and --tls-key go together")
+    context = None
+    if args.tls_cert is not None:
+        try:
+            context = tls_server_context(str(args.tls_cert), str(args.tls_key))
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    public = args.public or context is not None
+    if args.listed and not public:
+        raise UsageError("--listed is for a host with TLS or --public (a LAN host lists its tables anyway)")
+    _seconds("--turn-clock", args.turn_clock, MAX_PATIENCE, zero=True)
+    limits = Limits() if public else Limits.lan()
+    if args.idle_expire is not None:
+        _seconds("--idle-expire", args.idle_expire, 30 * 24 * 3600.0, zero=True)
+        limits = dataclasses.replace(limits, idle_expire=args.idle_expire)
+    if args.public_address is not None:
+        if not public:
+            raise UsageError("--public-address is for a host with TLS or --public")
+        _public_address(args.public_address)
+    return {"ssl_context": context, "public": public, "listed": args.listed, "limits": limits,
+            "turn_clock": args.turn_clock}
+
+
+def _public_address(text: str) -> tuple[str, int]:
+    """``--public-address HOST[:PORT]`` as (host, port); a bad one is one line, exit 2."""
+    from urllib.parse import urlsplit
+
+    from game.net.connection import parse_address
+
+    try:
+        parts = urlsplit(parse_address(text if "://" in text else "wss://" + text))
+        return str(parts.hostname), int(parts.port or 0)
+    except ValueError as error:
+        raise UsageError(f"--public-address: {error}") from None
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """``serve``: open the tables, print one line per table (code and address), serve until stopped."""
     from game.core.match import Seat
     from game.net.discovery import lan_addresses
+    from game.net.internet import exposure_lines, link_for
     from game.net.server import Server, serve_forever
 
     game_id = _game(args.game)
@@ -777,7 +857,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         raise UsageError(f"--port must be 0 to 65535, not {_shown_number(args.port)}")
     _host("--host", args.host)
     _seconds("--patience", args.patience, MAX_PATIENCE)
-    server = Server(args.dir, args.name, patience=args.patience, standin_level=args.standin)
+    security = _serve_security(args)
+    _seconds("--ai-pause", args.ai_pause, 10.0, zero=True)
+    server = Server(args.dir, args.name, patience=args.patience, standin_level=args.standin,
+                    ai_pause=args.ai_pause, **security)
     open_now = sum(1 for table in server.tables.values() if table.game_id == game_id)
     for _ in range(args.tables - open_now):
         server.add_table(game_id, seats, options, private=args.private)
@@ -785,10 +868,20 @@ def cmd_serve(args: argparse.Namespace) -> int:
     def announce(running: Server) -> None:
         # bound to one interface: that one is where clients reach it; else the first LAN address
         wildcard = args.host in ("", "0.0.0.0", "::")
-        address = f"{(lan_addresses() or ['127.0.0.1'])[0] if wildcard else args.host}:{running.port}"
+        shown_host = (lan_addresses() or ['127.0.0.1'])[0] if wildcard else args.host
+        address = f"{shown_host}:{running.port}"
+        link_host, link_port = shown_host, running.port
+        if args.public_address:  # checked before listening
+            link_host, link_port = _public_address(args.public_address)
+        if running.public:  # once, on stderr: what the organiser exposes
+            for line in exposure_lines(address=address, tls=running.ssl_context is not None,
+                                       listed=running.list_public, limits=running.limits,
+                                       turn_clock=running.turn_clock, patience=args.patience):
+                print(line, file=sys.stderr, flush=True)
         for code, table in running.tables.items():
             labels = ",".join(seat.label() for seat in table.match.seats)
-            print(f"{code} {address} {table.game_id} {table.match.players}p {labels}", flush=True)
+            link = f" {link_for(link_host, link_port, code)}" if running.public else ""
+            print(f"{code} {address} {table.game_id} {table.match.players}p {labels}{link}", flush=True)
 
     try:
         signum = serve_forever(server, args.host, args.port, announce, args.advertise)

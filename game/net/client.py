@@ -85,6 +85,9 @@ class RemoteMatch:
         self.events: list[Event] = []
         self.hints_used: list[int] = []
         self.view: View | None = None
+        self.stamps: list[tuple[int, str, float]] = []  # (seat, stamp, when it came), the newest last
+        self.turn_clock = 0.0  # the host's seconds a move (0: no clock), from the welcome
+        self.turn_started = _now()  # when the table last changed here (the clock runs from it)
         self._inbox: queue.SimpleQueue[tuple[str, dict[str, Any]]] = queue.SimpleQueue()
         self._deferred: list[tuple[str, Any]] = []  # changes drained by apply/take_back for poll
         self._awaiting: Any = None  # the request whose answer is late (a future of the session's loop)
@@ -163,6 +166,9 @@ class RemoteMatch:
             self.events.extend(events)
             self._set_view(message["_view"], events)
             return ("events", events)
+        if kind == "stamp":  # a player's quick reaction: shown by their seat, never free text
+            self.stamps = [*self.stamps[-7:], (message["seat"], message["stamp"], _now())]
+            return None
         if kind == "status":
             self.status = message["status"]
             if self.status == "closed":
@@ -175,12 +181,15 @@ class RemoteMatch:
         self.game_id = message["game"]
         self.rules = get_rules(self.game_id)
         self.options = dict(message["options"])
+        self.turn_clock = float(message.get("clock", 0))
         if len(self.hints_used) != message["players"]:
             self.hints_used = [0] * message["players"]
 
     def _set_view(self, view: View, events: list[Event] | None) -> None:
         """The table is now ``view``: new seats, a new state token, the log grown to its pos."""
         first_seat = self.view.to_move[0] if self.view is not None and len(self.view.to_move) == 1 else -1
+        if self.view is None or view.pos != self.view.pos:
+            self.turn_started = _now()
         self.view = view
         self.seats = [Seat(info.kind, info.level, info.name, hints=True) for info in view.seats]
         self.state = object()
@@ -317,6 +326,31 @@ class RemoteMatch:
             change = self._take(kind, message)
             if change is not None and change[0] == "events":
                 self._deferred.append(change)
+
+    def send_stamp(self, stamp: str) -> bool:
+        """Send one of ``protocol.STAMPS`` from this seat (the host limits how often); False when
+        it cannot go now (not seated, not connected, not a stamp)."""
+        from game.net.protocol import STAMPS
+
+        if stamp not in STAMPS or self.seat < 0 or not self.connected or self._loop.is_closed():
+            return False
+        try:
+            asyncio.run_coroutine_threadsafe(self._session.send_once({"type": "stamp", "stamp": stamp}), self._loop)
+        except RuntimeError:
+            return False
+        return True
+
+    def clock_left(self) -> float | None:
+        """Seconds left of this seat's move under the host's turn clock (counted from when this
+        client saw the table change), or None without a clock or when it is not our move."""
+        if self.turn_clock <= 0 or self.view is None or self.seat not in self.view.to_move or self.view.over:
+            return None
+        return max(0.0, self.turn_clock - (_now() - self.turn_started))
+
+    def recent_stamps(self, shown: float) -> dict[int, str]:
+        """Each seat's newest stamp of the last ``shown`` seconds (the bubbles to draw)."""
+        now = _now()
+        return {seat: stamp for seat, stamp, when in self.stamps if now - when < shown}
 
     def close(self) -> None:
         """Leave the table: close the connection and end the thread."""

@@ -18,6 +18,7 @@ import json
 import logging
 import random
 import secrets
+import ssl
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ from game.core.errors import RulesError
 from game.core.registry import get_rules
 from game.core.storage import data_dir, load_json_file, write_json_atomic
 from game.net import codec, protocol
+from game.net.internet import client_context, is_local_host
 from game.net.protocol import ProtocolError, SeatInfo
 
 log = logging.getLogger("kotatsu.net.client")
@@ -44,7 +46,7 @@ MAX_TOKENS = 200  # remembered seats (the oldest go first)
 # refusals of a join that no retry can cure: the session stops and says why
 FINAL_REASONS = frozenset({
     "net.reason.version", "net.reason.seat_taken", "net.reason.bad_token", "net.reason.no_seat", "net.reason.ai_seat",
-    "net.reason.stale_token",
+    "net.reason.stale_token", "net.reason.certificate", "net.reason.tls",
     "net.reason.no_table", "net.reason.unknown_table", "net.reason.table_unknown",
 })
 RESENT = ("act", "undo")  # requests that survive a reconnect: re-sent with their seq, applied once
@@ -66,16 +68,19 @@ class ConnectionLost(Exception):
 
 # ----- addresses -------------------------------------------------------------------------------
 def parse_address(text: str) -> str:
-    """The websocket URI of a host typed as ``192.168.1.5``, ``host:47474``, ``[::1]:9000`` or
-    ``ws://host:port`` (the port defaults to ``protocol.DEFAULT_PORT``); ``ValueError`` otherwise."""
+    """The websocket URI of a host typed as ``192.168.1.5``, ``host:47474``, ``[::1]:9000``,
+    ``ws://host:port`` or ``wss://host:port`` (the port defaults to ``protocol.DEFAULT_PORT``);
+    ``ValueError`` otherwise. A host off the local network (``internet.is_local_host``) is reached
+    over ``wss://`` only: typed without a scheme it gets wss, and ws:// for it is refused."""
     text = text.strip()
     if not text:
         raise ValueError("no address given")
-    if "://" not in text:
+    typed_scheme = "://" in text
+    if not typed_scheme:
         text = "ws://" + text
     parts = urlsplit(text)
     if parts.scheme not in ("ws", "wss"):
-        raise ValueError(f"{parts.scheme}:// is not a websocket address (use ws://)")
+        raise ValueError(f"{parts.scheme}:// is not a websocket address (use ws:// or wss://)")
     try:
         port = parts.port or protocol.DEFAULT_PORT
     except ValueError:
@@ -86,8 +91,14 @@ def parse_address(text: str) -> str:
     problem = host_problem(host)
     if problem is not None:
         raise ValueError(f"cannot read the address {text[:80]!r}: {problem}")
+    scheme = parts.scheme
+    if scheme == "ws" and not is_local_host(host):
+        if typed_scheme:  # plain ws:// off the local network: anyone on the way could read and change it
+            raise ValueError(f"{host[:80]} is not on the local network: a table on the internet is "
+                             "reached over wss:// (TLS) only")
+        scheme = "wss"  # a host on the internet: TLS, its certificate checked
     shown = f"[{host}]" if ":" in host else host
-    return f"{parts.scheme}://{shown}:{port}"
+    return f"{scheme}://{shown}:{port}"
 
 
 def host_problem(host: str) -> str | None:
@@ -162,8 +173,14 @@ class Connection:
         try:
             # proxy=None: a LAN host is never reached through the environment's HTTP proxy
             # compression=None: on a LAN, deflating every message costs both sides more CPU than it saves
+            tls = {"ssl": client_context()} if uri.startswith("wss://") else {}
             socket = await connect(uri, open_timeout=timeout, max_size=protocol.MAX_HOST_MESSAGE, compression=None,
-                                   proxy=None, ping_interval=20, ping_timeout=20, close_timeout=2)
+                                   proxy=None, ping_interval=20, ping_timeout=20, close_timeout=2, **tls)
+        except ssl.SSLCertVerificationError as error:
+            raise certificate_error(uri, error) from None
+        except ssl.SSLError as error:
+            raise JoinError("net.reason.tls", f"the host at {uri} does not answer over TLS "
+                                              f"({_short_error(error)})") from None
         except (OSError, TimeoutError, InvalidHandshake, InvalidURI) as error:
             raise JoinError("net.reason.no_host",
                             f"no Kotatsu host answers at {uri} ({_short_error(error)})") from None
@@ -199,6 +216,13 @@ class Connection:
         """Close the socket (quietly, whatever state it is in)."""
         with contextlib.suppress(Exception):
             await self.socket.close()
+
+
+def certificate_error(uri: str, error: ssl.SSLCertVerificationError) -> JoinError:
+    """The one line for a host whose certificate this computer does not trust for its name."""
+    host = urlsplit(uri).hostname or uri
+    why = error.verify_message or _short_error(error)
+    return JoinError("net.reason.certificate", f"the table's certificate does not match host {host} ({why})")
 
 
 def _short_error(error: BaseException) -> str:
@@ -590,6 +614,18 @@ class Session:
         finally:
             self._replies.pop(seq, None)
             self._unacked.pop(seq, None)
+
+    async def send_once(self, message: dict[str, Any]) -> bool:
+        """Send a message that needs no answer and is not re-sent (a stamp); False when there is
+        no connection now."""
+        conn = self.conn
+        if conn is None:
+            return False
+        try:
+            await conn.send(message)
+        except ConnectionLost:
+            return False
+        return True
 
     def stop(self) -> None:
         """Leave: close the connection and end ``run`` (call on the session's loop)."""

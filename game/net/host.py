@@ -391,6 +391,20 @@ class TableHost:
         return [seat for seat in self.match.to_move()
                 if not self.match.seats[seat].is_human or (seat in self.standins and self.connected)]
 
+    def people_to_move(self) -> list[int]:
+        """The people's seats that must act now and that no stand-in AI plays (the turn clock's)."""
+        if self.match.is_over():
+            return []
+        return [seat for seat in self.match.to_move()
+                if self.match.seats[seat].is_human and seat not in self.standins]
+
+    def play_for(self, seat: int, action: Any) -> list[Event]:
+        """The AI's move for the person at ``seat`` whose time ran out (the host's turn clock);
+        ``Refused`` when that seat is not to move (the table unchanged)."""
+        if seat not in self.people_to_move():
+            raise Refused("reason.not_your_turn", f"seat {seat} is not to move", {"seat": seat})
+        return self._apply(seat, action, "ai")
+
     def has_people(self) -> bool:
         """True when a person plays at this table (AI moves are then paced to be followed)."""
         return bool(self.match.people())

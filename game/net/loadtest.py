@@ -38,7 +38,7 @@ from game.net.client import BotStats, play_bot
 from game.net.connection import JoinError
 
 ROOT = Path(__file__).resolve().parents[2]
-CODE = re.compile(r"^([A-Z]{4}) ")
+CODE = re.compile(r"^([A-Z]{4,12}) ")
 JOIN_TIMEOUT = 60.0  # seconds a bot may wait to be welcomed when hundreds connect at once
 MAX_WORKERS = 4
 
@@ -50,11 +50,27 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _environment() -> dict[str, str]:
-    """The host's and the workers' environment: this checkout importable, and they die with us."""
+def _environment(cert: Path | None = None) -> dict[str, str]:
+    """The host's and the workers' environment: this checkout importable, and they die with us
+    (with ``cert``: the workers trust that certificate, as ``SSL_CERT_FILE`` does)."""
     path = os.environ.get("PYTHONPATH", "")
+    trust = {"SSL_CERT_FILE": str(cert)} if cert is not None else {}
     return stop.child_environment({**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{path}" if path else str(ROOT),
-                                   "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+                                   "PYGAME_HIDE_SUPPORT_PROMPT": "1", **trust})
+
+
+def self_signed(folder: Path) -> tuple[Path, Path]:
+    """A self-signed certificate for 127.0.0.1 and localhost in ``folder`` (``openssl``): the
+    bench's TLS host. ``RuntimeError`` when openssl is not installed."""
+    import shutil
+
+    if shutil.which("openssl") is None:
+        raise RuntimeError("bench lan --tls needs the openssl command to make a test certificate")
+    cert, key = folder / "cert.pem", folder / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+                   check=True, capture_output=True, timeout=60)
+    return cert, key
 
 
 # ----- the host's figures from /proc ----------------------------------------------------------------
@@ -62,6 +78,28 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process ``pid`` so far (Linux ``/proc``)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children(pid: int) -> list[int]:
+    """The child processes of ``pid`` now (Linux ``/proc``): the host's AI pool."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            continue
+    return found
+
+
+def children_cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of the live children of ``pid`` (the AI pool's processes)."""
+    total = 0.0
+    for child in children(pid):
+        try:
+            total += cpu_seconds(child)
+        except (OSError, IndexError, ValueError):
+            continue
+    return total
 
 
 def peak_rss_mb(pid: int) -> float:
@@ -102,13 +140,18 @@ def worker_main(argv: list[str]) -> int:
 
 # ----- the bench --------------------------------------------------------------------------------------
 def _start_host(game_id: str, tables: int, players: int, port: int,
-                tables_dir: Path | None = None) -> tuple[subprocess.Popen[str], list[str]]:
+                tables_dir: Path | None = None, tls: tuple[Path, Path] | None = None,
+                ai: int = 0) -> tuple[subprocess.Popen[str], list[str]]:
     """``serve`` in a subprocess (keeping its tables in ``tables_dir``: every move synced to the
-    disk before its ack); it and its tables' join codes once it listens."""
+    disk before its ack; with ``tls`` (certificate, key) serving wss://; with ``ai`` AI seats
+    (Normal) after the ``players`` people's seats); it and its tables' join codes once it listens."""
     keep = ["--dir", str(tables_dir)] if tables_dir is not None else []
+    if tls is not None:
+        keep += ["--tls-cert", str(tls[0]), "--tls-key", str(tls[1]), "--idle-expire", "0"]
+    seats = ",".join(["human"] * players + ["ai:normal"] * ai)
     host = subprocess.Popen(
         [sys.executable, "-m", "game", "serve", "--port", str(port), "--host", "127.0.0.1", "--game", game_id,
-         "--players", str(players), "--tables", str(tables), "--no-advertise", *keep],
+         "--seats", seats, "--tables", str(tables), "--no-advertise", *keep],
         env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     codes: list[str] = []
     assert host.stdout is not None
@@ -148,14 +191,25 @@ def _percentile(values: list[float], share: float) -> float:
 
 def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float | None = None,
               level: str = "easy", workers: int | None = None, think: float = 0.0,
-              tables_dir: Path | None = None) -> dict[str, Any]:
+              tables_dir: Path | None = None, tls: bool = False, ai: int = 0) -> dict[str, Any]:
     """Play ``tables`` tables of ``bots`` bot clients against one ``serve`` process (see the
     module docstring); the figures. ``seconds`` caps the run (default: until every match ends);
     ``think`` seconds pass before each bot move (0: as fast as they can; about 1-3 is a person).
-    With ``tables_dir`` the host keeps its tables there (its write-ahead log is then measured too)."""
+    With ``tables_dir`` the host keeps its tables there (its write-ahead log is then measured too).
+    With ``tls`` the host serves wss:// with a self-signed certificate the bots trust (its TLS
+    handshakes and encryption are measured too); ``ai`` AI seats (Normal) join each table's bots."""
+    import tempfile
+
     workers = workers or max(1, min(MAX_WORKERS, tables // 25 + 1))
     port = free_port()
-    host, codes = _start_host(game_id, tables, bots, port, tables_dir)
+    folder = tempfile.TemporaryDirectory(prefix="kotatsu-bench-")
+    certificate = self_signed(Path(folder.name)) if tls else None
+    try:
+        host, codes = _start_host(game_id, tables, bots, port, tables_dir, certificate, ai)
+    except BaseException:
+        folder.cleanup()
+        raise
+    address = f"wss://127.0.0.1:{port}" if tls else f"127.0.0.1:{port}"
     runs: list[subprocess.Popen[str]] = []
     try:
         cpu_before, started = cpu_seconds(host.pid), time.monotonic()
@@ -163,19 +217,24 @@ def bench_lan(tables: int, bots: int = 4, game_id: str = "neko", seconds: float 
         cap = seconds if seconds is not None else 3600.0
         for share in (share for share in shares if share):
             runs.append(subprocess.Popen(
-                [sys.executable, "-m", "game.net.loadtest", "worker", f"127.0.0.1:{port}", level, str(cap),
-                 str(think), str(bots), *share], env=_environment(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True))
+                [sys.executable, "-m", "game.net.loadtest", "worker", address, level, str(cap),
+                 str(think), str(bots), *share], env=_environment(certificate[0] if certificate else None),
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         outputs = [run.communicate() for run in runs]
         wall = time.monotonic() - started
         cpu = cpu_seconds(host.pid) - cpu_before
+        ai_cpu = children_cpu_seconds(host.pid)  # the pool starts with the first AI move: all of it is this run's
         rss = peak_rss_mb(host.pid)
     finally:  # also on a stop signal: the workers (still playing then) first, then the host
         for run in runs:
             _end(run, timeout=5.0)
         _end(host)
+        folder.cleanup()
     figures = _figures(tables, bots, game_id, level, outputs, wall, cpu, rss, len(runs))
     figures["think_s"] = think
+    figures["tls"] = tls
+    figures["ai_seats_per_table"] = ai
+    figures["ai_pool_cpu_percent"] = 100 * ai_cpu / wall if wall else 0.0
     return figures
 
 

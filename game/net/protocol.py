@@ -22,11 +22,14 @@ Client -> host::
                                                     that was not acknowledged after a reconnect
     undo   {seq}                                    take back own last move (the host's undo policy)
     ping   {seq}
+    stamp  {stamp}                                  a quick reaction of own seat, one of ``STAMPS``
+                                                    (no free text between players; rate-limited)
 
 Host -> client::
 
     tables   {host, tables: [TableInfo]}
-    welcome  {table, seat, token, acked, game, players, options, seats, view}
+    welcome  {table, seat, token, acked, game, players, options, seats, view, clock?}
+                                                    ``clock``: the host's turn clock in seconds (0: off)
                                                     ``acked``: the last seq applied for this seat
     update   {events, view}                         something happened: animate ``events``, then
                                                     the table is ``view``
@@ -37,6 +40,7 @@ Host -> client::
     refused  {seq, reason, params, text}            refused, with the catalogue key and a plain line
     pong     {seq}
     bye      {reason, text}                         the host is closing this connection
+    stamp    {seat, stamp}                          the player at ``seat`` sent a stamp
 
 A view is what one seat may know, nothing more::
 
@@ -59,7 +63,7 @@ from typing import Any
 
 from game.core.registry import GAME_IDS
 
-PROTOCOL = 2  # 2: host-made tokens, acked in welcome, standin in a seat, longer (private) codes
+PROTOCOL = 3  # 2: host-made tokens, acked in welcome, standin in a seat, longer (private) codes; 3: stamps
 DEFAULT_PORT = 47474  # where a host listens unless told otherwise
 SERVICE_TYPE = "_kotatsu._tcp.local."  # what hosts advertise on mDNS (zeroconf)
 MAX_CLIENT_MESSAGE = 4096  # bytes (UTF-8) of one client message: the host refuses bigger ones with a reason
@@ -74,8 +78,9 @@ PRIVATE_CODE_LENGTH = 8  # a private table's code: only those told it can join (
 MAX_CODE_LENGTH = 12
 SPECTATOR = -1
 
-CLIENT_TYPES = ("hello", "join", "act", "undo", "ping")
-HOST_TYPES = ("tables", "welcome", "update", "sync", "ack", "refused", "pong", "bye")
+CLIENT_TYPES = ("hello", "join", "act", "undo", "ping", "stamp")
+HOST_TYPES = ("tables", "welcome", "update", "sync", "ack", "refused", "pong", "bye", "stamp")
+STAMPS = ("thumbs_up", "nice", "hmm", "sorry")  # the only words players send each other
 
 
 class ProtocolError(ValueError):
@@ -168,6 +173,14 @@ def _text(data: dict[str, Any], key: str, limit: int, *, optional: bool = False)
     return value
 
 
+def _stamp(data: dict[str, Any]) -> str:
+    """The message's ``stamp``: one of ``STAMPS`` (never text of the sender's own)."""
+    stamp = data.get("stamp")
+    if stamp not in STAMPS:
+        raise _fail("malformed", "stamp must be one of " + ", ".join(STAMPS))
+    return str(stamp)
+
+
 def _only(data: dict[str, Any], allowed: set[str]) -> None:
     extra = set(data) - allowed - {"v", "type"}
     if extra:
@@ -205,6 +218,9 @@ def check_client(raw: str | bytes) -> dict[str, Any]:
         _only(data, {"seq", "action"})
         _int(data, "seq", 0, MAX_SEQ)
         _text(data, "action", 200)
+    elif kind == "stamp":
+        _only(data, {"stamp"})
+        _stamp(data)
     else:  # undo, ping
         _only(data, {"seq"})
         _int(data, "seq", 0, MAX_SEQ)
@@ -264,7 +280,10 @@ def check_host(raw: str | bytes) -> dict[str, Any]:
                 raise _fail("malformed", "a table must have " + ", ".join(sorted(_TABLE_KEYS)))
             _check_seats(table["seats"])
     elif kind == "welcome":
-        _only(data, {"table", "seat", "token", "acked", "game", "players", "options", "seats", "view"})
+        _only(data, {"table", "seat", "token", "acked", "game", "players", "options", "seats", "view", "clock"})
+        clock = data.get("clock", 0)
+        if isinstance(clock, bool) or not isinstance(clock, int | float) or not 0 <= clock <= 86_400:
+            raise _fail("malformed", "clock must be seconds from 0 to 86400")
         _text(data, "table", MAX_CODE_LENGTH)
         _int(data, "seat", SPECTATOR, 15)
         _text(data, "token", MAX_TOKEN)
@@ -292,6 +311,10 @@ def check_host(raw: str | bytes) -> dict[str, Any]:
         _text(data, "text", 400)
         if not isinstance(data.get("params"), dict):
             raise _fail("malformed", "params must be an object")
+    elif kind == "stamp":
+        _only(data, {"seat", "stamp"})
+        _int(data, "seat", 0, 15)
+        _stamp(data)
     else:  # bye
         _only(data, {"reason", "text"})
         _text(data, "reason", 80)

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import ipaddress
 import json
 import logging
@@ -32,6 +33,7 @@ import os
 import random
 import signal
 import socket
+import ssl
 import threading
 import time
 from collections import deque
@@ -52,6 +54,7 @@ from game.core.storage import NotARegularFile, keep_aside, kept_aside_text
 from game.net import codec, discovery, journal
 from game.net.discovery import lan_addresses
 from game.net.host import AiRequest, Refused, TableHost, new_code
+from game.net.internet import STAMPS, Limits, Rate
 from game.net.protocol import (
     DEFAULT_PORT,
     MAX_FRAME,
@@ -76,6 +79,8 @@ GUESS_WINDOW = 60.0  # ... per this many seconds; more are refused unchecked
 WATCH_EVERY = 1.0  # seconds between the checks for stalled clients and away people
 SNAPSHOT_EVERY = 64  # log entries between two writes of a table's file (a resume replays fewer)
 SUFFIX = ".json"
+OPEN_TIMEOUT = 30.0  # seconds a connection has for its TLS and websocket handshakes (hundreds at once take a while)
+FLOOD = 20  # refused messages in a row after which a flooding connection is closed
 
 
 # ----- the AI, in the pool's processes ---------------------------------------------------------------
@@ -148,6 +153,7 @@ class Client:
         self.queued = 0  # bytes in the outbox
         self.sending_since: float | None = None  # when the message being sent was handed over
         self.closing = False
+        self.floods = 0  # messages refused in a row for going over the address's rate
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue ``message`` (without ``v``); a client that stopped reading is cut off."""
@@ -261,7 +267,9 @@ class Server:
                  ai_pause: float = AI_PAUSE, budgets: dict[str, float] | None = None,
                  patience: float | None = None, standin_level: str | None = None,
                  max_connections: int = MAX_CONNECTIONS, max_per_address: int = MAX_PER_ADDRESS,
-                 cap_loopback: bool = False) -> None:
+                 cap_loopback: bool = False, ssl_context: ssl.SSLContext | None = None,
+                 public: bool = False, listed: bool = False, limits: Limits | None = None,
+                 turn_clock: float = 0.0) -> None:
         self.tables_dir = Path(tables_dir) if tables_dir is not None else None
         self.name = (name or socket.gethostname() or "kotatsu")[:80]
         self.workers = (os.cpu_count() or 1) if workers is None else workers
@@ -279,9 +287,19 @@ class Server:
         self._stopping: asyncio.Event | None = None
         self.patience = patience  # None: each table's own (``host.PATIENCE``)
         self.standin_level = standin_level
-        self.max_connections = max_connections
-        self.max_per_address = max_per_address
-        self.cap_loopback = cap_loopback
+        self.ssl_context = ssl_context
+        # a host others reach over the internet (TLS here, or ``--public`` behind a TLS proxy):
+        # its tables are private (8-letter codes) and it lists none unless told ``listed``
+        self.public = public or ssl_context is not None
+        self.list_public = listed
+        if limits is None:
+            limits = Limits() if self.public else dataclasses.replace(
+                Limits.lan(), total=max_connections, per_address=max_per_address, cap_loopback=cap_loopback)
+        self._apply_limits(limits)
+        self.turn_clock = turn_clock  # seconds a person's move may take before the AI makes it (0: off)
+        self._turn_since: dict[str, tuple[int, float]] = {}  # code -> (pos, when its people began to wait)
+        self._clock_tasks: dict[str, asyncio.Task[None]] = {}
+        self._active: dict[str, float] = {}  # code -> when something last happened there (idle expiry)
         self.open_connections: dict[str, int] = {}  # address -> open connections
         self.connections: set[Client] = set()
         self.guesses = Guesses()
@@ -300,11 +318,32 @@ class Server:
         """Open a new table; its join code. A ``private`` table is not listed (join by its
         longer code only). ``BadOptions`` for a wrong seat count or option."""
         match = Match(game_id, list(seats), new_seed() if seed is None else seed, options)
+        private = private or (self.public and not self.list_public)
         code = new_code(set(self.tables) | self._saved_codes(), PRIVATE_CODE_LENGTH if private else 4)
         return self._open(TableHost(code, match, private=private))
 
+    def set_public(self, public: bool) -> None:
+        """Open this host to the internet (private tables, a public host's limits, idle tables
+        close) or back to the LAN's ways; tables open now keep their codes (call on the loop)."""
+        self.public = public or self.ssl_context is not None
+        self._apply_limits(Limits() if self.public else Limits.lan())
+        if self.on_change is not None:
+            self.on_change()
+
+    def _apply_limits(self, limits: Limits) -> None:
+        """Hold connections to ``limits`` from now on (the rates start afresh)."""
+        self.limits = limits
+        self.max_connections, self.max_per_address = limits.total, limits.per_address
+        self.cap_loopback = limits.cap_loopback
+        self.joins = Rate(limits.joins, 60.0)
+        self.messages = Rate(limits.messages, limits.message_window)
+        self.stamps = Rate(limits.stamps, limits.stamp_window)
+
     def listed(self) -> list[TableHost]:
-        """The tables shown to everyone (in ``hello`` and counted on mDNS): not the private ones."""
+        """The tables shown to everyone (in ``hello`` and counted on mDNS): not the private ones,
+        and none on a public host unless it was told to list them."""
+        if self.public and not self.list_public:
+            return []
         return [table for table in self.tables.values() if not table.private]
 
     def claim_seat(self, code: str, seat: int, name: str = "") -> str:
@@ -343,6 +382,7 @@ class Server:
             table.standin_level = self.standin_level
         self.tables[table.code] = table
         self.clients.setdefault(table.code, set())
+        self._active[table.code] = time.monotonic()
         self._durable[table.code] = table.entries  # a new table has none; a resumed one read them
         if self._loop is not None:  # running: the loop's thread is the one calling
             self._after_change(table)
@@ -410,7 +450,8 @@ class Server:
         self._stopping = asyncio.Event()
         try:
             async with serve(self._serve, host, port, max_size=MAX_FRAME, ping_interval=10,
-                             ping_timeout=STALL, process_request=self._admit) as server:
+                             ping_timeout=STALL, process_request=self._admit, ssl=self.ssl_context,
+                             open_timeout=OPEN_TIMEOUT) as server:
                 self.port = server.sockets[0].getsockname()[1] if server.sockets else port
                 for table in self.tables.values():
                     self._after_change(table)
@@ -429,7 +470,7 @@ class Server:
     async def _shutdown(self) -> None:
         if self._watcher is not None:
             self._watcher.cancel()
-        for task in list(self._ai_tasks.values()):
+        for task in [*self._ai_tasks.values(), *self._clock_tasks.values()]:
             task.cancel()
         with contextlib.suppress(Exception):
             await asyncio.gather(*self._flushers.values(), return_exceptions=True)
@@ -451,9 +492,24 @@ class Server:
         except (TypeError, IndexError, AttributeError):
             return ""
 
+    def _client_address(self, ws: ServerConnection, request: Any = None) -> str:
+        """The address a connection comes from. On a public host behind a local TLS proxy (the
+        peer is loopback), the client's own address is the last one the proxy added to
+        ``X-Forwarded-For``: the per-address limits then hold per person, not for the proxy."""
+        address = self._address(ws)
+        if not self.public or not _is_loopback(address):
+            return address
+        headers = getattr(request if request is not None else getattr(ws, "request", None), "headers", None)
+        forwarded = headers.get("X-Forwarded-For", "") if headers is not None else ""
+        last = forwarded.rsplit(",", 1)[-1].strip()
+        try:
+            return str(ipaddress.ip_address(last)) if last else address
+        except ValueError:
+            return address
+
     def _admit(self, ws: ServerConnection, request: Any) -> Any:
         """Refuse a connection over the caps (in all, per address) before its handshake."""
-        address = self._address(ws)
+        address = self._client_address(ws, request)
         total = sum(self.open_connections.values())
         capped = self.cap_loopback or not _is_loopback(address)
         if total >= self.max_connections or (capped and self.open_connections.get(address, 0) >= self.max_per_address):
@@ -462,7 +518,7 @@ class Server:
         return None
 
     async def _serve(self, ws: ServerConnection) -> None:
-        client = Client(ws, self._address(ws))
+        client = Client(ws, self._client_address(ws))
         self.open_connections[client.address] = self.open_connections.get(client.address, 0) + 1
         self.connections.add(client)
         writer = asyncio.create_task(client.write())
@@ -489,6 +545,7 @@ class Server:
             return
         self.clients[table.code].discard(client)
         table.disconnect(client.seat)
+        self._active[table.code] = time.monotonic()
         if client.seat >= 0:
             self._sync(table)
 
@@ -503,14 +560,104 @@ class Server:
                             client.table and client.table.code, STALL)
                 client.drop()
             self.guesses.forget_old(now)
+            for rate in (self.joins, self.messages, self.stamps):
+                rate.forget_old(now)
             for table in list(self.tables.values()):
                 if table.notice_away():
                     self._sync(table)
                     self._after_change(table)
+                self._watch_clock(table, now)
+                self._expire_if_idle(table, now)
+
+    # ----- the turn clock and idle tables -------------------------------------------------------
+    def _watch_clock(self, table: TableHost, now: float) -> None:
+        """With a turn clock: once the people to move at ``table`` have waited ``turn_clock``
+        seconds (someone being connected there), the stand-in AI makes that one move for them."""
+        if self.turn_clock <= 0 or table.match.is_over() or not table.connected:
+            self._turn_since.pop(table.code, None)
+            return
+        waiting = table.people_to_move()
+        if not waiting:
+            self._turn_since.pop(table.code, None)
+            return
+        pos, since = self._turn_since.get(table.code, (-1, now))
+        if pos != table.pos:
+            self._turn_since[table.code] = (table.pos, now)
+        elif now - since >= self.turn_clock and table.code not in self._clock_tasks:
+            self._clock_tasks[table.code] = asyncio.get_running_loop().create_task(
+                self._clock_moves(table, waiting, table.pos))
+
+    async def _clock_moves(self, table: TableHost, seats: list[int], pos: int) -> None:
+        """The AI's move for each of ``seats`` whose time ran out (dropped if the table moved on)."""
+        try:
+            for seat in seats:
+                if seat not in table.people_to_move():
+                    continue
+                action = await self._decide(table.ai_request(seat))
+                if table.pos != pos or seat not in table.people_to_move():
+                    return  # the person moved meanwhile
+                log.info("table %s: seat %s's time ran out; the AI moved for it", table.code, seat)
+                events = table.play_for(seat, action)
+                pos = table.pos
+                self._update(table, events)
+                self._after_change(table)
+        finally:
+            self._clock_tasks.pop(table.code, None)
+
+    def _expire_if_idle(self, table: TableHost, now: float) -> None:
+        """Close ``table`` when nobody has been connected and nothing has happened there for the
+        limits' ``idle_expire`` seconds (0: tables never expire). Its files go with it."""
+        idle = self.limits.idle_expire
+        code = table.code
+        if idle <= 0 or self.clients.get(code) or now - self._active.get(code, now) < idle:
+            return
+        if code in self._flushers or code in self._savers:
+            return  # its writes finish first
+        log.warning("table %s closed: nobody there for %g s", code, idle)
+        for tasks in (self._ai_tasks, self._clock_tasks):
+            task = tasks.pop(code, None)
+            if task is not None:
+                task.cancel()
+        for mapping in (self.tables, self.clients, self._active, self._turn_since, self._durable,
+                        self._snapshot_at, self._held):
+            mapping.pop(code, None)
+        self._dirty.discard(code)
+        log_file = self._journals.pop(code, None)
+        if log_file is not None:
+            log_file.close()
+        path = self._path(table)
+        if path is not None:
+            for one in (path, journal.path_for(path)):
+                with contextlib.suppress(OSError):
+                    one.unlink()
+        if self.on_change is not None:
+            self.on_change()
 
     # ----- messages ---------------------------------------------------------------------------
+    def _limited(self, address: str) -> bool:
+        """True when ``address`` is held to the per-address rates (loopback is not, unless told)."""
+        return self.cap_loopback or not _is_loopback(address)
+
+    def _flooding(self, client: Client) -> bool:
+        """True (and the message is refused) when ``client``'s address sends over its message
+        rate; a connection refused ``FLOOD`` times in a row is closed."""
+        if not self._limited(client.address) or self.messages.allow(client.address):
+            client.floods = 0
+            return False
+        client.floods += 1
+        wait = self.messages.wait(client.address)
+        if client.floods >= FLOOD:
+            client.send({"type": "bye", "reason": "net.reason.slow_down", "text": "too many messages: closing"})
+            client.close(1008, "too many messages")
+        elif client.floods == 1:
+            self._tell(client, _refusal(Refused("net.reason.slow_down", f"too many messages: wait {wait} s",
+                                                {"seconds": wait}), None))
+        return True
+
     def _receive(self, client: Client, raw: str | bytes) -> None:
         """Answer one message; a refusal for anything wrong (the host never raises here)."""
+        if self._flooding(client):
+            return
         try:
             data = check_client(raw)
         except ProtocolError as error:
@@ -541,6 +688,8 @@ class Server:
             self._join(client, data)
         elif kind == "ping":
             self._tell(client, {"type": "pong", "seq": data["seq"]})
+        elif kind == "stamp":
+            self._stamp(client, data["stamp"])
         else:
             table = client.table
             if table is None:
@@ -555,7 +704,22 @@ class Server:
                 table.undo(client.seat, data["seq"])
                 self._sync(table)
             self._post(table, client, {"type": "ack", "seq": data["seq"]})
+            self._active[table.code] = time.monotonic()
             self._after_change(table)
+
+    def _stamp(self, client: Client, stamp: str) -> None:
+        """Show a seated player's stamp to everyone at the table (a few per seat and window)."""
+        table = client.table
+        if table is None or client.seat < 0:
+            raise Refused("net.reason.not_joined", "sit at a table to send a stamp")
+        if stamp not in STAMPS:  # checked by the protocol already; never passed on otherwise
+            raise Refused("net.reason.bad_stamp", "unknown stamp")
+        if not self.stamps.allow(f"{client.address}/{table.code}/{client.seat}"):
+            wait = self.stamps.wait(f"{client.address}/{table.code}/{client.seat}")
+            raise Refused("net.reason.slow_down", f"too many stamps: wait {wait} s", {"seconds": wait})
+        self._active[table.code] = time.monotonic()
+        for other in self.clients.get(table.code, ()):
+            self._post(table, other, {"type": "stamp", "seat": client.seat, "stamp": stamp})
 
     def _private_named(self, client: Client, code: str | None) -> list[TableHost]:
         """The private table ``code`` names (a wrong code counts as a guess; none while the
@@ -575,6 +739,10 @@ class Server:
     def _join(self, client: Client, data: dict[str, Any]) -> None:
         if client.table is not None:
             raise Refused("net.reason.already_joined", f"this connection already joined table {client.table.code}")
+        if self._limited(client.address) and not self.joins.allow(client.address):
+            wait = self.joins.wait(client.address)
+            raise Refused("net.reason.slow_down", f"too many joins from this address: try again in {wait} s",
+                          {"seconds": wait})
         self.guesses.check(client.address)
         table = self.tables.get(data["table"].upper())
         if table is None:
@@ -587,10 +755,11 @@ class Server:
                 self.guesses.wrong(client.address)
             raise
         client.table, client.seat = table, seat
+        self._active[table.code] = time.monotonic()
         was_standin = seat in table.standins
         table.connect(seat)
         self.clients[table.code].add(client)
-        self._post(table, client, table.welcome(seat, token))
+        self._post(table, client, {**table.welcome(seat, token), "clock": self.turn_clock})
         if seat >= 0:
             self._sync(table, but=client)
             self._after_change(table)
@@ -790,17 +959,21 @@ class HostHandle:
         return lan_addresses()
 
     def add_table(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None = None,
-                  seed: int | None = None) -> str:
-        """Open a table on the running host (from any thread); its join code. ``BadOptions`` for
-        a wrong seat count or option."""
+                  seed: int | None = None, private: bool = False) -> str:
+        """Open a table on the running host (from any thread); its join code (8 letters when
+        ``private`` or the host is open to the internet). ``BadOptions`` for a wrong seat count or option."""
         loop = self.server._loop
         assert loop is not None
-        future = asyncio.run_coroutine_threadsafe(self._add(game_id, seats, options, seed), loop)
+        future = asyncio.run_coroutine_threadsafe(self._add(game_id, seats, options, seed, private), loop)
         return future.result(10.0)
 
     async def _add(self, game_id: str, seats: list[Seat], options: dict[str, Any] | None,
-                   seed: int | None) -> str:
-        return self.server.add_table(game_id, seats, options, seed)
+                   seed: int | None, private: bool = False) -> str:
+        return self.server.add_table(game_id, seats, options, seed, private=private)
+
+    def set_public(self, public: bool) -> None:
+        """Open the host to the internet, or back to the LAN only (from any thread)."""
+        self._on_loop(lambda: self.server.set_public(public))
 
     def _on_loop(self, call: Callable[[], Any]) -> Any:
         loop = self.server._loop

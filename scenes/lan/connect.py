@@ -130,6 +130,11 @@ def error_text(error: BaseException, address: str) -> str:
         return t("lan.error.seat_freed")
     if reason == "slow_down":
         return t("lan.error.slow_down")
+    if reason in ("certificate", "tls"):  # named by its host, as on its certificate
+        from urllib.parse import urlsplit
+
+        return t(f"internet.error.{reason}", address=urlsplit(address).hostname or address
+                 if "://" in address else address)
     if reason == "version":
         return t("lan.error.version", detail=detail)
     if reason in ("no_table", "unknown_table", "table_unknown"):
@@ -147,6 +152,14 @@ class Hosting:
 
     handle: Any = None
     port = DEFAULT_PORT  # tried first (tests use 0: any free port)
+    private = False  # new tables: not listed, joined by their 8-letter code (the Host screen's choice)
+    internet = False  # opened to the internet by the person (private tables, a public host's limits)
+
+    @classmethod
+    def open_to_internet(cls, wanted: bool) -> None:
+        """The person's choice on the Host screen: the host's public ways on or off."""
+        cls.internet = wanted
+        cls.ensure().set_public(wanted)
 
     @classmethod
     def ensure(cls) -> Any:
@@ -177,6 +190,7 @@ class Hosting:
     def stop(cls) -> None:
         """Stop serving (tests; the app's end stops the daemon thread anyway)."""
         handle, cls.handle = cls.handle, None
+        cls.internet = False  # a server started again is on the LAN only until asked again
         if handle is not None:
             handle.stop()
 
@@ -239,7 +253,7 @@ def host_table(app: App, game_id: str, seats: list[Seat], options: dict[str, Any
     offered = [seat if index == own or not seat.is_human else Seat("human", hints=seat.hints)
                for index, seat in enumerate(seats)]  # other people bring their own names
     handle = Hosting.ensure()
-    code = handle.add_table(game_id, offered, options, seed=seed)
+    code = handle.add_table(game_id, offered, options, seed=seed, private=Hosting.private or Hosting.internet)
     # the host makes every seat token, its own player's too (a watcher's is never used)
     token = handle.claim_seat(code, own, seats[own].name) if own != SPECTATOR else hosted.new_token()
     table = HostedTable(code, game_id, len(seats), own, token)
@@ -280,7 +294,12 @@ class HostScene(MenuScene):
         self.resumable = resumable_tables()
         self.resume_buttons = [self._resume_button(index, table) for index, table in enumerate(self.resumable[:6])]
         self.back_button = Button(BACK_RECT, lambda: t("ui.back"), self.back, style="secondary")
-        self.group.set_widgets([*self.resume_buttons, *self.games, self.back_button])
+        self.private_button = Button(pygame.Rect(420, FOOTER_Y, 520, theme.BUTTON_HEIGHT), self.privacy_label,
+                                     self.toggle_private, style="secondary", enabled=lambda: not Hosting.internet)
+        self.internet_button = Button(pygame.Rect(980, FOOTER_Y, 820, theme.BUTTON_HEIGHT), self.internet_label,
+                                      self.toggle_internet, style="secondary")
+        self.group.set_widgets([*self.resume_buttons, *self.games, self.back_button, self.private_button,
+                                self.internet_button])
         self.group.focus_on(self.resume_buttons[0] if self.resume_buttons else self.games[0])
 
     @staticmethod
@@ -295,6 +314,30 @@ class HostScene(MenuScene):
         label = lambda: t("lan.host.resume_row", game=t(f"game.{table.game}.title"),
                           n=table.players, code=table.code)
         return Button(self._row(PANEL_RIGHT, index), label, lambda: self.resume_table(table), style="secondary")
+
+    @staticmethod
+    def privacy_label() -> str:
+        """ "Listed on this network" or "Private: 8-letter code only"."""
+        private = Hosting.private or Hosting.internet
+        return t("internet.host.private" if private else "internet.host.listed")
+
+    @staticmethod
+    def internet_label() -> str:
+        """ "Open to the internet: off/on"."""
+        return t("internet.host.internet_on" if Hosting.internet else "internet.host.internet_off")
+
+    def toggle_private(self) -> None:
+        """New tables listed on this network, or private (8-letter code only)."""
+        Hosting.private = not Hosting.private
+
+    def toggle_internet(self) -> None:
+        """Off: ask first, saying plainly what is exposed. On: back to the local network's ways."""
+        if Hosting.internet:
+            Hosting.open_to_internet(False)
+            return
+        from scenes.lan.internet import InternetHostScene
+
+        self.app.push(InternetHostScene(self.app))
 
     def resume_table(self, table: HostedTable) -> None:
         """Back to an unfinished hosted table, at the host's own seat."""

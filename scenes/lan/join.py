@@ -283,6 +283,8 @@ class JoinScene(FieldMenu):
                                   lambda: t("lan.join.look"), self.look, enabled=lambda: bool(self.typed_text))
         self.back_button = Button(pygame.Rect(LIST.x, FOOTER_Y, 260, theme.BUTTON_HEIGHT), lambda: t("ui.back"),
                                   self.back, style="secondary")
+        self.internet_button = Button(pygame.Rect(LIST.right - 520, FOOTER_Y, 520, theme.BUTTON_HEIGHT),
+                                      lambda: t("internet.join.button"), self.open_internet, style="secondary")
         self.refresh_rows()
         self.group.focus_on(self.field)
 
@@ -297,12 +299,18 @@ class JoinScene(FieldMenu):
         focused_key = (focused.table.address, focused.table.code) if isinstance(focused, TableRow) else None
         self.rows = [TableRow(pygame.Rect(LIST.x + 40, LIST.y + 96 + index * (ROW[1] + ROW_GAP), *ROW),
                               table, self.open_table) for index, table in enumerate(found[:ROWS_SHOWN])]
-        self.group.set_widgets([*self.rows, self.field, self.look_button, self.back_button])
+        self.group.set_widgets([*self.rows, self.field, self.look_button, self.back_button, self.internet_button])
         for row in self.rows:
             if (row.table.address, row.table.code) == focused_key:
                 self.group.focus_on(row)
         if focused is not None and not isinstance(focused, TableRow):
             self.group.focus_on(focused)
+
+    def open_internet(self) -> None:
+        """ "A table on the internet": a link or a host and code."""
+        from scenes.lan.internet import open_internet_join
+
+        open_internet_join(self.app)
 
     def open_table(self, table: FoundTable) -> None:
         """The seats of ``table``."""

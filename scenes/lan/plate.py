@@ -7,12 +7,14 @@ itself off once the table has left the scene stack.
 
 from __future__ import annotations
 
+import math
 import weakref
 from typing import Any
 
 import pygame
 
 from game.i18n import t
+from game.net.internet import STAMP_SHOWN, STAMPS
 from scenes.engine import fonts, theme
 from scenes.engine.app import App, Scene
 from scenes.engine.ui import clipped, draw_text, draw_text_centered, fit_size, seat_color
@@ -56,9 +58,24 @@ def seat_states(remote: Any) -> list[str]:
     return states
 
 
+def clock_text(remote: Any) -> str:
+    """The turn clock's line: the seconds left of our move, or how long a move may take; "" without one."""
+    clock = float(getattr(remote, "turn_clock", 0) or 0)
+    if clock <= 0:
+        return ""
+    left = remote.clock_left() if hasattr(remote, "clock_left") else None
+    if left is not None:
+        return t("internet.clock.left", seconds=math.ceil(left))
+    return t("internet.clock.on", seconds=f"{clock:g}")
+
+
 def shown_address(remote: Any, address: str | None) -> str:
-    """The address to show: the one given (the host's LAN address), else the one joined."""
+    """The address to show: the one given (the host's LAN address), else the one joined; a table
+    reached over wss:// shows its link, to pass on to a friend (``kotatsu://host:port/CODE``)."""
     text = address or str(getattr(remote, "address", ""))
+    code = str(getattr(remote, "join_code", ""))
+    if address is None and text.startswith("wss://") and code:
+        return f"kotatsu://{text.removeprefix('wss://').rstrip('/')}/{code}"
     for prefix in ("ws://", "wss://"):
         text = text.removeprefix(prefix)
     return text.rstrip("/")
@@ -77,9 +94,13 @@ class JoinPlate:
         self.step = min(SEAT_STEP, (width - PADDING * 2) // max(1, len(remote.seats)))
 
     def height(self) -> int:
-        """The code line, the address line, the seats' row with its words."""
+        """The code line, the address line, the seats' row with its words (and the stamp keys
+        when this client sits at the table)."""
+        stamps = fonts.line_height(theme.LEAST) + 4 if getattr(self.remote, "seat", -1) >= 0 else 0
+        if getattr(self.remote, "turn_clock", 0) > 0:
+            stamps += fonts.line_height(theme.LEAST) + 4
         return PADDING * 2 + fonts.line_height(theme.BODY, True) + fonts.line_height(theme.TINY) + 8 + DISC * 2 + 6 \
-            + fonts.line_height(theme.LEAST)
+            + fonts.line_height(theme.LEAST) + stamps
 
     def tick(self, dt: float) -> None:
         """Take the plate off once its table has left the stack."""
@@ -111,6 +132,39 @@ class JoinPlate:
         draw_text(surface, clipped(self.address, size, width), size, theme.TEXT, (x, y))
         y += fonts.line_height(theme.TINY) + 8
         self._draw_seats(surface, x, y)
+        clock = clock_text(self.remote)
+        if clock:
+            bottom = self.rect.bottom - PADDING - fonts.line_height(theme.LEAST)
+            if getattr(self.remote, "seat", -1) >= 0:
+                bottom -= fonts.line_height(theme.LEAST) + 4
+            draw_text(surface, clipped(clock, theme.LEAST, width), theme.LEAST, theme.GOLD, (x, bottom))
+        if getattr(self.remote, "seat", -1) >= 0:
+            words = t("internet.plate.stamps", stamps="  ".join(
+                f"{index + 1} {t(f'internet.stamp.{stamp}')}" for index, stamp in enumerate(STAMPS)))
+            size = fit_size(words, theme.LEAST, width, smallest=theme.LEAST)
+            draw_text(surface, clipped(words, size, width), size, theme.TEXT_DIM,
+                      (x, self.rect.bottom - PADDING - fonts.line_height(size)))
+        self._draw_stamps(surface, x, y)
+
+    def _draw_stamps(self, surface: pygame.Surface, x: int, y: int) -> None:
+        """Each seat's stamp of the last few seconds, as a bubble over its disc (shown as text
+        from the catalogue: a stamp is one of a few known words, never a player's own)."""
+        recent = getattr(self.remote, "recent_stamps", None)
+        if recent is None:
+            return
+        for seat, stamp in recent(STAMP_SHOWN).items():
+            if stamp not in STAMPS or not 0 <= seat < len(self.remote.seats):
+                continue
+            words = t(f"internet.stamp.{stamp}")
+            image = fonts.text(words, theme.SMALL, theme.INK, True)
+            center_x = x + seat * self.step + self.step // 2
+            bubble = image.get_rect(midbottom=(center_x, y - 6)).inflate(20, 10)
+            bubble.clamp_ip(surface.get_rect())
+            pygame.draw.rect(surface, theme.PAPER, bubble, border_radius=12)
+            pygame.draw.rect(surface, theme.GOLD, bubble, 2, border_radius=12)
+            tail = [(center_x - 7, bubble.bottom - 1), (center_x + 7, bubble.bottom - 1), (center_x, bubble.bottom + 7)]
+            pygame.draw.polygon(surface, theme.PAPER, tail)
+            surface.blit(image, image.get_rect(center=bubble.center))
 
     def _draw_seats(self, surface: pygame.Surface, x: int, y: int) -> None:
         """A disc per seat (its colour and symbol; hollow when nobody sits there) over a word."""

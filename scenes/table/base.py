@@ -593,7 +593,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
             self.handle_back(intent.key)
         elif kind == intents.UNDO:
             self.press_undo()
-        elif kind == intents.KEY:
+        elif kind == intents.KEY and not self.remote_stamp_key(intent.key):
             self.handle_key(intent.key)
         return True
 

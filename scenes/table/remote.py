@@ -17,6 +17,7 @@ from scenes.table.mixin import TableMixin
 from scenes.table.saver import NullSaver
 
 RECONNECTING_REASON = "table.reason.reconnecting"
+STAMP_KEYS = {"1": "thumbs_up", "2": "nice", "3": "hmm", "4": "sorry"}  # game.net.protocol.STAMPS
 
 
 def is_remote(match: object) -> bool:
@@ -80,6 +81,14 @@ class RemoteSeat(TableMixin):
                 return t("table.status.standin", player=info.name or str(seat + 1),
                          level=t(f"ui.level.{info.standin}"))
         return ""
+
+    def remote_stamp_key(self, key: str) -> bool:
+        """Keys 1 to 4 at a remote table send a stamp (a quick reaction, no free text); True when
+        ``key`` was one."""
+        if not is_remote(self.match) or key not in STAMP_KEYS or self.match.seat < 0:
+            return False
+        self.match.send_stamp(STAMP_KEYS[key])
+        return True
 
     def leave_remote(self) -> None:
         """Leaving the table: leave the host's table too."""
