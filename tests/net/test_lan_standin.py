@@ -12,10 +12,10 @@ from game.core.match import Seat
 from game.i18n import language, set_language
 from game.net.client import RemoteMatch
 from game.net.protocol import SeatInfo
-from scenes.app import App
-from scenes.lan import Hosting
-from scenes.lan_plate import seat_states
-from scenes.pause import PauseMenu
+from scenes.engine.app import App
+from scenes.lan.connect import Hosting
+from scenes.lan.plate import seat_states
+from scenes.menus.pause import PauseMenu
 from scenes.table.remote import RemoteSeat
 from tests.net import test_lan_scenes
 from tests.net.test_lan_scenes import click, host_neko, settle

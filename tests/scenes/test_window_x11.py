@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from scenes.window import inside
+from scenes.engine.window import inside
 from tests.xscreen import MISSING, SKIP_REASON, Screen, eventually
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,1 +1,0 @@
-"""The command line's values and the packaged wheel."""
