@@ -313,6 +313,7 @@ def test_rollout_policy_always_answers_legally() -> None:
             RULES.advance(state, seat, action)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_heuristics_play_whole_matches_legally(level: str) -> None:
     agent = make(level)

@@ -147,6 +147,7 @@ def test_make_agent_builds_every_level() -> None:
         make("hard")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_heuristics_play_whole_matches_legally(level: str) -> None:
     agent = make(level)

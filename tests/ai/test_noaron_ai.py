@@ -213,6 +213,7 @@ def test_easy_declares_whenever_it_may_and_takes_a_pile_pair_only_if_it_helps_no
     assert choose(ai.make("easy"), useless) == NoaronAction("take", "deck")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_heuristics_play_whole_matches_legally(level: str) -> None:
     for seed in range(3):
@@ -512,6 +513,7 @@ def test_hard_stops_early_only_when_the_paired_differences_settle_the_choice() -
     assert leader_settled(same, rules.settle_z, rules.settle_equal)  # identical: nothing to gain by looking longer
 
 
+@pytest.mark.slow
 def test_hard_plays_whole_matches_legally_within_a_time_budget() -> None:
     hard = ai.make_hard()
     state = RULES.new_game(2, 11)

@@ -96,6 +96,7 @@ def test_make_agent_builds_every_level() -> None:
         make("hard")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal"])
 def test_heuristics_play_whole_matches_legally_with_every_variant(level: str) -> None:
     for players, options in ((3, {"triple": True, "chip_each": True}), (4, {"two_games": True, "chip_each": True})):

@@ -68,6 +68,7 @@ def test_make_agent_builds_every_level() -> None:
         ai.make("hard")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level,players", list(itertools.product(["easy", "normal"], [2, 3, 4, 5])))
 def test_heuristics_play_whole_games_legally(level: str, players: int) -> None:
     agent = make_agent("wallpaper", level)

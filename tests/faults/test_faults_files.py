@@ -25,6 +25,7 @@ from game.core.match import Match, Seat
 from game.core.settings import Settings, default_settings, load_settings, save_settings
 from game.i18n import set_language
 from tests.random_matches import finished_match, random_moves
+from tests.depth import cases
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -628,7 +629,7 @@ JSON_VALUES = st.recursive(  # plain, valid JSON of any type: type swaps and odd
     max_leaves=8,
 )
 FUZZ = settings(
-    max_examples=2000,
+    max_examples=cases(400, 2000),
     deadline=None,
     database=None,
     derandomize=True,  # the same thousands of cases on every run: CI never fails on a new draw
@@ -741,19 +742,22 @@ def check_settings_loader(home: Path, raw: bytes) -> None:
         assert kept == [] and path.read_bytes() == raw
 
 
+@pytest.mark.slow
 @FUZZ
 @given(raw=byte_mutants(CORPUS))
 def test_fuzz_autosave_loader_over_byte_mutations(raw: bytes) -> None:
     check_autosave_loader(Path(os.environ["KOTATSU_HOME"]), raw)
 
 
-@settings(FUZZ, max_examples=3000)
+@pytest.mark.slow
+@settings(FUZZ, max_examples=cases(600, 3000))
 @given(raw=field_mutants(CORPUS))
 def test_fuzz_autosave_loader_over_field_mutations(raw: bytes) -> None:
     check_autosave_loader(Path(os.environ["KOTATSU_HOME"]), raw)
 
 
-@settings(FUZZ, max_examples=1000)
+@pytest.mark.slow
+@settings(FUZZ, max_examples=cases(200, 1000))
 @given(raw=st.one_of(byte_mutants(SETTINGS_CORPUS), field_mutants(SETTINGS_CORPUS)))
 def test_fuzz_settings_loader(raw: bytes) -> None:
     check_settings_loader(Path(os.environ["KOTATSU_HOME"]), raw)

@@ -31,6 +31,7 @@ from scenes.tools.shot import write_file
 from tests.faults.test_faults_files import NASTY, byte_mutants, field_mutants
 from tests.random_matches import random_moves
 from tests.special_files import SPECIAL_KINDS, make_special, memory_folder, returns_soon
+from tests.depth import cases
 
 URI, CODE = "ws://192.168.1.20:8765", "ACDE"
 
@@ -284,7 +285,7 @@ HOSTED_CORPUS = [
     json.dumps({"tables": []}).encode(),
 ]
 TABLE_CORPUS = [table_file(moves=0, seed=1), table_file(moves=8, seed=2)]
-FUZZ = settings(max_examples=500, deadline=None, database=None, derandomize=True,
+FUZZ = settings(max_examples=cases(150, 500), deadline=None, database=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 
@@ -317,6 +318,7 @@ def check_kept_or_kept_aside(path: Path, raw: bytes) -> None:
         assert path.read_bytes() == raw
 
 
+@pytest.mark.slow
 @FUZZ
 @given(raw=mutants(TOKENS_CORPUS))
 def test_fuzz_the_tokens_file(fuzz_home: Path, raw: bytes) -> None:
@@ -333,6 +335,7 @@ def test_fuzz_the_tokens_file(fuzz_home: Path, raw: bytes) -> None:
     assert len(aside) <= 1 and (not aside or aside[0].read_bytes() == raw)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(raw=mutants(HOSTED_CORPUS))
 def test_fuzz_the_hosted_tables_record(fuzz_home: Path, raw: bytes) -> None:
@@ -348,7 +351,8 @@ def test_fuzz_the_hosted_tables_record(fuzz_home: Path, raw: bytes) -> None:
     assert hosted.read_hosted() == [new, *[table for table in tables if table.code != new.code]][:hosted.KEEP]
 
 
-@settings(FUZZ, max_examples=400)
+@pytest.mark.slow
+@settings(FUZZ, max_examples=cases(120, 400))
 @given(raw=mutants(TABLE_CORPUS))
 def test_fuzz_the_serve_dir_tables(fuzz_home: Path, raw: bytes) -> None:
     folder = fuzz_home / "tables"

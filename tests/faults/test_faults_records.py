@@ -32,6 +32,7 @@ from scenes.menus.records import RecordsScene
 from scenes.menus.results import Results
 from tests.random_matches import random_moves
 from tests.special_files import memory_folder, returns_soon
+from tests.depth import cases
 
 
 def outcome_of(winners: tuple[int, ...], seat: int) -> str:
@@ -383,7 +384,7 @@ def byte_mutants(draw: st.DrawFn) -> bytes:
     return bytes(raw)
 
 
-FUZZ = settings(max_examples=400, deadline=None, database=None, derandomize=True,
+FUZZ = settings(max_examples=cases(120, 400), deadline=None, database=None, derandomize=True,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.function_scoped_fixture])
 
@@ -418,6 +419,7 @@ def _fresh(home: Path) -> None:
     storage.reset_saving_off()
 
 
+@pytest.mark.slow
 @FUZZ
 @given(case=sql_mutants())
 def test_fuzz_records_over_schema_and_value_changes(fuzz_home: Path,
@@ -439,7 +441,8 @@ def test_fuzz_records_over_schema_and_value_changes(fuzz_home: Path,
     check_records(home, path.read_bytes())
 
 
-@settings(FUZZ, max_examples=600)
+@pytest.mark.slow
+@settings(FUZZ, max_examples=cases(150, 600))
 @given(raw=byte_mutants())
 def test_fuzz_records_over_byte_mutations(fuzz_home: Path, raw: bytes) -> None:
     home = fuzz_home

@@ -37,6 +37,7 @@ from game.core.match import Match, Seat
 from game.kiosk import KioskConfig, Session, Supervisor
 from scenes.kiosk import command as kiosk_scene
 from tests.kiosk.test_kiosk import example_with_pin, wait_for_status
+from tests.depth import cases
 
 ROOT = Path(__file__).resolve().parents[2]
 STOP_WITHIN = 3.0  # s: SIGTERM/SIGINT to the supervisor ends child and supervisor within this
@@ -473,13 +474,15 @@ def check_config_outcome(raw: bytes) -> None:
     assert kiosk.load_locked_config(path)[0] == config
 
 
-@settings(max_examples=2000, deadline=None, derandomize=True, database=None,
+@pytest.mark.slow
+@settings(max_examples=cases(400, 2000), deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated_config())
 def test_fuzz_the_config_loader_over_mutated_example_files(raw: bytes) -> None:
     check_config_outcome(raw)
 
 
+@pytest.mark.slow
 def test_every_truncation_of_the_example_config_is_handled() -> None:
     for length in range(0, len(EXAMPLE) + 1, 3):
         check_config_outcome(EXAMPLE[:length])
@@ -519,7 +522,8 @@ def mutated_session(draw: st.DrawFn) -> bytes:
     return bytes(raw)
 
 
-@settings(max_examples=1000, deadline=None, derandomize=True, database=None,
+@pytest.mark.slow
+@settings(max_examples=cases(200, 1000), deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(mutated_session())
 def test_fuzz_the_session_loader_keeps_every_bad_file_aside_unchanged(raw: bytes) -> None:

@@ -39,6 +39,8 @@ HOST_KILLS = 1  # per match
 LEVELS = {"noaron": "easy"}  # the bots' agent (random ones wander for a thousand moves in ノアロン)
 WAIT = 240.0  # a ceiling for one match on a busy machine (never asserted as a time)
 
+pytestmark = pytest.mark.slow  # a whole file of processes, windows or whole matches
+
 
 class Seats:
     """The bots of one table: each seat's current bot task, token, moves and positions seen."""

@@ -30,8 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 GONE_WITHIN = 10.0  # s for the kernel's parent-death signal and the child's own stop, on a busy machine
 LOG_LIMIT = 8192  # bytes a file may grow to in the "full disk" case (the log is already that long)
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"),
-                                reason="parent-death signals and /proc are Linux")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not sys.platform.startswith("linux"),
+                                reason="parent-death signals and /proc are Linux")]
 
 
 

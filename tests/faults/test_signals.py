@@ -30,7 +30,7 @@ MARGIN = 1.5  # slack for a slow, shared CI machine
 READY_SECONDS = 90.0  # a command may be slow to start on a loaded machine
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 
-pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc (Linux)")]
 
 
 # ----- looking at processes -----------------------------------------------------------------

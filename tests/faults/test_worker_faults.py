@@ -40,6 +40,8 @@ ROOT = Path(__file__).resolve().parents[2]
 MARGIN = 3.0  # seconds of slack on top of every limit, for a slow CI machine
 SPAWN_SECONDS = 60.0  # a loaded machine may be slow to start a Python process
 
+pytestmark = pytest.mark.slow  # a whole file of processes, windows or whole matches
+
 
 # ----- helpers -------------------------------------------------------------------------------
 def sleepy_factory(game_id: str, level: str) -> Any:

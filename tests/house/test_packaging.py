@@ -23,7 +23,7 @@ import pytest
 import game
 from game.core.storage import asset_path
 
-pytestmark = pytest.mark.packaging
+pytestmark = [pytest.mark.slow, pytest.mark.packaging]
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGES = ("game", "scenes")

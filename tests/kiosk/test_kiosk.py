@@ -774,6 +774,7 @@ def test_stats_count_games_per_game_and_crashes() -> None:
 
 
 # ----- soak and pictures ---------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_small_soak_plays_attract_games_without_errors(home: Path) -> None:
     figures = run_soak(KioskConfig(games=("neko",), demo_level="random"), 2)
     assert figures["games"] == 2 and figures["errors"] == 0
@@ -781,6 +782,7 @@ def test_a_small_soak_plays_attract_games_without_errors(home: Path) -> None:
     assert figures["rss_peak_mb"] >= figures["rss_final_mb"] > 0
 
 
+@pytest.mark.slow
 def test_a_soak_with_taps_ends_demos_and_starts_visitor_games_that_the_countdown_abandons(
         home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import scenes.kiosk.soak

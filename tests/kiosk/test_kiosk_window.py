@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "kiosk.example.toml"
 PIN = "4711"
 
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=SKIP_REASON)
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(bool(MISSING), reason=SKIP_REASON)]
 
 
 def cursor_opaque_pixels(display: str) -> int | None:

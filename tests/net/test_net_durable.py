@@ -37,6 +37,8 @@ KILLS = int(os.environ.get("KOTATSU_KILLS", "10"))
 KILLS_PER_MATCH = 4
 WAIT = 120.0  # a ceiling for one match on a busy machine (never asserted as a time)
 
+pytestmark = pytest.mark.slow  # a whole file of processes, windows or whole matches
+
 
 def _start_host(port: int, folder: Path, game_id: str = "neko", players: int = 2) -> subprocess.Popen[str]:
     """``serve`` of one table of ``players`` people, kept in ``folder``; returns once it listens."""

@@ -45,6 +45,8 @@ CONFIGS = [
     ("wallpaper", 2, []),
 ]
 
+pytestmark = pytest.mark.slow  # a whole file of processes, windows or whole matches
+
 
 @dataclasses.dataclass
 class Recording:

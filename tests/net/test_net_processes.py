@@ -21,6 +21,8 @@ from tests.net.test_net_client import free_port
 ROOT = Path(__file__).resolve().parents[2]
 WAIT = 60.0  # a ceiling for a whole match on a busy machine (never asserted as a time)
 
+pytestmark = pytest.mark.slow  # a whole file of processes, windows or whole matches
+
 
 def command(*args: str) -> list[str]:
     return [sys.executable, "-m", "game", *args]

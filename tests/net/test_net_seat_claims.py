@@ -14,6 +14,8 @@ serve = test_net_processes.serve  # the host fixture: one neko table of two peop
 
 WAIT = 60.0  # a ceiling on a busy machine (never asserted as a time)
 
+pytestmark = pytest.mark.slow  # a whole file of processes, windows or whole matches
+
 
 def test_two_bots_started_at_once_without_a_seat_take_different_seats(serve: tuple[str, str],
                                                                        tmp_path: Path) -> None:

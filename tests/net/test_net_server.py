@@ -140,6 +140,7 @@ def _fuzz_frames(texts: list[str]) -> st.SearchStrategy[list[str | bytes]]:
     return st.lists(frame, min_size=1, max_size=6)
 
 
+@pytest.mark.slow
 def test_a_live_host_refuses_fuzz_and_still_serves(live: Any) -> None:
     host, code = live
     table = host.server.tables[code]

@@ -47,6 +47,7 @@ def remote_table(app: App, handle: HostHandle, game_id: str) -> tuple[TableScene
     return scene, match, bots(handle, code, list(range(1, players)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", ["neko", "newold", "noaron", "nostalgic", "wallpaper"])
 def test_every_game_plays_a_remote_match_to_its_results(app: App, served: HostHandle, game_id: str) -> None:
     scene, match, helper = remote_table(app, served, game_id)

@@ -54,6 +54,8 @@ app.close()
 print(json.dumps(figures))
 """
 
+pytestmark = pytest.mark.slow  # a whole file of processes, windows or whole matches
+
 
 @pytest.fixture(scope="module")
 def screen() -> Iterator[Screen]:

@@ -23,7 +23,7 @@ from tests.xscreen import MISSING, SKIP_REASON, Screen, eventually
 ROOT = Path(__file__).resolve().parents[2]
 TITLE = "Kotatsu Table"
 
-pytestmark = pytest.mark.skipif(bool(MISSING), reason=SKIP_REASON)
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(bool(MISSING), reason=SKIP_REASON)]
 
 
 class App:

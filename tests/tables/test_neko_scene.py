@@ -135,6 +135,7 @@ def shown_hand_matches_observation(scene: NekoTable) -> bool:
 
 
 # ----- a whole match ---------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_person_plays_a_whole_match_against_the_ai_by_drag_click_touch_and_keys(app: App) -> None:
     """Every person's action goes through an input gesture and adds exactly that action to the
     log; the AI answers; the match ends with the results of the rules."""
@@ -345,6 +346,7 @@ def test_hot_seat_curtain_between_people_and_only_the_own_hand_face_up(app: App)
 
 
 # ----- AI-only tables ----------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4])
 def test_an_all_ai_match_plays_to_the_end(app: App, players: int) -> None:
     """With nobody at the table the match runs by itself, round panels included, to the results."""

@@ -224,6 +224,7 @@ def play_match(app: App, scene: NewOldTable, seed: int) -> int:
 
 
 # ----- whole matches ----------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (5, 3)])
 def test_person_plays_a_whole_match_against_the_ai_by_drag_click_keys_and_finger(
         app: App, players: int, seed: int) -> None:
@@ -242,6 +243,7 @@ def test_person_plays_a_whole_match_against_the_ai_by_drag_click_keys_and_finger
     assert replayed.rules.notation(replayed.state) == match.rules.notation(match.state)
 
 
+@pytest.mark.slow
 def test_a_five_player_spectator_match_runs_to_the_end_at_instant_speed(app: App) -> None:
     """Nobody at the table: five AIs play every game, panels continue by themselves, results."""
     scene = open_table(app, [Seat("ai", AI_LEVEL) for _ in range(5)], seed=42)

@@ -174,6 +174,7 @@ def choose(scene: NoaronTable, rng: random.Random) -> NoaronAction:
 
 
 # ----- a whole game -----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_person_plays_a_whole_game_against_the_ai_by_mouse_touch_and_keys(app: App) -> None:
     """Every person's action goes through a gesture and adds exactly that action to the log; the
     hand row keeps the hand's order; the AI answers; the game ends on the results of the rules."""
@@ -277,6 +278,7 @@ def test_declare_and_end_turn_buttons_follow_the_score(app: App) -> None:
     assert seen >= 4
 
 
+@pytest.mark.slow
 def test_the_settlement_is_shown_step_by_step_and_pays_the_stakes(app: App) -> None:
     """At normal speed a declaration opens the settlement with its lines still to come; they
     appear one by one (Enter shows the rest at once), Continue closes it, and the stake rows and
@@ -543,6 +545,7 @@ def test_hot_seat_curtains_and_never_the_other_hand_face_up(app: App) -> None:
 
 
 # ----- AI-only tables ----------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("viewer", [None, -1])
 def test_an_ai_game_plays_to_the_end_at_instant_speed(app: App, viewer: int | None) -> None:
     """With nobody at the table (watched from seat 0's side, or as a spectator who sees no hand)

@@ -197,6 +197,7 @@ def play_match(app: App, scene: NostalgicTable, seed: int) -> set[str]:
 
 
 # ----- whole games -------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed", "options"),
                          [(3, 12, {"triple": True}), (4, 5, {"chip_each": True})])
 def test_a_person_plays_a_whole_game_against_ais_by_drag_click_keys_and_finger(
@@ -230,6 +231,7 @@ def test_a_person_plays_a_whole_game_against_ais_by_drag_click_keys_and_finger(
     assert replayed.rules.notation(replayed.state) == match.rules.notation(match.state)
 
 
+@pytest.mark.slow
 def test_ai_seats_play_a_four_player_two_game_match_to_the_end_with_a_between_games_panel(app: App) -> None:
     """Nobody at the table (viewer -1, a spectator): four AIs play both games; the panels (one
     between the games, one at the end) continue by themselves; no hand ever shows face up."""

@@ -236,6 +236,7 @@ def play_match(app: App, scene: WallpaperTable, seed: int) -> set[str]:
 
 
 # ----- whole games ----------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize(("players", "seed"), [(2, 11), (4, 3), (5, 8)])
 def test_person_plays_a_whole_game_against_the_ai(app: App, players: int, seed: int) -> None:
     """All 18 turns (2 players with Grandma): every action of the person goes through a gesture and
@@ -575,6 +576,7 @@ def test_ai_seats_choose_in_secret_while_the_person_thinks(app: App) -> None:
     assert scene.action_button.is_enabled
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_animations_keeps_every_secret(app: App) -> None:
     """At fast speed (every animation played, the AI answering after its pause), a two-player game
     with Grandma runs to the results through gestures and no frame shows another seat's number."""
@@ -609,6 +611,7 @@ def only_own_numbers_face_up(scene: WallpaperTable) -> bool:
     return all(piece.seat == scene.viewer for piece in pieces)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("speed", ["instant", "fast"])
 def test_hot_seat_a_whole_match_each_person_chooses_behind_their_own_curtain(app: App, speed: str) -> None:
     """Two people and an AI at one screen (person, AI, person), played to the end by clicks, with
