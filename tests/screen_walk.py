@@ -1,5 +1,5 @@
 """Walks of UI steps over the scenes, and the check that each frame the app composed equals a frame
-drawn from scratch for the same state (tests/test_incremental_frames.py).
+drawn from scratch for the same state (tests/tables/test_incremental_frames.py).
 
 A walk starts at a table of one game (a person at seat 0, easy AIs at the other seats), then takes
 steps a person could take: open and close the move log, the rules and the pause menu, play a move,

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 CANVAS = (1920, 1080)
-TOOLS = ("Xvfb", "xdotool", "openbox")
+TOOLS = ("Xvfb", "xdotool", "openbox", "xprop", "xwininfo")
 MISSING = [tool for tool in TOOLS if shutil.which(tool) is None] + ([] if sys.platform.startswith("linux") else ["Linux"])
 SKIP_REASON = f"real-window tests need Linux and {', '.join(TOOLS)}; missing: {', '.join(MISSING)}"
 
@@ -52,7 +52,7 @@ class Screen:
         self.env = {**os.environ, "DISPLAY": self.display}
         self.wm = subprocess.Popen(["openbox"], env=self.env, stdout=subprocess.DEVNULL,
                                    stderr=subprocess.DEVNULL)
-        time.sleep(0.5)  # openbox takes the screen
+        eventually(self.has_window_manager, "openbox to take the screen")
 
     def xdotool(self, *args: str) -> str:
         """Run xdotool on this screen; its output."""
@@ -115,6 +115,34 @@ class Screen:
                     return window_id
             time.sleep(0.3)
         raise AssertionError(f"no window called {name!r} appeared within {timeout:g} s")
+
+    def xprop(self, *args: str) -> str:
+        """Run xprop on this screen; its output."""
+        return subprocess.run(["xprop", *args], env=self.env, capture_output=True, text=True, timeout=30,
+                              check=False).stdout
+
+    def has_window_manager(self) -> bool:
+        """True once a window manager has taken the screen (it names itself on the root window)."""
+        return "window id" in self.xprop("-root", "_NET_SUPPORTING_WM_CHECK")
+
+    def framed(self, window_id: str) -> bool:
+        """True once the window manager has put its frame around the window."""
+        return "=" in self.xprop("-id", window_id, "_NET_FRAME_EXTENTS")
+
+    def settled_frame(self, window_id: str, steady: float = 0.3) -> tuple[int, int, int, int]:
+        """The window's frame (``frame_of``) once it is framed and has stayed put for ``steady``
+        seconds: the window manager and the app are done placing it."""
+        eventually(lambda: self.framed(window_id), "the window manager to frame the window")
+        last, since = self.frame_of(window_id), time.monotonic()
+
+        def still() -> tuple[int, int, int, int] | None:
+            nonlocal last, since
+            frame = self.frame_of(window_id)
+            if frame != last:
+                last, since = frame, time.monotonic()
+            return frame if time.monotonic() - since >= steady else None
+
+        return eventually(still, "the window to stay put")
 
     def frame_of(self, window_id: str) -> tuple[int, int, int, int]:
         """The window with its frame (title bar and borders, ``_NET_FRAME_EXTENTS``) as x, y,

@@ -4,7 +4,7 @@
     python tools/import_graph.py --edges    # and every import edge inside them
 
 An import inside a function counts like one at the top: it still ties the two modules together
-(only ``importlib.import_module`` by a computed name is not seen). ``tests/test_layers.py`` holds
+(only ``importlib.import_module`` by a computed name is not seen). ``tests/house/test_layers.py`` holds
 the house to its rules with the same graph.
 """
 
@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("game", "scenes", "kotatsu")
-# The largest circle the house allows (tests/test_layers.py). Only a game's own package and the
+# The largest circle the house allows (tests/house/test_layers.py). Only a game's own package and the
 # table's parts are circles today: a part names its table for the type checker.
 LARGEST_CIRCLE = 8
 

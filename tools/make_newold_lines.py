@@ -3,7 +3,7 @@
 The python-chess perft idea for a card game: for each (players, options, seed) below, deal the
 game with that seed and play it to the end, choosing each action with a ``random.Random`` seeded
 from the same configuration; at every step record the seat to move, how many legal actions it
-had and the action taken. tests/test_newold_rules.py replays the table and compares.
+had and the action taken. tests/rules/test_newold_rules.py replays the table and compares.
 
 Regenerate ONLY after a deliberate change of the NEW & OLD rules (and say so in the commit):
     python tools/make_newold_lines.py

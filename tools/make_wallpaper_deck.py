@@ -6,7 +6,7 @@ The printed card mix was only in the rulebook's pictures, so the project plays b
 cards (9 of each memory), 12 red ovals, 61 plain. The counts are named constants below so they can be
 corrected the day the printed values are known.
 
-The output is plain literals, so the game never runs this script; tests/test_wallpaper_rules.py runs
+The output is plain literals, so the game never runs this script; tests/rules/test_wallpaper_rules.py runs
 ``render()`` in memory and compares it with the committed file. Regenerate after changing a count:
     python tools/make_wallpaper_deck.py
 """

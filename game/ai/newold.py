@@ -60,10 +60,12 @@ def solo_chain(counts: tuple[int, ...], top: int, shed: bool) -> int:
     ``shed`` False: the choices minimise what is played (keep the big cards, get stuck early);
     True: they maximise it (play out the hand). The best such total.
 
-    >>> solo_chain((0, 0, 1, 1, 0, 0), 3, False)  # N3 then N4 must follow: 7 played either way
+    >>> solo_chain((0, 0, 1, 1, 0, 0), 3, False)  # N4 first strands the N3 (it no longer fits)
+    4
+    >>> solo_chain((0, 0, 1, 1, 0, 0), 3, True)  # N3 first, then the N4 fits on it
     7
-    >>> solo_chain((1, 0, 0, 0, 0, 1), 6, False), solo_chain((1, 0, 0, 0, 0, 1), 6, True)
-    (6, 7)
+    >>> solo_chain((1, 0, 0, 0, 0, 1), 6, False), solo_chain((1, 0, 0, 0, 0, 1), 6, True)  # 6 -> 1 wraps
+    (1, 7)
     """
     best = -1
     for number in zone_fits(ZONE_NEW, top):

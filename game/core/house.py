@@ -1,7 +1,7 @@
 """House readings: the points a rulebook leaves open, or that this table reads its own way, named
 by each game's rules module and explained in the catalogues, so the rules help shows every one.
 
-The convention (``tests/test_help_house.py`` holds every game to it):
+The convention (``tests/texts/test_help_house.py`` holds every game to it):
 
 - a rules module ``game.rules.<game id>`` names its readings in ``HOUSE_READINGS``, a tuple of
   snake_case names in the order the help shows them;

@@ -1,4 +1,4 @@
-"""Per-game hooks for the generic property tests in ``tests/test_properties.py``.
+"""Per-game hooks for the generic property tests in ``tests/rules/test_properties.py``.
 
 Each playable game has a module ``tests/property_hooks/<game id>.py`` with a function
 ``hooks() -> Hooks`` saying what only the game knows: what is conserved, how long a game may last,
@@ -34,9 +34,9 @@ class Hooks:
 def load(game_id: str) -> Hooks | None:
     """The hooks of ``game_id``, or None when it has no module here yet."""
     try:
-        module = importlib.import_module(f"property_hooks.{game_id}")
+        module = importlib.import_module(f"tests.property_hooks.{game_id}")
     except ModuleNotFoundError as error:
-        if error.name != f"property_hooks.{game_id}":
+        if error.name != f"tests.property_hooks.{game_id}":
             raise
         return None
     return module.hooks()

@@ -9,7 +9,7 @@ from typing import Any
 from game.core.events import Event
 from game.core.rules import Rules
 from game.rules import noaron
-from property_hooks import Hooks
+from tests.property_hooks import Hooks
 
 # Turn steps at most: take, discard, insert, decide.
 STEPS_PER_TURN = 4

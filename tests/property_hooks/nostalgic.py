@@ -11,7 +11,7 @@ from game.core.events import Event
 from game.core.rules import Rules
 from game.rules import nostalgic
 from game.rules.nostalgic import DECK_SOURCE, NostalgicAction
-from property_hooks import Hooks
+from tests.property_hooks import Hooks
 
 
 def hooks() -> Hooks:

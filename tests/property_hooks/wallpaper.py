@@ -9,7 +9,7 @@ from typing import Any
 from game.core.events import Event
 from game.core.rules import Rules
 from game.rules import wallpaper as wp
-from property_hooks import Hooks
+from tests.property_hooks import Hooks
 
 
 def wallpaper_cards(state: Any) -> list[int]:

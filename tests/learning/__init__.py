@@ -1,0 +1,1 @@
+"""Learning: the tutorials, hints and match reviews."""

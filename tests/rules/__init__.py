@@ -1,0 +1,1 @@
+"""The rules contract of each game and the match core: rules, properties, generator, match, saves."""

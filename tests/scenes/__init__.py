@@ -1,0 +1,1 @@
+"""The app around the tables: engine (anim, audio, fonts, crisp text, window, memory) and menus."""

@@ -1,0 +1,1 @@
+"""Words: the text catalogues, the help's house readings, the move log's narration."""
