@@ -1,6 +1,6 @@
 """The title: the app's name, the five games laid on a kotatsu, and the ways on from here.
 
-The games come from ``registry.CATALOGUE`` in its order. Playable ones are cards you can pick
+The games come from ``registry.specs()`` in its order. Playable ones are cards you can pick
 (by tap, click or keys); the rest are shown dimmed with a "coming soon" badge and cannot be
 focused. "Continue" appears only while an autosave exists. When saving is off (an unwritable
 data folder, or another window owns the autosave) the title says so once per run, in a toast.
@@ -14,7 +14,8 @@ from collections.abc import Callable
 import pygame
 
 from game.core import autosave, storage
-from game.core.registry import CATALOGUE, GameEntry, available_games
+from game.core.registry import GAME_IDS, available_games, specs
+from game.core.rules import GameSpec
 from game.i18n import language, t
 from scenes import fonts, tables, theme
 from scenes import input as intents
@@ -151,7 +152,7 @@ EMBLEMS = {
 }
 
 
-def players_text(entry: GameEntry) -> str:
+def players_text(entry: GameSpec) -> str:
     """ "2–4 players" (or "2 players" when the count is fixed)."""
     low, high = entry.players
     if low == high:
@@ -197,9 +198,11 @@ def card_words_layout(title_count: int, size: int, band: pygame.Rect) -> list[tu
 class GameCard:
     """One game on the table: a card with an emblem, its name and player count."""
 
-    def __init__(self, rect: pygame.Rect, entry: GameEntry, on_open: Callable[[str], None]) -> None:
+    def __init__(self, rect: pygame.Rect, entry: GameSpec, on_open: Callable[[str], None],
+                 available: bool = True) -> None:
         self.rect = pygame.Rect(rect)
         self.entry = entry
+        self._available = available
         self.on_open = on_open
         self.pressed = False
         self.hovered = False
@@ -213,7 +216,7 @@ class GameCard:
     @property
     def available(self) -> bool:
         """True when the game can be played now."""
-        return self.entry.available
+        return self._available
 
     @property
     def is_enabled(self) -> bool:
@@ -425,7 +428,7 @@ class Title(MenuScene):
         super().__init__(app)
         self.toast = Toast(bottom_margin=1080 - BUTTON_ROW_Y + 24)  # above the button row
         playable = available_games()
-        self.selected = playable[0] if playable else CATALOGUE[0].game_id
+        self.selected = playable[0] if playable else GAME_IDS[0]
         self.cards = self._make_cards()
         self.learn_pills = self._make_learn_pills()
         self.language_choice = Segmented(
@@ -468,8 +471,10 @@ class Title(MenuScene):
 
     # ----- building -------------------------------------------------------------------------
     def _make_cards(self) -> list[GameCard]:
-        """One card per catalogue entry, in a centred row on the table."""
-        count = len(CATALOGUE)
+        """One card per game, in a centred row on the table."""
+        games = specs()
+        playable = available_games()
+        count = len(games)
         width, height = CARD_SIZE
         total = count * width + (count - 1) * CARD_GAP
         left = (1920 - total) // 2
@@ -478,8 +483,9 @@ class Title(MenuScene):
                 pygame.Rect(left + index * (width + CARD_GAP), CARD_TOP, width, height),
                 entry,
                 self.open_setup,
+                entry.game_id in playable,
             )
-            for index, entry in enumerate(CATALOGUE)
+            for index, entry in enumerate(games)
         ]
 
     def offers_learn(self) -> bool:

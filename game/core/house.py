@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from game.core.registry import rules_module_name
 from game.i18n import catalogue
 
 PREFIX = "HOUSE_"
@@ -25,8 +26,8 @@ LISTING = "HOUSE_READINGS"
 
 
 def rules_module(game_id: str) -> Any:
-    """``game.rules.<game id>`` (ImportError for a game that has none)."""
-    return importlib.import_module(f"game.rules.{game_id}")
+    """The rules module that declares ``game_id`` (ImportError for a game that has none)."""
+    return importlib.import_module(rules_module_name(game_id))
 
 
 def readings(game_id: str) -> tuple[str, ...]:

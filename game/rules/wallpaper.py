@@ -23,14 +23,14 @@ turned 180°). Saves of format version 1 wrote ``place -1 3 180`` for "the row's
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.rng import GENERATOR, copy_rng, deal_rng
-from game.core.rules import Result, Rules
+from game.core.rules import IMPERFECT, GameSpec, Result, Rules
 from game.rules.wallpaper_deck import (  # noqa: F401 (re-exported)
     ALL_CARDS,
     BLUE,
@@ -1343,4 +1343,24 @@ def _well_formed(action: Any) -> bool:
     )
 
 
+def round_end_reader() -> Callable[[Event], str | None]:
+    """Why a round ended (``game.round_ends``): ``turns_played`` when the next round card turns,
+    the last one at the final scoring (a round is six turns)."""
+    return lambda event: "turns_played" if isinstance(event, (RoundStarted, GameScored)) else None
+
+
 RULES = WallpaperRules()
+
+# The one declaration of this game (``game.core.registry`` reads it).
+GAME = GameSpec(
+    RULES,
+    title_key="game.wallpaper.title",
+    information=IMPERFECT,
+    simultaneous=True,
+    ai="game.ai.wallpaper",
+    narrator="game.narrate.wallpaper",
+    tutorial="game.tutorials.wallpaper",
+    example="game.examples.wallpaper",
+    round_end=round_end_reader,
+    decision_cost=10.5,  # measured with ``python -m game review FILE --playouts 100``
+)
