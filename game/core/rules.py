@@ -187,6 +187,14 @@ class Rules(ABC, Generic[S, A, O]):
         """A fresh state, with its own RNG ``deal_rng(seed, generator)``; options are validated here.
         ``generator`` is ``LEGACY_GENERATOR`` only to replay a save dealt before ``GENERATOR``."""
 
+    @abstractmethod
+    def opening_events(self, observation: O) -> list[Event]:
+        """The events a fresh game's setup amounts to (deal order, who starts, what is boxed...),
+        read from any seat's observation of the state ``new_game`` returned (which gives no events).
+
+        A table animates a fresh match by playing them on its empty table: once they are played
+        it shows what the observation shows. They carry only what that observation may see."""
+
     # ----- turns ---------------------------------------------------------------------------
     @abstractmethod
     def to_move(self, state: S) -> tuple[int, ...]:

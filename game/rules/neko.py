@@ -355,6 +355,24 @@ class NekoRules(Rules[NekoState, NekoAction, NekoObservation]):
         if events is not None:
             events.append(CatMoved(-1, state.cat, "start"))
 
+    def opening_events(self, observation: NekoObservation) -> list[Event]:
+        """The events of the first round's deal (``new_game`` returns none), from any seat's view:
+        the round starts, each hand is dealt from the start seat on, the base stacks go down
+        clockwise from the start seat's place, and the cat takes its place."""
+        obs = observation
+        events: list[Event] = [RoundStarted(obs.round, obs.start_seat)]
+        for step in range(obs.players):
+            seat = (obs.start_seat + step) % obs.players
+            events.append(Dealt(seat, obs.hand_counts[seat]))
+        start_position = seat_positions(obs.players)[obs.start_seat]
+        for step in range(4):
+            position = (start_position + step) % 4
+            if obs.stacks[position]:
+                events.append(StackBuilt(position, obs.stacks[position][0], NOBODY))
+        if obs.cat >= 0:
+            events.append(CatMoved(-1, obs.cat, "start"))
+        return events
+
     # ----- turns ---------------------------------------------------------------------------
     def to_move(self, state: NekoState) -> tuple[int, ...]:
         """The one seat to act, or () when the match is over."""

@@ -483,6 +483,21 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
             rest = len(DECK_NEW) - dealt - 1
             events.append(RestBoxed(rest, rest))
 
+    def opening_events(self, observation: NewOldObservation) -> list[Event]:
+        """The events of a fresh match's first deal (``new_game`` returns none), from any seat's
+        view: the game starts, each hand is dealt from the start seat on, the two zones open and
+        the rest goes in the box."""
+        obs = observation
+        events: list[Event] = [GameStarted(obs.game, obs.start_seat, "first" if obs.game == 0 else "lowest")]
+        for step in range(obs.players):
+            seat = (obs.start_seat + step) % obs.players
+            new, old = obs.hand_kinds[seat]
+            events.append(Dealt(seat, new, old))
+        events.append(ZoneStarted(ZONE_OLD, obs.zone_old[0]))
+        events.append(ZoneStarted(ZONE_NEW, obs.zone_new[0]))
+        events.append(RestBoxed(*obs.rest_box_kinds))
+        return events
+
     # ----- turns ---------------------------------------------------------------------------
     def to_move(self, state: NewOldState) -> tuple[int, ...]:
         """Box phase: every seat that has not chosen, in seat order; play: the seat whose turn it is."""

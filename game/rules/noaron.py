@@ -537,6 +537,20 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             events.extend(HandDealt(seat, HAND_SIZE) for seat in order)
         state.phase = PHASE_TAKE
 
+    def opening_events(self, observation: NoaronObservation) -> list[Event]:
+        """The events of a fresh game's setup (``new_game`` returns none), from any seat's view:
+        the stakes, the round, the four discard piles seeded (left piles first, the start seat
+        first) and the two hands dealt."""
+        obs = observation
+        order = (obs.start_seat, 1 - obs.start_seat)
+        events: list[Event] = [StakesDealt(tuple(obs.stakes)), RoundStarted(obs.round, obs.start_seat)]
+        for pile in (LEFT, RIGHT):
+            for seat in order:
+                if obs.piles[seat][pile]:
+                    events.append(PileSeeded(seat, pile, obs.piles[seat][pile][0]))
+        events.extend(HandDealt(seat, obs.hand_counts[seat]) for seat in order)
+        return events
+
     # ----- turns ---------------------------------------------------------------------------------
     def to_move(self, state: NoaronState) -> tuple[int, ...]:
         """The seat whose turn it is, or () when the game is over."""

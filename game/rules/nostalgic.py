@@ -743,6 +743,30 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
                 if bonus:
                     events.append(NpGained(seat, bonus, state.np[seat], "double"))
 
+    def opening_events(self, observation: NostalgicObservation) -> list[Event]:
+        """The events of a fresh match's setup (``new_game`` returns none), from any seat's view:
+        the game starts, one card to each hand in playing order, the closet row, the chips (a
+        variant), the first round and each seat's first throw with its pair bonus."""
+        obs = observation
+        players = obs.players
+        order = [(obs.start_seat + step * obs.direction) % players for step in range(players)]
+        events: list[Event] = [GameStarted(obs.game, obs.start_seat, obs.direction)]
+        for seat in order:
+            events.extend(HandDealt(seat) for _ in range(obs.hand_counts[seat]))
+        events.extend(RowDealt(slot, card) for slot, card in enumerate(obs.row) if card is not None)
+        events.extend(ChipsGiven(seat, obs.chips[seat]) for seat in order if obs.chips[seat])
+        events.append(RoundStarted(obs.round, obs.start_seat))
+        triple = bool(obs.options.get("triple", False))
+        totals = [0] * players
+        for seat in order:
+            values = tuple(obs.dice[seat])
+            bonus = pair_bonus(values, triple)
+            events.append(DiceThrown(seat, tuple(range(len(values))), values, bonus, False))
+            if bonus:
+                totals[seat] += bonus
+                events.append(NpGained(seat, bonus, totals[seat], "double"))
+        return events
+
     # ----- turns ---------------------------------------------------------------------------
     def to_move(self, state: NostalgicState) -> tuple[int, ...]:
         """The one seat to act, or () when the match is over."""
