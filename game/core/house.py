@@ -39,12 +39,6 @@ def readings(game_id: str) -> tuple[str, ...]:
     return tuple(getattr(module, LISTING, ()))
 
 
-def constants(game_id: str) -> dict[str, Any]:
-    """The module's ``HOUSE_*`` constants by name (its listing of readings left out)."""
-    module = rules_module(game_id)
-    return {name: value for name, value in vars(module).items() if name.startswith(PREFIX) and name != LISTING}
-
-
 def reading_of(constant: str, names: tuple[str, ...]) -> str | None:
     """The reading a ``HOUSE_*`` constant belongs to: the longest name it is or starts with.
 

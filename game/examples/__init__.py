@@ -232,11 +232,6 @@ def score_example(game_id: str, players: int, event_type: type,
     return first_found(search)  # type: ignore[no-any-return]
 
 
-def events_of(recipe: Recipe, seat: int, action: Any) -> list[Event]:
-    """The events the rules give when ``seat`` plays ``action`` at ``recipe``."""
-    return recipe.build().apply(seat, action)
-
-
 def examples(game_id: str) -> Any:
     """The examples module of ``game_id`` (its declaration's ``example``); KeyError if unknown."""
     return companion(game_id, "example")

@@ -612,12 +612,6 @@ class NostalgicObservation:
         """The seat acting now (-1 when the game is over)."""
         return self.to_move[0] if self.to_move else -1
 
-    @property
-    def rounds_total(self) -> int:
-        """Rounds in one game: one per player."""
-        return self.players
-
-
 class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation]):
     """The rules of Nostalgic, with the two-games and chip variants and the home tiebreak."""
 

@@ -581,20 +581,9 @@ class WallpaperObservation:
     discard_pile: tuple[int, ...]
     last_reveal: NumbersRevealed | None
 
-    @property
-    def grandma_seat(self) -> int:
-        """Grandma's seat number (``players``) or -1 without her."""
-        return self.players if self.grandma else -1
-
-
 def wall_of(observation: WallpaperObservation, seat: int) -> dict[Cell, tuple[int, int]]:
     """A seat's wall from an observation, as a dict."""
     return dict(observation.walls[seat])
-
-
-def grandma_seat(players: int) -> int:
-    """Grandma's seat number in a game of ``players`` (she plays only with 2), else -1."""
-    return players if players == 2 else -1
 
 
 GRANDMA = 2  # Grandma's seat number: she plays only in 2-player games, after seats 0 and 1
