@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import importlib
 import io
 import os
 import random
@@ -59,11 +58,9 @@ def play_moves(match: Any, moves: int, seed: int) -> int:
 
 def make_scene(app: Any, match: Any, viewer: int, ai_enabled: bool = False) -> Any:
     """The game's table scene, shown from ``viewer``'s side, its AI off unless asked for."""
-    module = importlib.import_module(f"scenes.{match.game_id}")
-    try:
-        return module.make_table(app, match, viewer=viewer, ai_enabled=ai_enabled)
-    except TypeError:
-        return module.make_table(app, match)
+    from scenes.table.registry import make_table
+
+    return make_table(app, match, viewer=viewer, ai_enabled=ai_enabled)
 
 
 def take_shot(

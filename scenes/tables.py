@@ -6,8 +6,6 @@ results) lands there; whatever was between (setup, results, an old table) is dro
 
 from __future__ import annotations
 
-import importlib
-
 from game.core import seeds
 from game.core.match import Match
 from scenes.app import App, Scene
@@ -21,9 +19,10 @@ def new_seed() -> int:
 
 
 def make_table_scene(app: App, match: Match) -> Scene:
-    """The table scene of ``match``'s game, from its scene module."""
-    module = importlib.import_module(f"scenes.{match.game_id}")
-    return module.make_table(app, match)
+    """The table scene of ``match``'s game, as its package registered it."""
+    from scenes.table.registry import make_table
+
+    return make_table(app, match)  # type: ignore[no-any-return]
 
 
 def open_table(app: App, match: Match) -> None:

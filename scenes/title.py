@@ -21,6 +21,7 @@ from scenes import fonts, tables, theme
 from scenes import input as intents
 from scenes.app import App
 from scenes.input import Intent
+from scenes.table.registry import table_spec
 from scenes.ui import (
     Button,
     MenuScene,
@@ -57,99 +58,6 @@ def saving_off_text(info: storage.SavingOff) -> str:
     if info.kind == "locked":
         return t("ui.saving_off.notice_locked", reason=reason)
     return t("ui.saving_off.notice", reason=reason)
-
-
-# ----- procedural emblems, one per game ----------------------------------------------------------
-
-
-def _emblem_neko(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """A cat sitting on top of a little stack of cards."""
-    cx, cy = center
-    for level in range(3):
-        card = pygame.Rect(0, 0, 108, 22)
-        card.center = (cx + (level - 1) * 4, cy + 58 - level * 16)
-        pygame.draw.rect(surface, theme.PAPER, card, border_radius=5)
-        pygame.draw.rect(surface, ink, card, 2, border_radius=5)
-    head = (cx, cy - 10)
-    pygame.draw.polygon(surface, ink, [(cx - 40, cy - 24), (cx - 34, cy - 66), (cx - 8, cy - 40)])
-    pygame.draw.polygon(surface, ink, [(cx + 40, cy - 24), (cx + 34, cy - 66), (cx + 8, cy - 40)])
-    pygame.draw.circle(surface, ink, head, 40)
-    for side in (-1, 1):
-        pygame.draw.ellipse(surface, theme.GOLD, (cx + side * 16 - 7, cy - 22, 14, 18))
-        pygame.draw.line(surface, theme.PAPER_SHADE, (cx + side * 26, cy + 2), (cx + side * 58, cy - 4), 2)
-        pygame.draw.line(surface, theme.PAPER_SHADE, (cx + side * 26, cy + 8), (cx + side * 58, cy + 10), 2)
-    pygame.draw.polygon(surface, theme.ACCENT, [(cx - 6, cy - 2), (cx + 6, cy - 2), (cx, cy + 6)])
-
-
-def _emblem_newold(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """Two cards, NEW and OLD, leaning on each other."""
-    cx, cy = center
-    for offset, word, fill in ((-34, "OLD", theme.PAPER_SHADE), (34, "NEW", theme.PAPER)):
-        card = pygame.Rect(0, 0, 86, 122)
-        card.center = (cx + offset, cy + (8 if offset < 0 else -6))
-        pygame.draw.rect(surface, fill, card, border_radius=8)
-        pygame.draw.rect(surface, ink, card, 3, border_radius=8)
-        draw_text_centered(surface, word, theme.SMALL, ink, card.center, True)
-
-
-def _emblem_nostalgic(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """A keepsake box with chips spilling out."""
-    cx, cy = center
-    box = pygame.Rect(cx - 70, cy - 10, 140, 70)
-    pygame.draw.rect(surface, theme.WOOD_DARK, box, border_radius=8)
-    pygame.draw.rect(surface, ink, box, 3, border_radius=8)
-    lid = [(cx - 76, cy - 14), (cx + 60, cy - 54), (cx + 70, cy - 38), (cx - 66, cy + 2)]
-    pygame.draw.polygon(surface, theme.WOOD, lid)
-    pygame.draw.polygon(surface, ink, lid, 3)
-    for dx, dy, colour in ((-90, 50, theme.GOLD), (88, 44, theme.ACCENT), (96, 14, theme.GOLD)):
-        pygame.draw.circle(surface, colour, (cx + dx, cy + dy), 16)
-        pygame.draw.circle(surface, ink, (cx + dx, cy + dy), 16, 2)
-
-
-def _emblem_wallpaper(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """Three wallpaper swatches, each with its own pattern (not colour alone)."""
-    cx, cy = center
-    for index, colour in enumerate((theme.SEAT_COLORS[0], theme.SEAT_COLORS[1], theme.SEAT_COLORS[2])):
-        swatch = pygame.Rect(cx - 96 + index * 66, cy - 60, 58, 120)
-        pygame.draw.rect(surface, colour, swatch, border_radius=6)
-        for step in range(6):
-            y = swatch.y + 10 + step * 19
-            if index == 0:
-                pygame.draw.circle(surface, theme.PAPER, (swatch.centerx, y + 6), 5)
-            elif index == 1:
-                pygame.draw.line(surface, theme.PAPER, (swatch.x + 6, y), (swatch.right - 6, y + 12), 3)
-            else:
-                pygame.draw.rect(surface, theme.PAPER, (swatch.centerx - 5, y, 10, 10))
-        pygame.draw.rect(surface, ink, swatch, 2, border_radius=6)
-
-
-def _emblem_noaron(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """A row of six cards, three red then three black: a yaku, framed as the table frames it."""
-    cx, cy = center
-    width, height, gap = 34, 78, 6
-    left = cx - (6 * width + 5 * gap) // 2
-    for index in range(6):
-        card = pygame.Rect(left + index * (width + gap), cy - height // 2, width, height)
-        red = index < 3
-        pygame.draw.rect(surface, theme.PAPER, card, border_radius=5)
-        pygame.draw.rect(surface, ink, card, 2, border_radius=5)
-        # colour AND shape: a red disc or a black diamond
-        if red:
-            pygame.draw.circle(surface, theme.ACCENT, card.center, 10)
-        else:
-            x, y = card.center
-            pygame.draw.polygon(surface, ink, [(x, y - 13), (x + 9, y), (x, y + 13), (x - 9, y)])
-    frame = pygame.Rect(left - 8, cy - height // 2 - 8, 6 * width + 5 * gap + 16, height + 16)
-    pygame.draw.rect(surface, theme.GOLD, frame, 4, border_radius=9)
-
-
-EMBLEMS = {
-    "neko": _emblem_neko,
-    "newold": _emblem_newold,
-    "nostalgic": _emblem_nostalgic,
-    "wallpaper": _emblem_wallpaper,
-    "noaron": _emblem_noaron,
-}
 
 
 def players_text(entry: GameSpec) -> str:
@@ -258,9 +166,7 @@ class GameCard:
         """The felt window with the game's emblem, greyed for games still to come."""
         felt = theme.FELT if self.available else mix(theme.FELT, theme.PAPER_SHADE, 0.55)
         pygame.draw.rect(surface, felt, art, border_radius=14)
-        emblem = EMBLEMS.get(self.game_id)
-        if emblem is not None:
-            emblem(surface, art.center, theme.INK)
+        table_spec(self.game_id).emblem(surface, art.center, theme.INK)
         if not self.available:
             veil = pygame.Surface(art.size, pygame.SRCALPHA)
             veil.fill((*theme.PAPER_SHADE, 130))
