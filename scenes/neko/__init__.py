@@ -23,7 +23,7 @@ register_table(TableSpec(
     game_id="neko",
     scene="scenes.neko.scene",
     spots="scenes.neko.spots",
-    help_pictures="scenes.help_pictures.neko",
+    help_pictures="scenes.menus.help_pictures.neko",
     emblem=draw_emblem,
     plate_spot=(176, 318, 384),
 ))

@@ -20,7 +20,7 @@ register_table(TableSpec(
     game_id="newold",
     scene="scenes.newold.scene",
     spots="scenes.newold.spots",
-    help_pictures="scenes.help_pictures.newold",
+    help_pictures="scenes.menus.help_pictures.newold",
     emblem=draw_emblem,
     plate_spot=(1490, 96, 384),
 ))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import theme
-from scenes.ui import draw_text_centered
+from scenes.engine import theme
+from scenes.engine.ui import draw_text_centered
 
 
 def draw_emblem(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:

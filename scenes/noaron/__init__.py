@@ -45,7 +45,7 @@ register_table(TableSpec(
     game_id="noaron",
     scene="scenes.noaron.scene",
     spots="scenes.noaron.spots",
-    help_pictures="scenes.help_pictures.noaron",
+    help_pictures="scenes.menus.help_pictures.noaron",
     emblem=draw_emblem,
     plate_spot=(196, 186, 384),
 ))

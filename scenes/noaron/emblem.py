@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes import theme
+from scenes.engine import theme
 
 
 def draw_emblem(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:

@@ -26,7 +26,7 @@ register_table(TableSpec(
     game_id="nostalgic",
     scene="scenes.nostalgic.scene",
     spots="scenes.nostalgic.spots",
-    help_pictures="scenes.help_pictures.nostalgic",
+    help_pictures="scenes.menus.help_pictures.nostalgic",
     emblem=draw_emblem,
     plate_spot=(1272, 872, 300),
 ))

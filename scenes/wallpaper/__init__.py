@@ -47,7 +47,7 @@ register_table(TableSpec(
     game_id="wallpaper",
     scene="scenes.wallpaper.scene",
     spots="scenes.wallpaper.spots",
-    help_pictures="scenes.help_pictures.wallpaper",
+    help_pictures="scenes.menus.help_pictures.wallpaper",
     emblem=draw_emblem,
     plate_spot=(1268, 872, 304),
 ))
