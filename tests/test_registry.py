@@ -3,7 +3,9 @@ rest, and what it says holds of the rules it declares."""
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 import pytest
 
@@ -55,3 +57,23 @@ def test_the_declared_information_and_simultaneous_moves_are_what_the_rules_do(g
                 rules.apply(state, seat, rng.choice(rules.legal_actions(state, seat)))
     assert several_to_move == declared.simultaneous
     assert views_differ == (declared.information == IMPERFECT)
+
+
+def _listings(path: Path) -> list[int]:
+    """Lines of ``path`` where a literal tuple, list, set or dict names two or more game ids."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        items = node.keys if isinstance(node, ast.Dict) else getattr(node, "elts", None)
+        if not isinstance(node, (ast.Tuple, ast.List, ast.Set, ast.Dict)) or items is None:
+            continue
+        named = {item.value for item in items if isinstance(item, ast.Constant) and item.value in GAME_IDS}
+        if len(named) >= 2:
+            found.append(node.lineno)
+    return found
+
+
+def test_nothing_but_the_registry_lists_the_games() -> None:
+    root = Path(__file__).resolve().parents[1]
+    sources = [path for folder in ("game", "scenes", "kotatsu", "build") for path in (root / folder).rglob("*.py")]
+    listed = {str(path.relative_to(root)): lines for path in sources if (lines := _listings(path))}
+    assert set(listed) == {"game/core/registry.py"}, listed  # GAME_IDS, and nothing else
