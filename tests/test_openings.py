@@ -14,8 +14,8 @@ from game.core.events import Event
 from game.core.match import Match, Seat
 from game.core.registry import GAME_IDS, get_rules
 from game.core.settings import Settings
-from scenes.app import App
-from scenes.shot import make_scene
+from scenes.engine.app import App
+from scenes.table.launch import make_scene
 from scenes.table.saver import NullSaver
 
 TABLES = [(game_id, players) for game_id in GAME_IDS
