@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.base import make_agent
-from game.core.registry import get_rules
+from game.core.registry import GAME_IDS, get_rules
 from game.core.rules import Rules
 from game.tournament import wilson_interval
 
@@ -132,7 +132,7 @@ def bench_ai(game_id: str, players: int, decisions: int = 20, budget: float = 1.
 
 # ----- the Hint: its decision time and how often its top move is Hard's own ----------------------
 
-HINT_GAMES: tuple[str, ...] = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
+HINT_GAMES: tuple[str, ...] = GAME_IDS
 HINT_PLAYERS = 3  # players of the simulated matches (within each game's range)
 def decision_points(game_id: str, players: int, seed: int) -> list[tuple[Any, int]]:
     """Every position of a seeded match of Normal players where the seat to move has a choice:

@@ -40,7 +40,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -529,11 +529,6 @@ def _cross_check(config: KioskConfig, source: str) -> list[str]:
     if bool(config.lan_join) != bool(config.lan_table):
         warnings.append(f"{source}: lan.join and lan.table go together; playing local games")
     return warnings
-
-
-def config_field_names() -> list[str]:
-    """Every config field (for docs and tests)."""
-    return [item.name for item in fields(KioskConfig)]
 
 
 # ----- the organiser log --------------------------------------------------------------------------

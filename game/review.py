@@ -30,7 +30,7 @@ from typing import Any
 
 from game.ai.base import decision_seed
 from game.core.match import Match
-from game.core.registry import get_rules
+from game.core.registry import get_rules, spec
 from game.narrate import describe_action
 
 KEY_MOMENTS = 3
@@ -43,10 +43,6 @@ MIN_SAMPLES = 8  # playouts behind a move's estimate before its drop may be a ke
 NOISE_Z = 1.0  # and the drop must exceed this many standard errors of the two estimates
 REVIEW_CANDIDATES = 2  # Hard's best moves compared with the played one
 CORE_SECONDS = 40.0  # processor seconds one seat's review may take (2 cores: about 20 s)
-# Seconds one decision takes at 100 playouts (Hard's look included), per game, measured with
-# ``python -m game review FILE --playouts 100`` on Normal matches of 4 players (noaron: 2).
-DECISION_COST: dict[str, float] = {"neko": 0.33, "newold": 0.27, "noaron": 0.44, "nostalgic": 0.77,
-                                   "wallpaper": 10.5}
 MIN_PLAYOUTS = 12  # fewer teaches nothing (each of three moves would be tried 4 times)
 FIRST_SHARE = 0.6  # of CORE_SECONDS for the first look at every decision; the rest goes where it decides:
 FOCUS_FACTOR = 4  # the drops still inside their interval are looked at again with this many times the playouts,
@@ -198,9 +194,16 @@ def review_tasks(match: Match, seats: Sequence[int]) -> list[ReviewTask]:
     return tasks
 
 
+def decision_cost(game_id: str) -> float:
+    """Seconds one decision takes at 100 playouts (Hard's look included), as the game declares
+    it: measured with ``python -m game review FILE --playouts 100`` on Normal matches of 4
+    players (noaron: 2)."""
+    return spec(game_id).decision_cost
+
+
 def review_playouts(match: Match) -> int:
     """Playouts per decision for a review of ``match``: ``CORE_SECONDS`` spread over a seat's
-    decisions at the game's ``DECISION_COST``, within ``MIN_PLAYOUTS`` .. ``MAX_PLAYOUTS``. It
+    decisions at the game's ``decision_cost``, within ``MIN_PLAYOUTS`` .. ``MAX_PLAYOUTS``. It
     depends on the match alone (its decisions with a choice, per seat), so every review of one
     file, of any seat, in any number of processes, plays the same playouts."""
     per_seat = max(1, len(review_tasks(match, range(match.players))) // max(1, match.players))
@@ -209,7 +212,7 @@ def review_playouts(match: Match) -> int:
 
 def _fitted(match: Match, per_seat: int) -> float:
     """Playouts per decision the first look's share of ``CORE_SECONDS`` pays for."""
-    cost = DECISION_COST.get(match.game_id, 1.0) / 100  # seconds a playout
+    cost = decision_cost(match.game_id) / 100  # seconds a playout
     return FIRST_SHARE * CORE_SECONDS / (per_seat * cost)
 
 

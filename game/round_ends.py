@@ -1,4 +1,5 @@
 """Why each round ended, read off the public events a game's rules return (for ``simulate``).
+Each game's declaration gives its reader (``GameSpec.round_end``, in its rules module).
 
 Every game names its own ways a round can end; the reasons are plain words that the tournament
 report counts, e.g. ``{"emptied": 1181, "blocked": 19}`` for neko. A reader sees only events, the
@@ -21,83 +22,16 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 
 from game.core.events import Event
-from game.rules import neko, newold, noaron, nostalgic, wallpaper
+from game.core.registry import spec
 
 Reader = Callable[[Event], "str | None"]
-
-
-class _NekoReader:
-    """A neko round ends with a ``RoundEnded`` that says why."""
-
-    def __call__(self, event: Event) -> str | None:
-        """The reason of a round that ``event`` ends, else None."""
-        return event.why if isinstance(event, neko.RoundEnded) else None
-
-
-_NEWOLD_LEFT = {"empty": "last_emptied", "stuck": "last_stuck"}  # Left.why -> the game's end reason
-
-
-class _NewOldReader:
-    """A NEW & OLD game ends when the last player leaves: remember how each one left."""
-
-    def __init__(self) -> None:
-        self.last_left = ""
-
-    def __call__(self, event: Event) -> str | None:
-        """The reason of a game that ``event`` ends, else None."""
-        if isinstance(event, newold.Left):
-            self.last_left = event.why
-        elif isinstance(event, newold.GameScored):
-            return _NEWOLD_LEFT.get(self.last_left, f"last_{self.last_left}")
-        return None
-
-
-class _NoaronReader:
-    """A ノアロン round ends at the settlement that follows a declaration; the turns since the round
-    began tell whether the house turn limit forced it."""
-
-    def __init__(self) -> None:
-        self.turn = 1
-
-    def __call__(self, event: Event) -> str | None:
-        """The reason of a round that ``event`` ends, else None."""
-        if isinstance(event, noaron.RoundStarted):
-            self.turn = 1
-        elif isinstance(event, noaron.TurnPassed):
-            self.turn += 1
-        elif isinstance(event, noaron.Settled):
-            if event.cuts[event.declarer].score == 0:
-                return "zero_hand"
-            return "turn_limit" if self.turn >= noaron.HOUSE_TURN_LIMIT else "declared"
-        return None
-
-
-def _nostalgic_reader() -> Reader:
-    """A Nostalgic round ends when the dice are collected."""
-    return lambda event: "dice_placed" if isinstance(event, nostalgic.DiceCollected) else None
-
-
-def _wallpaper_reader() -> Reader:
-    """A wallpaper round ends when the next round card turns, the last one at the final scoring."""
-    return lambda event: (
-        "turns_played" if isinstance(event, (wallpaper.RoundStarted, wallpaper.GameScored)) else None
-    )
-
-
-READERS: dict[str, Callable[[], Reader]] = {
-    "neko": _NekoReader,
-    "newold": _NewOldReader,
-    "noaron": _NoaronReader,
-    "nostalgic": _nostalgic_reader,
-    "wallpaper": _wallpaper_reader,
-}
 
 
 class RoundEnds:
     """Counts, for one game played from its start, how its rounds ended."""
 
     def __init__(self, game_id: str) -> None:
-        self.read = READERS[game_id]()
+        self.read: Reader = spec(game_id).round_end()
         self.counts: Counter[str] = Counter()
 
     def feed(self, events: Iterable[Event]) -> None:

@@ -25,7 +25,6 @@ and the seed, which the no-leak tests rely on.
 
 from __future__ import annotations
 
-import importlib
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -34,7 +33,7 @@ from typing import Any
 
 from game.ai.base import make_agent
 from game.ai.paired import RaceRules, race
-from game.core.registry import get_rules
+from game.core.registry import companion, get_rules
 
 CANDIDATES = 4  # moves compared besides the ones the caller includes
 DEFAULT_BUDGET = 1.5  # seconds for one piece of advice (the Hint button, the hint command)
@@ -142,7 +141,7 @@ def playout_policy(game_id: str) -> Callable[..., Any]:
     """The policy every seat follows in the advice playouts: the game's ``advice_policy`` when it
     has one (a cheaper one for whole matches), else its Normal-like playout policy
     (``normal_rollout_policy``), else its ``rollout_policy``."""
-    module = importlib.import_module(f"game.ai.{game_id}")
+    module = companion(game_id, "ai")
     for name in ("advice_policy", "normal_rollout_policy", "rollout_policy"):
         policy = getattr(module, name, None)
         if policy is not None:

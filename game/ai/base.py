@@ -8,7 +8,6 @@ see), so it cannot cheat; search agents sample full states from it with ``Rules.
 from __future__ import annotations
 
 import hashlib
-import importlib
 import random
 from collections.abc import Sequence
 from typing import Any, Protocol
@@ -57,12 +56,13 @@ def make_agent(game_id: str, level: str) -> Agent:
         return RandomAgent()
     if level == "hard":
         from game.ai.ismcts import IsmctsAgent
-        from game.core.registry import get_rules
+        from game.core.registry import companion, get_rules
 
-        heuristic = importlib.import_module(f"game.ai.{game_id}")
+        heuristic = companion(game_id, "ai")
         make_hard = getattr(heuristic, "make_hard", None)
         if make_hard is not None:
             return make_hard()
         return IsmctsAgent(get_rules(game_id), rollout_policy=getattr(heuristic, "rollout_policy", None))
-    heuristic = importlib.import_module(f"game.ai.{game_id}")
-    return heuristic.make(level)
+    from game.core.registry import companion
+
+    return companion(game_id, "ai").make(level)

@@ -618,16 +618,6 @@ def _remove_colours(cards: list[str], reds: int, blacks: int) -> None:
     kept.reverse()
     cards[:] = kept
 
-def round_start_stakes(state: NoaronState) -> list[int]:
-    """The stake cards per seat when the round that ``state`` scores began: before the settlement
-    just made when a new round was dealt (paid in full, or the game would be over), else now."""
-    before = [len(state.stakes[0]), len(state.stakes[1])]
-    if just_dealt(state):
-        record = state.records[-1]
-        before[record.loser] += record.loss
-    return before
-
-
 class NoaronSearchRules(NoaronRules):
     """The rules as Hard's search sees them; only ``make_hard``'s agent uses them.
 

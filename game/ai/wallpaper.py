@@ -279,11 +279,6 @@ def _cell_key(cell: Cell) -> tuple[int, int]:
     return cell[1], cell[0]
 
 
-def frontier_of(wall: Wall) -> set[Cell]:
-    """The legal cells of a wall, as a set."""
-    return set(wp.legal_cells(wall))
-
-
 def tally_of(wall: Wall) -> list[int]:
     """The shape tally (colour × (large, small)) of a wall."""
     counts = wp.shape_counts(wall)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from game.core.registry import rules_module_name
 from game.i18n import catalogue
 
 PREFIX = "HOUSE_"
@@ -25,8 +26,8 @@ LISTING = "HOUSE_READINGS"
 
 
 def rules_module(game_id: str) -> Any:
-    """``game.rules.<game id>`` (ImportError for a game that has none)."""
-    return importlib.import_module(f"game.rules.{game_id}")
+    """The rules module that declares ``game_id`` (ImportError for a game that has none)."""
+    return importlib.import_module(rules_module_name(game_id))
 
 
 def readings(game_id: str) -> tuple[str, ...]:
@@ -36,12 +37,6 @@ def readings(game_id: str) -> tuple[str, ...]:
     except ImportError:
         return ()
     return tuple(getattr(module, LISTING, ()))
-
-
-def constants(game_id: str) -> dict[str, Any]:
-    """The module's ``HOUSE_*`` constants by name (its listing of readings left out)."""
-    module = rules_module(game_id)
-    return {name: value for name, value in vars(module).items() if name.startswith(PREFIX) and name != LISTING}
 
 
 def reading_of(constant: str, names: tuple[str, ...]) -> str | None:

@@ -96,10 +96,6 @@ class RecordsError(Exception):
     """The records file cannot be used as it is (damaged, from a newer app, another schema)."""
 
 
-class Busy(Exception):
-    """The records file is fine but cannot be used now (another instance, the disk)."""
-
-
 @dataclass(frozen=True)
 class Recent:
     """One finished match of a profile: its outcome (win, draw or loss), score and rank, when."""

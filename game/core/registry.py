@@ -1,55 +1,61 @@
-"""The five games by id. Rules modules load lazily so a menu costs nothing until a game starts."""
+"""The games. ``GAME_IDS`` is the one list of them; each id names a rules module
+``game/rules/<id>.py`` whose ``GAME`` (a ``game.core.rules.GameSpec``) declares everything else
+about it once: title, players, options, information, simultaneous moves, its AI, narrator,
+tutorial and examples. Rules modules load lazily, so a menu costs nothing until a game is asked for.
+
+To add a game: write its rules module with its ``GAME`` declaration, add its id here, and give
+its screen a package ``scenes/<id>/`` that registers its table (``scenes.table.registry``).
+"""
 
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Literal
 
-from game.core.rules import Rules
+from game.core.rules import GameSpec, Rules
 
-GAME_IDS: tuple[str, ...] = ("newold", "nostalgic", "wallpaper", "noaron", "neko")
+# In the order the title screen shows them.
+GAME_IDS: tuple[str, ...] = ("neko", "newold", "nostalgic", "wallpaper", "noaron")
 
+Companion = Literal["ai", "narrator", "tutorial", "example"]
 
-@dataclass(frozen=True)
-class GameEntry:
-    """A game as the title screen lists it."""
-
-    game_id: str
-    title_key: str  # i18n key of its title
-    players: tuple[int, int]
-    available: bool  # False: shown as "coming soon"
+_SPECS: dict[str, GameSpec] = {}
 
 
-CATALOGUE: tuple[GameEntry, ...] = (
-    GameEntry("neko", "game.neko.title", (2, 4), True),
-    GameEntry("newold", "game.newold.title", (2, 5), True),
-    GameEntry("nostalgic", "game.nostalgic.title", (3, 4), True),
-    GameEntry("wallpaper", "game.wallpaper.title", (2, 5), True),
-    GameEntry("noaron", "game.noaron.title", (2, 2), True),
-)
-
-_RULES: dict[str, Rules] = {}
+def rules_module_name(game_id: str) -> str:
+    """The module that declares ``game_id``."""
+    return f"game.rules.{game_id}"
 
 
 def available_games() -> tuple[str, ...]:
-    """Ids of the games that can be played now."""
-    return tuple(entry.game_id for entry in CATALOGUE if entry.available)
+    """Ids of the games that can be played now (every declared game)."""
+    return GAME_IDS
 
 
-def entry(game_id: str) -> GameEntry:
-    """The catalogue entry of ``game_id``; ``KeyError`` with a clear message if unknown."""
-    for item in CATALOGUE:
-        if item.game_id == game_id:
-            return item
-    raise KeyError(f"unknown game {game_id!r}; games: {', '.join(GAME_IDS)}")
+def spec(game_id: str) -> GameSpec:
+    """The declaration of ``game_id``; ``KeyError`` with a clear message if unknown."""
+    if game_id not in _SPECS:
+        if game_id not in GAME_IDS:
+            raise KeyError(f"unknown game {game_id!r}; games: {', '.join(GAME_IDS)}")
+        declared: GameSpec = importlib.import_module(rules_module_name(game_id)).GAME
+        if declared.game_id != game_id:
+            raise LookupError(f"{rules_module_name(game_id)} declares {declared.game_id!r}, not {game_id!r}")
+        _SPECS[game_id] = declared
+    return _SPECS[game_id]
 
 
-def get_rules(game_id: str) -> Rules:
-    """The (shared, stateless) rules object of an available game."""
-    if game_id not in _RULES:
-        if game_id not in available_games():
-            entry(game_id)  # raises for an unknown id
-            raise KeyError(f"{game_id!r} is not playable yet; playable: {', '.join(available_games())}")
-        module = importlib.import_module(f"game.rules.{game_id}")
-        _RULES[game_id] = module.RULES
-    return _RULES[game_id]
+def specs() -> tuple[GameSpec, ...]:
+    """Every game's declaration, in ``GAME_IDS`` order (this imports every rules module)."""
+    return tuple(spec(game_id) for game_id in GAME_IDS)
+
+
+def get_rules(game_id: str) -> Rules[Any, Any, Any]:
+    """The (shared, stateless) rules object of a game."""
+    return spec(game_id).rules
+
+
+def companion(game_id: str, part: Companion) -> ModuleType:
+    """The module a game's declaration names for ``part`` (its AI, narrator, tutorial or
+    examples), imported on first use."""
+    return importlib.import_module(getattr(spec(game_id), part))

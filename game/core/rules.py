@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from game.core.errors import BadOptions, IllegalAction
@@ -93,14 +93,47 @@ def rank_scores(scores: Sequence[float], higher_is_better: bool = True) -> tuple
     return tuple(1 + sum(1 for other in scores if sign * other > sign * mine) for mine in scores)
 
 
-@dataclass
-class GameInfo:
-    """What the title and setup screens show about a game before any state exists."""
+PERFECT = "perfect"  # every seat sees the whole state
+IMPERFECT = "imperfect"  # hands or a deck are hidden: observations differ by seat
 
-    game_id: str
-    min_players: int
-    max_players: int
-    options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as the house knows it, declared once at the foot of its rules module
+    (``GAME = GameSpec(RULES, ...)``), as OpenSpiel's ``register_game`` pairs a game type with its
+    factory. ``game.core.registry`` finds it there; nothing else lists the games.
+
+    The companions are module names, imported on first use, so that naming them costs nothing:
+    ``ai`` (``make(level)``, optionally ``make_hard()`` and playout policies), ``narrator`` (the log's
+    words), ``tutorial`` (``TUTORIAL``) and ``example`` (the help's positions)."""
+
+    rules: Rules[Any, Any, Any]
+    title_key: str  # i18n key of the game's title
+    information: str  # PERFECT or IMPERFECT
+    simultaneous: bool  # True when ``to_move`` may name several seats choosing in secret at once
+    ai: str
+    narrator: str
+    tutorial: str
+    example: str
+    # A fresh reader per game played: event -> why the round it ends ended (``game.round_ends``).
+    round_end: Callable[[], Callable[[Event], str | None]]
+    # Seconds one AI decision takes at 100 playouts, for the review's budget (``game.review``).
+    decision_cost: float
+
+    @property
+    def game_id(self) -> str:
+        """The game's id (its rules' ``game_id``)."""
+        return self.rules.game_id
+
+    @property
+    def players(self) -> tuple[int, int]:
+        """The smallest and the largest table."""
+        return (self.rules.min_players, self.rules.max_players)
+
+    @property
+    def options(self) -> tuple[OptionSpec, ...]:
+        """The options of its setup screen and command line."""
+        return self.rules.options
 
 
 class Rules(ABC, Generic[S, A, O]):
@@ -154,9 +187,13 @@ class Rules(ABC, Generic[S, A, O]):
         """A fresh state, with its own RNG ``deal_rng(seed, generator)``; options are validated here.
         ``generator`` is ``LEGACY_GENERATOR`` only to replay a save dealt before ``GENERATOR``."""
 
-    def info(self) -> GameInfo:
-        """Static facts about this game for menus."""
-        return GameInfo(self.game_id, self.min_players, self.max_players, self.options)
+    @abstractmethod
+    def opening_events(self, observation: O) -> list[Event]:
+        """The events a fresh game's setup amounts to (deal order, who starts, what is boxed...),
+        read from any seat's observation of the state ``new_game`` returned (which gives no events).
+
+        A table animates a fresh match by playing them on its empty table: once they are played
+        it shows what the observation shows. They carry only what that observation may see."""
 
     # ----- turns ---------------------------------------------------------------------------
     @abstractmethod

@@ -20,7 +20,6 @@ every example).
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,7 +28,7 @@ from typing import Any
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.match import Match, Seat
-from game.core.registry import get_rules
+from game.core.registry import companion, get_rules
 
 VIEWER = 0  # the seat the pictures are seen from (a person; the others are AI seats)
 SEARCH_LIMIT = 4000  # random moves a search may play before it gives up
@@ -233,15 +232,9 @@ def score_example(game_id: str, players: int, event_type: type,
     return first_found(search)  # type: ignore[no-any-return]
 
 
-def events_of(recipe: Recipe, seat: int, action: Any) -> list[Event]:
-    """The events the rules give when ``seat`` plays ``action`` at ``recipe``."""
-    return recipe.build().apply(seat, action)
-
-
 def examples(game_id: str) -> Any:
-    """The examples module of ``game_id`` (``game.examples.<game id>``)."""
-    get_rules(game_id)  # a known game, or KeyError
-    return importlib.import_module(f"game.examples.{game_id}")
+    """The examples module of ``game_id`` (its declaration's ``example``); KeyError if unknown."""
+    return companion(game_id, "example")
 
 
 def player_counts(game_id: str) -> range:

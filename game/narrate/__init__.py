@@ -12,12 +12,12 @@ module has ``describe(action, observation) -> Term``, built from what the seat s
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.events import Event
+from game.core.registry import companion
 from game.i18n import t
 
 MOVE, PASS, HEADING, RESULT = "move", "pass", "heading", "result"  # kinds of line
@@ -64,7 +64,7 @@ class Context:
 def narrate_events(game_id: str, events: Sequence[Event], players: int,
                    options: Mapping[str, Any] | None = None) -> list[LogLine]:
     """Every log line ``events`` amount to, in order."""
-    tell = importlib.import_module(f"game.narrate.{game_id}").narrate
+    tell = companion(game_id, "narrator").narrate
     context = Context(players, dict(options or {}))
     return [line for event in events for line in tell(event, context)]
 
@@ -72,7 +72,7 @@ def narrate_events(game_id: str, events: Sequence[Event], players: int,
 def opening_lines(match: Any) -> list[LogLine]:
     """The lines of a match's start: the rules deal it before any event is logged, so they are
     read from the fresh state (only what lies open on the table: round, start seat, dice)."""
-    module = importlib.import_module(f"game.narrate.{match.game_id}")
+    module = companion(match.game_id, "narrator")
     start = match.rules.new_game(match.players, match.seed, match.options, match.generator)
     return module.opening(start, Context(match.players, dict(match.options)))  # type: ignore[no-any-return]
 
@@ -87,7 +87,7 @@ def narrate_match(match: Any) -> list[LogLine]:
 def action_term(game_id: str, action: Any, observation: Any) -> Term:
     """A move ``observation``'s seat could make, as a catalogue term ("Play 5 on the left stack"),
     so a change of language changes its words too."""
-    module = importlib.import_module(f"game.narrate.{game_id}")
+    module = companion(game_id, "narrator")
     return module.describe(action, observation)  # type: ignore[no-any-return]
 
 
@@ -119,7 +119,7 @@ def _word(value: Any) -> Any:
 def reason_text(game_id: str, reason: str, params: Mapping[str, Any]) -> str:
     """A refusal's reason in words: a game whose rules name cards in their notation ("O6")
     gives ``reason_words(params)`` here to say them as a player would ("Old 6")."""
-    module = importlib.import_module(f"game.narrate.{game_id}")
+    module = companion(game_id, "narrator")
     words = getattr(module, "reason_words", None)
     return t(reason, **(words(params) if words is not None else params))
 

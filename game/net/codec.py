@@ -22,10 +22,10 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from game.core.registry import GAME_IDS
+from game.core.registry import GAME_IDS, rules_module_name
 
 MAX_DEPTH = 24  # nesting of a decoded value; the deepest observation is about 8
-_ALLOWED_MODULES = ("game.core.events", "game.core.rules") + tuple(f"game.rules.{g}" for g in GAME_IDS)
+_ALLOWED_MODULES = ("game.core.events", "game.core.rules") + tuple(rules_module_name(g) for g in GAME_IDS)
 
 
 class CodecError(ValueError):

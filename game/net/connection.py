@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
-import json
 import logging
 import random
 import secrets
@@ -653,6 +652,3 @@ def dumps_result(result: Any) -> dict[str, Any]:
     return {"scores": list(result.scores), "ranks": list(result.ranks), "winners": list(result.winners)}
 
 
-def json_line(data: Any) -> str:
-    """``data`` as one JSON line."""
-    return json.dumps(data, ensure_ascii=False, sort_keys=True)

@@ -36,14 +36,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.rng import GENERATOR, copy_rng, deal_rng
-from game.core.rules import OptionSpec, Result, Rules, rank_scores
+from game.core.rules import IMPERFECT, GameSpec, OptionSpec, Result, Rules, rank_scores
 
 GAME_ID = "noaron"
 RED = "R"
@@ -537,6 +537,20 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             events.extend(HandDealt(seat, HAND_SIZE) for seat in order)
         state.phase = PHASE_TAKE
 
+    def opening_events(self, observation: NoaronObservation) -> list[Event]:
+        """The events of a fresh game's setup (``new_game`` returns none), from any seat's view:
+        the stakes, the round, the four discard piles seeded (left piles first, the start seat
+        first) and the two hands dealt."""
+        obs = observation
+        order = (obs.start_seat, 1 - obs.start_seat)
+        events: list[Event] = [StakesDealt(tuple(obs.stakes)), RoundStarted(obs.round, obs.start_seat)]
+        for pile in (LEFT, RIGHT):
+            for seat in order:
+                if obs.piles[seat][pile]:
+                    events.append(PileSeeded(seat, pile, obs.piles[seat][pile][0]))
+        events.extend(HandDealt(seat, obs.hand_counts[seat]) for seat in order)
+        return events
+
     # ----- turns ---------------------------------------------------------------------------------
     def to_move(self, state: NoaronState) -> tuple[int, ...]:
         """The seat whose turn it is, or () when the game is over."""
@@ -1020,4 +1034,44 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         return (win_chance(left[0], left[1]), win_chance(left[1], left[0]))
 
 
+class _RoundEndReader:
+    """A round ends at the settlement that follows a declaration: ``declared`` (a hand of 1 to 4
+    points, by choice), ``zero_hand`` (a 0-point hand must declare) or ``turn_limit`` (the house
+    limit forced it), told by the turns since the round began (``game.round_ends``)."""
+
+    def __init__(self) -> None:
+        self.turn = 1
+
+    def __call__(self, event: Event) -> str | None:
+        """The reason of a round that ``event`` ends, else None."""
+        if isinstance(event, RoundStarted):
+            self.turn = 1
+        elif isinstance(event, TurnPassed):
+            self.turn += 1
+        elif isinstance(event, Settled):
+            if event.cuts[event.declarer].score == 0:
+                return "zero_hand"
+            return "turn_limit" if self.turn >= HOUSE_TURN_LIMIT else "declared"
+        return None
+
+
+def round_end_reader() -> Callable[[Event], str | None]:
+    """A fresh reader of why each round ended."""
+    return _RoundEndReader()
+
+
 RULES = NoaronRules()
+
+# The one declaration of this game (``game.core.registry`` reads it).
+GAME = GameSpec(
+    RULES,
+    title_key="game.noaron.title",
+    information=IMPERFECT,
+    simultaneous=False,
+    ai="game.ai.noaron",
+    narrator="game.narrate.noaron",
+    tutorial="game.tutorials.noaron",
+    example="game.examples.noaron",
+    round_end=round_end_reader,
+    decision_cost=0.44,  # measured with ``python -m game review FILE --playouts 100``
+)

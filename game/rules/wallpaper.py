@@ -23,14 +23,14 @@ turned 180°). Saves of format version 1 wrote ``place -1 3 180`` for "the row's
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.rng import GENERATOR, copy_rng, deal_rng
-from game.core.rules import Result, Rules
+from game.core.rules import IMPERFECT, GameSpec, Result, Rules
 from game.rules.wallpaper_deck import (  # noqa: F401 (re-exported)
     ALL_CARDS,
     BLUE,
@@ -581,20 +581,9 @@ class WallpaperObservation:
     discard_pile: tuple[int, ...]
     last_reveal: NumbersRevealed | None
 
-    @property
-    def grandma_seat(self) -> int:
-        """Grandma's seat number (``players``) or -1 without her."""
-        return self.players if self.grandma else -1
-
-
 def wall_of(observation: WallpaperObservation, seat: int) -> dict[Cell, tuple[int, int]]:
     """A seat's wall from an observation, as a dict."""
     return dict(observation.walls[seat])
-
-
-def grandma_seat(players: int) -> int:
-    """Grandma's seat number in a game of ``players`` (she plays only with 2), else -1."""
-    return players if players == 2 else -1
 
 
 GRANDMA = 2  # Grandma's seat number: she plays only in 2-player games, after seats 0 and 1
@@ -1343,4 +1332,24 @@ def _well_formed(action: Any) -> bool:
     )
 
 
+def round_end_reader() -> Callable[[Event], str | None]:
+    """Why a round ended (``game.round_ends``): ``turns_played`` when the next round card turns,
+    the last one at the final scoring (a round is six turns)."""
+    return lambda event: "turns_played" if isinstance(event, (RoundStarted, GameScored)) else None
+
+
 RULES = WallpaperRules()
+
+# The one declaration of this game (``game.core.registry`` reads it).
+GAME = GameSpec(
+    RULES,
+    title_key="game.wallpaper.title",
+    information=IMPERFECT,
+    simultaneous=True,
+    ai="game.ai.wallpaper",
+    narrator="game.narrate.wallpaper",
+    tutorial="game.tutorials.wallpaper",
+    example="game.examples.wallpaper",
+    round_end=round_end_reader,
+    decision_cost=10.5,  # measured with ``python -m game review FILE --playouts 100``
+)

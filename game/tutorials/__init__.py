@@ -15,15 +15,15 @@ when it is due. Nothing here touches the rules: they only see ordinary actions.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.match import Match, Seat
+from game.core.registry import GAME_IDS, companion
 from game.core.rng import LEGACY_GENERATOR
 
-GAMES: tuple[str, ...] = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
+GAMES: tuple[str, ...] = GAME_IDS  # every game declares a tutorial
 PERSON = 0  # the person always sits at seat 0 in a tutorial
 FREE_LEVEL = "easy"  # the AI seats' level once the script is over
 # Reading time of a caption (for the ``--check`` length): a pause to find it, then characters at
@@ -106,8 +106,7 @@ def load(game_id: str) -> Tutorial:
     """The tutorial of ``game_id`` (``KeyError`` for a game without one)."""
     if game_id not in GAMES:
         raise KeyError(game_id)
-    module = importlib.import_module(f"game.tutorials.{game_id}")
-    return module.TUTORIAL
+    return companion(game_id, "tutorial").TUTORIAL  # type: ignore[no-any-return]
 
 
 def apply_checked(match: Match, seat: int, notation: str, where: str) -> None:

@@ -356,11 +356,6 @@ class Parallel(Step):
         self.on_done = on_done
         self.done = False
 
-    def also(self, *steps: Step) -> Parallel:
-        """Add steps (chainable)."""
-        self.steps.extend(steps)
-        return self
-
     def advance(self, dt: float) -> float:
         """Advance every running step by ``dt``."""
         if self.done:
@@ -384,16 +379,6 @@ class Parallel(Step):
         for step in self.steps:
             step.cancel()
         self.done = True
-
-
-def sequence(*steps: Step, on_done: Callable[[], None] | None = None) -> Sequence:
-    """Shorthand for ``Sequence``."""
-    return Sequence(*steps, on_done=on_done)
-
-
-def parallel(*steps: Step, on_done: Callable[[], None] | None = None) -> Parallel:
-    """Shorthand for ``Parallel``."""
-    return Parallel(*steps, on_done=on_done)
 
 
 def stagger(steps: Iterable[Step], gap: float) -> Parallel:

@@ -458,11 +458,6 @@ class Audio:
             self._sounds[name] = cached
         return cached
 
-    def preload(self) -> None:
-        """Build every sound now (e.g. behind a loading screen) instead of on first play."""
-        for name in self.names:
-            self.sound(name)
-
     def play(self, name: str) -> None:
         """Start sound ``name`` unless muted or silent. Unknown names are logged, never raised."""
         if not self._enabled or self._mixer is None:

@@ -20,7 +20,6 @@ ACCENT: Color = (232, 120, 64)  # persimmon: focus, highlights
 GOLD: Color = (236, 190, 92)
 OK: Color = (118, 214, 150)  # legal target glow
 BAD: Color = (232, 92, 80)  # refused, with a reason
-SHADOW = (0, 0, 0, 90)
 CARD_BACK: Color = (44, 60, 110)
 CARD_BACK_LINE: Color = (212, 176, 96)
 

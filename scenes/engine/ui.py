@@ -14,7 +14,7 @@ offer ``is_enabled``, ``click(pos)`` (a click that cares where it landed), ``nav
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any
 
 import pygame
 
@@ -47,20 +47,6 @@ def mix(a: theme.Color, b: theme.Color, amount: float) -> theme.Color:
         round(a[1] + (b[1] - a[1]) * amount),
         round(a[2] + (b[2] - a[2]) * amount),
     )
-
-
-class Focusable(Protocol):
-    """What a ``FocusGroup`` needs of a widget."""
-
-    rect: pygame.Rect
-
-    def contains(self, pos: tuple[int, int]) -> bool:
-        """True when ``pos`` is on the widget."""
-        ...
-
-    def activate(self) -> None:
-        """Do what a click or Enter does."""
-        ...
 
 
 # ----- drawing helpers ---------------------------------------------------------------------------

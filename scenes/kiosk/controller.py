@@ -30,7 +30,6 @@ soak in ``scenes.kiosk.soak``.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 import random
@@ -455,8 +454,9 @@ class KioskController:
         self.demos_started += 1
         try:
             match = self.demo_match(game_id)
-            module = importlib.import_module(f"scenes.{game_id}")
-            scene = module.make_table(self.app, match, viewer=DEMO_VIEWER, ai_enabled=True)
+            from scenes.table.registry import make_table
+
+            scene = make_table(self.app, match, viewer=DEMO_VIEWER, ai_enabled=True)
             if hasattr(scene, "saver"):
                 scene.saver = NullSaver()
             self.back_to_title()

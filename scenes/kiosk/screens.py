@@ -4,7 +4,6 @@ organiser's games and AI levels), the PIN pad behind the exit gesture, and the o
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -60,9 +59,8 @@ class KioskCard(GameCard):
     "Not here today" (本日はお休み) instead of the title's "Coming soon"."""
 
     def __init__(self, card: GameCard, offered: tuple[str, ...]) -> None:
-        self.resting = card.entry.available and card.game_id not in offered  # playable, not offered
-        entry = dataclasses.replace(card.entry, available=card.entry.available and card.game_id in offered)
-        super().__init__(card.rect, entry, card.on_open)
+        self.resting = card.available and card.game_id not in offered  # playable, not offered
+        super().__init__(card.rect, card.entry, card.on_open, card.available and card.game_id in offered)
 
     def badge_label(self) -> str:
         """The words on the badge of a card that cannot be picked."""

@@ -22,18 +22,22 @@ from scenes.engine.ui import clipped, draw_text, draw_text_centered, fit_size, s
 PADDING = 16
 SEAT_STEP = 72  # px per seat in the plate's row of seats, at most
 DISC = 17
-# Where the plate goes per game, on the 1920x1080 canvas: (left, top, width), a place each table
-# leaves free at every player count (checked on screenshots): neko on the felt's left, between the
-# score sheet and the left seat; NEW & OLD under the Log/Help/Menu buttons; ノアロン on the felt's
-# left, above the deck; Nostalgic and the Wallpaper in the bottom row, left of the Hint button.
-SPOTS = {
-    "neko": (176, 318, 384),
-    "newold": (1490, 96, 384),
-    "noaron": (196, 186, 384),
-    "nostalgic": (1272, 872, 300),
-    "wallpaper": (1268, 872, 304),
-}
+# Where the plate goes comes with each game's table (``TableSpec.plate_spot``, on the 1920x1080
+# canvas: (left, top, width)), a place the table leaves free at every player count (checked on
+# screenshots): neko on the felt's left, between the score sheet and the left seat; NEW & OLD
+# under the Log/Help/Menu buttons; ノアロン on the felt's left, above the deck; Nostalgic and the
+# Wallpaper in the bottom row, left of the Hint button.
 DEFAULT_SPOT = (1490, 96, 384)
+
+
+def plate_spot(game_id: str) -> tuple[int, int, int]:
+    """Where the plate goes on ``game_id``'s table: (left, top, width)."""
+    from scenes.table.registry import table_spec
+
+    try:
+        return table_spec(game_id).plate_spot
+    except KeyError:
+        return DEFAULT_SPOT
 
 
 def seat_states(remote: Any) -> list[str]:
@@ -89,7 +93,7 @@ class JoinPlate:
         self.scene = weakref.ref(scene)
         self.remote = remote
         self.address = shown_address(remote, address)
-        left, top, width = SPOTS.get(getattr(remote, "game_id", ""), DEFAULT_SPOT)
+        left, top, width = plate_spot(getattr(remote, "game_id", ""))
         self.rect = pygame.Rect(left, top, width, self.height())
         self.step = min(SEAT_STEP, (width - PADDING * 2) // max(1, len(remote.seats)))
 

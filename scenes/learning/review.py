@@ -339,10 +339,10 @@ class ReviewScene(Scene):
 def best_spots(table: Any, notation: str) -> list[pygame.Rect]:
     """Where the move ``notation`` would be played on ``table`` (the game's ``action_spots``), or
     nothing when the game has none or the table cannot say now."""
-    import importlib
+    from scenes.table.registry import spots as spots_of
 
     try:
-        spots = importlib.import_module(f"scenes.{table.match.game_id}.spots")
+        spots = spots_of(table.match.game_id)
         action = table.rules.decode_action(notation)
         return list(spots.action_spots(table, action))
     except Exception:  # noqa: BLE001 - a glow is a nicety; a review never stops on it

@@ -20,7 +20,6 @@ the layer leaves, and the person plays on freely; the results come at the end as
 
 from __future__ import annotations
 
-import importlib
 import math
 from collections import deque
 from types import ModuleType
@@ -61,17 +60,20 @@ CLICK_GUARD = 0.35  # seconds
 
 
 def spots_module(game_id: str) -> ModuleType:
-    """``scenes.<game>.spots``."""
-    return importlib.import_module(f"scenes.{game_id}.spots")
+    """The game's spots module, as its package registered it."""
+    from scenes.table.registry import spots
+
+    return spots(game_id)
 
 
 def make_tutorial_table(app: App, tutorial: Tutorial) -> TableScene:
     """The game's real table for a fresh tutorial match, its AI off while the script runs. It
     saves nothing: a tutorial never replaces the person's autosaved match."""
-    module = importlib.import_module(f"scenes.{tutorial.game}")
+    from scenes.table.registry import make_table
+
     match = tutorial.new_match()
     match.tutorial = True  # type: ignore[attr-defined]  # its first moves were the script's: no review
-    table = module.make_table(app, match, viewer=PERSON, ai_enabled=False)
+    table = make_table(app, match, viewer=PERSON, ai_enabled=False)
     assert isinstance(table, TableScene)
     table.saver = NullSaver()
     return table

@@ -18,7 +18,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.core.registry import CATALOGUE
+from game.core.registry import available_games
 from game.i18n import LANGUAGES, language, t
 from scenes.engine import fonts, theme
 from scenes.engine import input as intents
@@ -53,7 +53,7 @@ def paper_fade(width: int, towards_top: bool) -> pygame.Surface:
 
 def help_games() -> list[str]:
     """The games the help explains, in the title's order."""
-    return [entry.game_id for entry in CATALOGUE if entry.available]
+    return list(available_games())
 
 
 class Help(Scene):

@@ -1,6 +1,6 @@
 """The title: the app's name, the five games laid on a kotatsu, and the ways on from here.
 
-The games come from ``registry.CATALOGUE`` in its order. Playable ones are cards you can pick
+The games come from ``registry.specs()`` in its order. Playable ones are cards you can pick
 (by tap, click or keys); the rest are shown dimmed with a "coming soon" badge and cannot be
 focused. "Continue" appears only while an autosave exists. When saving is off (an unwritable
 data folder, or another window owns the autosave) the title says so once per run, in a toast.
@@ -14,7 +14,8 @@ from collections.abc import Callable
 import pygame
 
 from game.core import autosave, storage
-from game.core.registry import CATALOGUE, GameEntry, available_games
+from game.core.registry import GAME_IDS, available_games, specs
+from game.core.rules import GameSpec
 from game.i18n import language, t
 from scenes.engine import fonts, theme
 from scenes.engine import input as intents
@@ -33,6 +34,7 @@ from scenes.engine.ui import (
     mix,
 )
 from scenes.table import launch as tables
+from scenes.table.registry import table_spec
 
 CARD_SIZE = (300, 400)
 CARD_GAP = 32
@@ -59,100 +61,7 @@ def saving_off_text(info: storage.SavingOff) -> str:
     return t("ui.saving_off.notice", reason=reason)
 
 
-# ----- procedural emblems, one per game ----------------------------------------------------------
-
-
-def _emblem_neko(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """A cat sitting on top of a little stack of cards."""
-    cx, cy = center
-    for level in range(3):
-        card = pygame.Rect(0, 0, 108, 22)
-        card.center = (cx + (level - 1) * 4, cy + 58 - level * 16)
-        pygame.draw.rect(surface, theme.PAPER, card, border_radius=5)
-        pygame.draw.rect(surface, ink, card, 2, border_radius=5)
-    head = (cx, cy - 10)
-    pygame.draw.polygon(surface, ink, [(cx - 40, cy - 24), (cx - 34, cy - 66), (cx - 8, cy - 40)])
-    pygame.draw.polygon(surface, ink, [(cx + 40, cy - 24), (cx + 34, cy - 66), (cx + 8, cy - 40)])
-    pygame.draw.circle(surface, ink, head, 40)
-    for side in (-1, 1):
-        pygame.draw.ellipse(surface, theme.GOLD, (cx + side * 16 - 7, cy - 22, 14, 18))
-        pygame.draw.line(surface, theme.PAPER_SHADE, (cx + side * 26, cy + 2), (cx + side * 58, cy - 4), 2)
-        pygame.draw.line(surface, theme.PAPER_SHADE, (cx + side * 26, cy + 8), (cx + side * 58, cy + 10), 2)
-    pygame.draw.polygon(surface, theme.ACCENT, [(cx - 6, cy - 2), (cx + 6, cy - 2), (cx, cy + 6)])
-
-
-def _emblem_newold(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """Two cards, NEW and OLD, leaning on each other."""
-    cx, cy = center
-    for offset, word, fill in ((-34, "OLD", theme.PAPER_SHADE), (34, "NEW", theme.PAPER)):
-        card = pygame.Rect(0, 0, 86, 122)
-        card.center = (cx + offset, cy + (8 if offset < 0 else -6))
-        pygame.draw.rect(surface, fill, card, border_radius=8)
-        pygame.draw.rect(surface, ink, card, 3, border_radius=8)
-        draw_text_centered(surface, word, theme.SMALL, ink, card.center, True)
-
-
-def _emblem_nostalgic(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """A keepsake box with chips spilling out."""
-    cx, cy = center
-    box = pygame.Rect(cx - 70, cy - 10, 140, 70)
-    pygame.draw.rect(surface, theme.WOOD_DARK, box, border_radius=8)
-    pygame.draw.rect(surface, ink, box, 3, border_radius=8)
-    lid = [(cx - 76, cy - 14), (cx + 60, cy - 54), (cx + 70, cy - 38), (cx - 66, cy + 2)]
-    pygame.draw.polygon(surface, theme.WOOD, lid)
-    pygame.draw.polygon(surface, ink, lid, 3)
-    for dx, dy, colour in ((-90, 50, theme.GOLD), (88, 44, theme.ACCENT), (96, 14, theme.GOLD)):
-        pygame.draw.circle(surface, colour, (cx + dx, cy + dy), 16)
-        pygame.draw.circle(surface, ink, (cx + dx, cy + dy), 16, 2)
-
-
-def _emblem_wallpaper(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """Three wallpaper swatches, each with its own pattern (not colour alone)."""
-    cx, cy = center
-    for index, colour in enumerate((theme.SEAT_COLORS[0], theme.SEAT_COLORS[1], theme.SEAT_COLORS[2])):
-        swatch = pygame.Rect(cx - 96 + index * 66, cy - 60, 58, 120)
-        pygame.draw.rect(surface, colour, swatch, border_radius=6)
-        for step in range(6):
-            y = swatch.y + 10 + step * 19
-            if index == 0:
-                pygame.draw.circle(surface, theme.PAPER, (swatch.centerx, y + 6), 5)
-            elif index == 1:
-                pygame.draw.line(surface, theme.PAPER, (swatch.x + 6, y), (swatch.right - 6, y + 12), 3)
-            else:
-                pygame.draw.rect(surface, theme.PAPER, (swatch.centerx - 5, y, 10, 10))
-        pygame.draw.rect(surface, ink, swatch, 2, border_radius=6)
-
-
-def _emblem_noaron(surface: pygame.Surface, center: tuple[int, int], ink: theme.Color) -> None:
-    """A row of six cards, three red then three black: a yaku, framed as the table frames it."""
-    cx, cy = center
-    width, height, gap = 34, 78, 6
-    left = cx - (6 * width + 5 * gap) // 2
-    for index in range(6):
-        card = pygame.Rect(left + index * (width + gap), cy - height // 2, width, height)
-        red = index < 3
-        pygame.draw.rect(surface, theme.PAPER, card, border_radius=5)
-        pygame.draw.rect(surface, ink, card, 2, border_radius=5)
-        # colour AND shape: a red disc or a black diamond
-        if red:
-            pygame.draw.circle(surface, theme.ACCENT, card.center, 10)
-        else:
-            x, y = card.center
-            pygame.draw.polygon(surface, ink, [(x, y - 13), (x + 9, y), (x, y + 13), (x - 9, y)])
-    frame = pygame.Rect(left - 8, cy - height // 2 - 8, 6 * width + 5 * gap + 16, height + 16)
-    pygame.draw.rect(surface, theme.GOLD, frame, 4, border_radius=9)
-
-
-EMBLEMS = {
-    "neko": _emblem_neko,
-    "newold": _emblem_newold,
-    "nostalgic": _emblem_nostalgic,
-    "wallpaper": _emblem_wallpaper,
-    "noaron": _emblem_noaron,
-}
-
-
-def players_text(entry: GameEntry) -> str:
+def players_text(entry: GameSpec) -> str:
     """ "2–4 players" (or "2 players" when the count is fixed)."""
     low, high = entry.players
     if low == high:
@@ -198,9 +107,11 @@ def card_words_layout(title_count: int, size: int, band: pygame.Rect) -> list[tu
 class GameCard:
     """One game on the table: a card with an emblem, its name and player count."""
 
-    def __init__(self, rect: pygame.Rect, entry: GameEntry, on_open: Callable[[str], None]) -> None:
+    def __init__(self, rect: pygame.Rect, entry: GameSpec, on_open: Callable[[str], None],
+                 available: bool = True) -> None:
         self.rect = pygame.Rect(rect)
         self.entry = entry
+        self._available = available
         self.on_open = on_open
         self.pressed = False
         self.hovered = False
@@ -214,7 +125,7 @@ class GameCard:
     @property
     def available(self) -> bool:
         """True when the game can be played now."""
-        return self.entry.available
+        return self._available
 
     @property
     def is_enabled(self) -> bool:
@@ -256,9 +167,7 @@ class GameCard:
         """The felt window with the game's emblem, greyed for games still to come."""
         felt = theme.FELT if self.available else mix(theme.FELT, theme.PAPER_SHADE, 0.55)
         pygame.draw.rect(surface, felt, art, border_radius=14)
-        emblem = EMBLEMS.get(self.game_id)
-        if emblem is not None:
-            emblem(surface, art.center, theme.INK)
+        table_spec(self.game_id).emblem(surface, art.center, theme.INK)
         if not self.available:
             veil = pygame.Surface(art.size, pygame.SRCALPHA)
             veil.fill((*theme.PAPER_SHADE, 130))
@@ -426,7 +335,7 @@ class Title(MenuScene):
         super().__init__(app)
         self.toast = Toast(bottom_margin=1080 - BUTTON_ROW_Y + 24)  # above the button row
         playable = available_games()
-        self.selected = playable[0] if playable else CATALOGUE[0].game_id
+        self.selected = playable[0] if playable else GAME_IDS[0]
         self.cards = self._make_cards()
         self.learn_pills = self._make_learn_pills()
         self.language_choice = Segmented(
@@ -469,8 +378,10 @@ class Title(MenuScene):
 
     # ----- building -------------------------------------------------------------------------
     def _make_cards(self) -> list[GameCard]:
-        """One card per catalogue entry, in a centred row on the table."""
-        count = len(CATALOGUE)
+        """One card per game, in a centred row on the table."""
+        games = specs()
+        playable = available_games()
+        count = len(games)
         width, height = CARD_SIZE
         total = count * width + (count - 1) * CARD_GAP
         left = (1920 - total) // 2
@@ -479,8 +390,9 @@ class Title(MenuScene):
                 pygame.Rect(left + index * (width + CARD_GAP), CARD_TOP, width, height),
                 entry,
                 self.open_setup,
+                entry.game_id in playable,
             )
-            for index, entry in enumerate(CATALOGUE)
+            for index, entry in enumerate(games)
         ]
 
     def offers_learn(self) -> bool:

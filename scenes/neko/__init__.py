@@ -11,9 +11,31 @@
 - ``art.py``     neko's own picture code (little: the cards, cat and plates are the shared
                  ``scenes/table/art.py``, ``pieces.py`` and ``labels.py``)
 
-The kiosk, shots and bench reach the table as ``importlib.import_module("scenes.neko").make_table``.
+The package registers the table once (``scenes.table.registry``); the kiosk, shots, bench and
+lessons reach it through the registry.
 """
 
-from scenes.neko.scene import NekoTable, make_table
+from typing import Any
+
+from scenes.neko.emblem import draw_emblem
+from scenes.table.registry import TableSpec, register_table
+
+register_table(TableSpec(
+    game_id="neko",
+    scene="scenes.neko.scene",
+    spots="scenes.neko.spots",
+    help_pictures="scenes.menus.help_pictures.neko",
+    emblem=draw_emblem,
+    plate_spot=(176, 318, 384),
+))
 
 __all__ = ["NekoTable", "make_table"]
+
+
+def __getattr__(name: str) -> Any:
+    """``NekoTable`` and ``make_table`` from ``scene``, on first use: registering builds no table."""
+    if name in __all__:
+        from scenes.neko import scene
+
+        return getattr(scene, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,23 +23,18 @@ from typing import Any
 
 import pygame
 
-from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
 from game.rules.neko import (
     DECK,
-    NOBODY,
     PASS,
     PHASE_BASE,
     PHASE_PLAY,
-    CatMoved,
     Dealt,
     NekoObservation,
     RoundStarted,
-    StackBuilt,
     accepted_cards,
     playable_positions,
-    seat_positions,
 )
 from scenes.engine.app import App, Scene
 from scenes.engine.ui import Button, seat_label
@@ -116,18 +111,7 @@ class NekoTable(NekoInput, HandDragMixin, TableScene):
         obs = self.observation()
         self.deck_count = len(DECK)
         self.shown_round = obs.round
-        events: list[Event] = [RoundStarted(obs.round, obs.start_seat)]
-        for step in range(obs.players):
-            seat = (obs.start_seat + step) % obs.players
-            events.append(Dealt(seat, obs.hand_counts[seat]))
-        start_position = seat_positions(obs.players)[obs.start_seat]
-        for step in range(4):
-            position = (start_position + step) % 4
-            if obs.stacks[position]:
-                events.append(StackBuilt(position, obs.stacks[position][0], NOBODY))
-        if obs.cat >= 0:
-            events.append(CatMoved(-1, obs.cat, "start"))
-        self.pending.extend(events)
+        self.pending.extend(self.match.rules.opening_events(obs))
 
     # ----- the parts' hooks ------------------------------------------------------------------
     def event_handlers(self) -> dict[type, Callable[[Any], None]]:

@@ -11,6 +11,27 @@
 - ``sprites.py``  the pieces: ``NewOldCard``, ``KindFan``, ``ZoneView``, ``RevealRow``, ``SeatPlace``
 """
 
-from scenes.newold.scene import NewOldTable, make_table
+from typing import Any
+
+from scenes.newold.emblem import draw_emblem
+from scenes.table.registry import TableSpec, register_table
+
+register_table(TableSpec(
+    game_id="newold",
+    scene="scenes.newold.scene",
+    spots="scenes.newold.spots",
+    help_pictures="scenes.menus.help_pictures.newold",
+    emblem=draw_emblem,
+    plate_spot=(1490, 96, 384),
+))
 
 __all__ = ["NewOldTable", "make_table"]
+
+
+def __getattr__(name: str) -> Any:
+    """``NewOldTable`` and ``make_table`` from ``scene``, on first use: registering builds no table."""
+    if name in __all__:
+        from scenes.newold import scene
+
+        return getattr(scene, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,6 @@ from typing import Any
 
 import pygame
 
-from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
 from game.rules.newold import (
@@ -136,21 +135,7 @@ class NewOldTable(NewOldInput, HandDragMixin, TableScene):
 
     def queue_intro(self) -> None:
         """A fresh match was dealt without events: replay its opening as the events it amounts to."""
-        obs = self.observation()
-        self.pending.extend(self.opening_events(obs))
-
-    @staticmethod
-    def opening_events(obs: NewOldObservation) -> list[Event]:
-        """The events a game's opening amounts to: start, deals, the two zones, the rest boxed."""
-        events: list[Event] = [GameStarted(obs.game, obs.start_seat, "first" if obs.game == 0 else "lowest")]
-        for step in range(obs.players):
-            seat = (obs.start_seat + step) % obs.players
-            new, old = obs.hand_kinds[seat]
-            events.append(Dealt(seat, new, old))
-        events.append(ZoneStarted(ZONE_OLD, obs.zone_old[0]))
-        events.append(ZoneStarted(ZONE_NEW, obs.zone_new[0]))
-        events.append(RestBoxed(*obs.rest_box_kinds))
-        return events
+        self.pending.extend(self.match.rules.opening_events(self.observation()))
 
     # ----- queries ---------------------------------------------------------------------------------
     def phase(self) -> str:

@@ -36,6 +36,27 @@ The parts (imports go one way: layout <- art <- sprites <- paint/effects/input/p
 =============  ==================================================================================
 """
 
-from scenes.noaron.scene import NoaronTable, make_table
+from typing import Any
+
+from scenes.noaron.emblem import draw_emblem
+from scenes.table.registry import TableSpec, register_table
+
+register_table(TableSpec(
+    game_id="noaron",
+    scene="scenes.noaron.scene",
+    spots="scenes.noaron.spots",
+    help_pictures="scenes.menus.help_pictures.noaron",
+    emblem=draw_emblem,
+    plate_spot=(196, 186, 384),
+))
 
 __all__ = ["NoaronTable", "make_table"]
+
+
+def __getattr__(name: str) -> Any:
+    """``NoaronTable`` and ``make_table`` from ``scene``, on first use: registering builds no table."""
+    if name in __all__:
+        from scenes.noaron import scene
+
+        return getattr(scene, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

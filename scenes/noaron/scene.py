@@ -228,14 +228,7 @@ class NoaronTable(NoaronInput, TableScene):
         self.stake_counts = [0, 0]
         self.paid_counts = [0, 0]
         self.shown_round = obs.round
-        events: list[Event] = [StakesDealt(tuple(obs.stakes)), RoundStarted(obs.round, obs.start_seat)]
-        for pile in (LEFT, RIGHT):
-            for seat in (obs.start_seat, 1 - obs.start_seat):
-                if obs.piles[seat][pile]:
-                    events.append(PileSeeded(seat, pile, obs.piles[seat][pile][0]))
-        for seat in (obs.start_seat, 1 - obs.start_seat):
-            events.append(HandDealt(seat, obs.hand_counts[seat]))
-        self.pending.extend(events)
+        self.pending.extend(self.match.rules.opening_events(obs))
 
     # ----- queries ------------------------------------------------------------------------------------
     def observation(self) -> NoaronObservation:

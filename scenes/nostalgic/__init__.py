@@ -13,9 +13,31 @@
 - ``art.py``        pictures: palette, nostalgia cards, markers, chips, the round card, icons;
   ``art_board.py``  the printed board; ``art_table.py`` plates, tray, hand, side cards, badges
 
-The kiosk, shots and bench reach the table as ``importlib.import_module("scenes.nostalgic").make_table``.
+The package registers the table once (``scenes.table.registry``); the kiosk, shots, bench and
+lessons reach it through the registry.
 """
 
-from scenes.nostalgic.scene import NostalgicTable, make_table
+from typing import Any
+
+from scenes.nostalgic.emblem import draw_emblem
+from scenes.table.registry import TableSpec, register_table
+
+register_table(TableSpec(
+    game_id="nostalgic",
+    scene="scenes.nostalgic.scene",
+    spots="scenes.nostalgic.spots",
+    help_pictures="scenes.menus.help_pictures.nostalgic",
+    emblem=draw_emblem,
+    plate_spot=(1272, 872, 300),
+))
 
 __all__ = ["NostalgicTable", "make_table"]
+
+
+def __getattr__(name: str) -> Any:
+    """``NostalgicTable`` and ``make_table`` from ``scene``, on first use: registering builds no table."""
+    if name in __all__:
+        from scenes.nostalgic import scene
+
+        return getattr(scene, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -113,11 +113,6 @@ def _board_picture(size: tuple[int, int], lang: str) -> pygame.Surface:
     return picture
 
 
-def board_shadow(size: tuple[int, int] = BOARD_SIZE) -> pygame.Surface:
-    """The soft shadow the board casts on the table (blit it centred a little below the board)."""
-    return art.panel_shadow(tuple(size))
-
-
 def _paint_board_face(big: pygame.Surface, k: float) -> None:
     """The thick board: a dark edge with a lighter bevel, the printed face, a fine paper grain."""
     rect = big.get_rect()

@@ -23,7 +23,6 @@ from typing import Any
 
 import pygame
 
-from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
 from game.rules.nostalgic import (
@@ -31,15 +30,10 @@ from game.rules.nostalgic import (
     DECK_SOURCE,
     PHASE_PLACE,
     PHASE_TAKE,
-    ChipsGiven,
-    DiceThrown,
     GameStarted,
     HandDealt,
     NostalgicObservation,
-    NpGained,
-    RoundStarted,
     RowDealt,
-    pair_bonus,
 )
 from scenes.engine.app import App, Scene
 from scenes.engine.ui import Button
@@ -171,33 +165,7 @@ class NostalgicTable(NostalgicInput, TableScene):
 
     def queue_intro(self) -> None:
         """A fresh match: show its opening as the events it amounts to."""
-        self.pending.extend(self.opening_events(self.observation()))
-
-    @staticmethod
-    def opening_events(obs: NostalgicObservation) -> list[Event]:
-        """Start, chips (variant), one card to each hand, the closet row, the first round's throw."""
-        players = obs.players
-        events: list[Event] = [GameStarted(obs.game, obs.start_seat, obs.direction)]
-        for step in range(players):
-            seat = (obs.start_seat + step * obs.direction) % players
-            events.extend(HandDealt(seat) for _ in range(obs.hand_counts[seat]))
-        events.extend(RowDealt(slot, card) for slot, card in enumerate(obs.row) if card is not None)
-        for step in range(players):
-            seat = (obs.start_seat + step * obs.direction) % players
-            if obs.chips[seat]:
-                events.append(ChipsGiven(seat, obs.chips[seat]))
-        events.append(RoundStarted(obs.round, obs.start_seat))
-        triple = bool(obs.options.get("triple", False))
-        totals = [0] * players
-        for step in range(players):
-            seat = (obs.start_seat + step * obs.direction) % players
-            values = tuple(obs.dice[seat])
-            bonus = pair_bonus(values, triple)
-            events.append(DiceThrown(seat, tuple(range(len(values))), values, bonus, False))
-            if bonus:
-                totals[seat] += bonus
-                events.append(NpGained(seat, bonus, totals[seat], "double"))
-        return events
+        self.pending.extend(self.match.rules.opening_events(self.observation()))
 
     # ----- queries ---------------------------------------------------------------------------------
     def observation(self) -> NostalgicObservation:

@@ -432,15 +432,6 @@ def _value_pips(big: pygame.Surface, value: int, tint: Color) -> None:
         pygame.draw.circle(big, mix(theme.INK_SOFT, tint, 0.3), (x, y), int(3.5 * s))
 
 
-def _draw_paw(surface: pygame.Surface, centre: tuple[int, int], size: int, color: Color) -> None:
-    """A paw print: one pad and four toes."""
-    cx, cy = centre
-    pygame.draw.ellipse(surface, color, (cx - size, cy - size * 0.2, size * 2, size * 1.5))
-    for dx, dy in ((-1.15, -0.75), (-0.42, -1.35), (0.42, -1.35), (1.15, -0.75)):
-        r = size * 0.42
-        pygame.draw.circle(surface, color, (cx + dx * size, cy + dy * size), r)
-
-
 def draw_sitting_cat(surface: pygame.Surface, base: tuple[int, int], size: int, color: Color) -> None:
     """A small cat silhouette sitting with its bottom at ``base`` (the title: the cat is on top)."""
     bx, by = base
@@ -534,16 +525,6 @@ def _deck_layers(layers: int, size: tuple[int, int]) -> pygame.Surface:
         surface.blit(edge, (pad // 2 + layer * 2, pad // 2 + layer * 3))
     surface.blit(back, (pad // 2, pad // 2))
     return ready(surface)
-
-
-def squeezed(key: Hashable, surface: pygame.Surface, fraction: float) -> pygame.Surface:
-    """``surface`` squeezed horizontally to ``fraction`` of its width (a card mid-flip), bucketed."""
-    bucket = max(1, min(12, round(fraction * 12)))
-    if bucket == 12:
-        return surface
-    width = max(1, surface.get_width() * bucket // 12)
-    return variant(("squeeze", key, bucket),
-                   lambda: pygame.transform.smoothscale(surface, (width, surface.get_height())))
 
 
 def rotated(key: Hashable, surface: pygame.Surface, angle: float) -> pygame.Surface:

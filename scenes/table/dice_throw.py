@@ -721,17 +721,6 @@ class DiceThrow:
                 self._arity[key] = 3
         return self._arity[key] >= 4
 
-    def area_covered(self) -> pygame.Rect:
-        """Everything the dice may paint during the throw (the area grown by a picture, and the
-        starts): what a scene repaints once when the throw is cleared away."""
-        margin = picture_side(self.die_size)
-        covered = self.area.inflate(margin, margin)
-        for frame in self._frames[:1]:
-            for x, y, z, _ in frame:
-                covered.union_ip(pygame.Rect(round(x - margin), round(y - z - margin), margin * 2, margin * 2))
-        return covered
-
-
 def squares_overlap(a: Sequence[float], angle_a: float, b: Sequence[float], angle_b: float, side: float) -> bool:
     """True when two squares of ``side`` centred on ``a`` and ``b``, turned by the given angles
     (degrees), overlap (separating-axis test)."""

@@ -14,7 +14,6 @@ position changes or the viewer changes; each hint asked is counted on the match 
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 import pygame
@@ -25,6 +24,7 @@ from game.coach import TOP_MOVES, ranking_lines
 from game.i18n import t
 from scenes.engine import fonts, theme
 from scenes.engine.ui import Button, clipped, draw_panel
+from scenes.table import registry
 from scenes.table.mixin import TableMixin
 
 HINT_RECT = (1330, 30, 150, 60)  # the button: left of Log, Help and Menu at the top right
@@ -195,7 +195,7 @@ class HintSeat(TableMixin):
         """Where the best move's pieces and target are on the table (none when the game's
         ``spots`` module cannot say)."""
         try:
-            spots = importlib.import_module(f"scenes.{self.match.game_id}.spots")
+            spots = registry.spots(self.match.game_id)
             return [pygame.Rect(rect) for rect in spots.action_spots(self, self.hint_advice.best.action)]
         except (ImportError, LookupError, ValueError, AttributeError, TypeError, StopIteration):
             self.logger.warning("no spots for the hint %r", self.hint_advice.best.notation)

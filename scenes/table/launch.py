@@ -1,4 +1,4 @@
-"""Opening a game's table scene: ``scenes.<game id>.make_table(app, match)``.
+"""Opening a game's table scene: the ``make_table`` its package registered (``scenes.table.registry``).
 
 The title always stays at the bottom of the stack, so Back from a table (or "Title" on the
 results) lands there; whatever was between (setup, results, an old table) is dropped.
@@ -6,12 +6,11 @@ results) lands there; whatever was between (setup, results, an old table) is dro
 
 from __future__ import annotations
 
-import importlib
-
 from game.core import seeds
 from game.core.match import Match
 from scenes.engine.app import App, Scene
 from scenes.engine.plate import show_plate
+from scenes.table.registry import make_table
 
 
 def new_seed() -> int:
@@ -21,18 +20,13 @@ def new_seed() -> int:
 
 
 def make_table_scene(app: App, match: Match) -> Scene:
-    """The table scene of ``match``'s game, from its scene module."""
-    module = importlib.import_module(f"scenes.{match.game_id}")
-    return module.make_table(app, match)
+    """The table scene of ``match``'s game, as its package registered it."""
+    return make_table(app, match)  # type: ignore[no-any-return]
 
 
 def make_scene(app: App, match: Match, viewer: int, ai_enabled: bool = False) -> Scene:
     """The game's table scene, shown from ``viewer``'s side, its AI off unless asked for."""
-    module = importlib.import_module(f"scenes.{match.game_id}")
-    try:
-        return module.make_table(app, match, viewer=viewer, ai_enabled=ai_enabled)
-    except TypeError:
-        return module.make_table(app, match)
+    return make_table(app, match, viewer=viewer, ai_enabled=ai_enabled)  # type: ignore[no-any-return]
 
 
 def open_table(app: App, match: Match) -> None:

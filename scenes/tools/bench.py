@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from game.core.registry import GAME_IDS
 from scenes import routes
 
 FPS = 60
@@ -42,7 +43,7 @@ WARMUP_FRAMES = 30
 HEADLESS_SCALING = "software smoothscale (headless)"
 FLOOR_SECONDS = 3.0  # the bare window's run (at most the app's)
 SETTLE_LIMIT = 12.0  # seconds a scene of the idle bench may take to come to rest
-GAMES = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
+GAMES = GAME_IDS  # every game, in the title's order
 
 
 def process_cpu() -> float:
@@ -75,7 +76,6 @@ def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0, 
     """A fresh all-AI match (seat 0 a person with ``hint``) on its table, shown from seat 0, with the AI in a worker process;
     up to ``moves`` seeded random moves are played first (a full table: walls grown, hands
     played), never the one that would end the match: a finished table has nothing left to play."""
-    import importlib
     import random
 
     from game.core.match import Match, Seat
@@ -91,13 +91,10 @@ def _new_table(app: Any, game_id: str, players: int, seed: int, moves: int = 0, 
         if match.rules.is_over(trial):
             break
         match.apply(seat, action)
+    from scenes.table.registry import make_table
     from scenes.table.saver import NullSaver
 
-    module = importlib.import_module(f"scenes.{game_id}")
-    try:
-        scene = module.make_table(app, match, viewer=0, worker_inline=False)
-    except TypeError:
-        scene = module.make_table(app, match)
+    scene = make_table(app, match, viewer=0, worker_inline=False)
     scene.saver = NullSaver()  # a bench never touches the player's autosave
     return scene
 
@@ -356,7 +353,6 @@ def _show_idle_scene(app: Any, name: str) -> None:
 
 def _still_table(app: Any, game_id: str, finished: bool = False) -> Any:
     """A table of ``game_id`` a few moves in with the person (seat 0) to move, or played to its end."""
-    import importlib
     import random
 
     from game.core.match import Match, Seat
@@ -370,7 +366,9 @@ def _still_table(app: Any, game_id: str, finished: bool = False) -> Any:
     while not match.is_over() and (finished or 0 not in match.to_move() or len(match.log) < 6):
         seat = match.to_move()[0]
         match.apply(seat, rng.choice(match.legal_actions(seat)))
-    scene = importlib.import_module(f"scenes.{game_id}").make_table(app, match, viewer=0, ai_enabled=False)
+    from scenes.table.registry import make_table
+
+    scene = make_table(app, match, viewer=0, ai_enabled=False)
     scene.saver = NullSaver()  # a bench never touches the player's autosave
     if finished:
         scene.finished = True

@@ -7,7 +7,6 @@ there, one frame each, reading the table again between taps."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from collections.abc import Callable
@@ -25,8 +24,10 @@ MAX_TAPS = 8  # no action of any game takes more taps than this
 
 
 def spots_of(game_id: str) -> ModuleType:
-    """The ``scenes.<game>.spots`` module."""
-    return importlib.import_module(f"scenes.{game_id}.spots")
+    """The game's spots module, as its package registered it."""
+    from scenes.table.registry import spots
+
+    return spots(game_id)
 
 
 class Clock:
@@ -164,7 +165,9 @@ def check_tutorial(game_id: str, lang: str, shots: Path | None = None) -> int:
         return 1
     finally:
         app.close()
-    steps = len(importlib.import_module(f"game.tutorials.{game_id}").TUTORIAL.steps)
+    from game.tutorials import load
+
+    steps = len(load(game_id).steps)
     print(f"{game_id}: {frames + reading:.1f} s ({steps} steps: frames {frames:.1f} s at normal speed "
           f"+ reading {reading:.1f} s, {lang})")
     return 0

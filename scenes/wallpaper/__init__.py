@@ -38,6 +38,27 @@ The parts (the same in every game's folder):
   number cards, tokens, round cards) and ``art_walls`` (whole walls, rings, the wall's board).
 """
 
-from scenes.wallpaper.scene import WallpaperTable, make_table
+from typing import Any
+
+from scenes.table.registry import TableSpec, register_table
+from scenes.wallpaper.emblem import draw_emblem
+
+register_table(TableSpec(
+    game_id="wallpaper",
+    scene="scenes.wallpaper.scene",
+    spots="scenes.wallpaper.spots",
+    help_pictures="scenes.menus.help_pictures.wallpaper",
+    emblem=draw_emblem,
+    plate_spot=(1268, 872, 304),
+))
 
 __all__ = ["WallpaperTable", "make_table"]
+
+
+def __getattr__(name: str) -> Any:
+    """``WallpaperTable`` and ``make_table`` from ``scene``, on first use: registering builds no table."""
+    if name in __all__:
+        from scenes.wallpaper import scene
+
+        return getattr(scene, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -64,7 +64,6 @@ HIGHLIGHT: dict[str, Color] = {
     RED: (255, 96, 84), YELLOW: (255, 222, 64), BLUE: (96, 164, 255), GREEN: (120, 226, 96), WILD: (240, 214, 150),
 }
 # The colour each shape reads as in lists and legends (a swatch, a text accent).
-SWATCH: dict[str, Color] = {RED: PETAL, YELLOW: RAY, BLUE: SKY, GREEN: LEAF, WILD: GOLD}
 VEIL: Color = (232, 226, 214)  # what an open half is washed toward when open halves are dimmed
 # Six vintage wallpaper backgrounds: (paper tint, pattern ink, pattern kind).
 BACKGROUNDS: tuple[tuple[Color, Color, str], ...] = (

@@ -20,7 +20,6 @@ from game.rules.wallpaper import (
     PHASE_HAZY,
     PHASE_PICK,
     PHASE_PLACE,
-    RULES,
     GameStarted,
     HandDrawn,
     Shape,
@@ -159,7 +158,7 @@ class WallpaperTable(WallpaperInput, TableScene):
 
     def queue_intro(self) -> None:
         """A fresh match: its setup as the events it amounts to (the deal of the rows, chains shown)."""
-        self.pending.extend(RULES.opening_events(self.observation()))
+        self.pending.extend(self.match.rules.opening_events(self.observation()))
 
     def phase(self) -> str:
         """The rules phase now."""

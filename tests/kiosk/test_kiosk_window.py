@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from game import kiosk
-from game.core.registry import CATALOGUE
+from game.core.registry import GAME_IDS
 from tests.xscreen import CANVAS, MISSING, SKIP_REASON, Screen, eventually
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,9 +87,9 @@ def play_button(game_id: str) -> tuple[int, int]:
     from scenes.menus.title import CARD_GAP, CARD_SIZE, CARD_TOP
 
     width, height = CARD_SIZE
-    count = len(CATALOGUE)
+    count = len(GAME_IDS)
     left = (CANVAS[0] - (count * width + (count - 1) * CARD_GAP)) // 2
-    index = [entry.game_id for entry in CATALOGUE].index(game_id)
+    index = GAME_IDS.index(game_id)
     return left + index * (width + CARD_GAP) + width // 2, CARD_TOP + height - 22 - 28
 
 

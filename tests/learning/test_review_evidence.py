@@ -119,7 +119,7 @@ def test_a_game_too_slow_for_every_decision_looks_at_evenly_spaced_ones_with_pla
     """Rather than 2 to 4 playouts at every decision (noise), a slow game's review takes every
     n-th decision of a seat, each with at least ``MIN_PLAYOUTS``; the file still gives one review."""
     match = Match.load(short_match(tmp_path))
-    monkeypatch.setitem(review_module.DECISION_COST, "neko", 400.0)  # as slow as can be
+    monkeypatch.setattr(review_module, "decision_cost", lambda game_id: 400.0)  # as slow as can be
     job = ReviewJob(match, (0,), jobs=0)
     every = review_module.review_tasks(match, (0,))
     assert job.stride > 1 and job.playouts == review_module.MIN_PLAYOUTS

@@ -5,7 +5,6 @@ Tables are replaced by a stand-in scene so these tests do not depend on any game
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,7 +14,7 @@ import pytest
 
 from game.core import autosave
 from game.core.match import Match, Seat
-from game.core.registry import CATALOGUE, available_games
+from game.core.registry import GAME_IDS, available_games
 from game.core.settings import Settings, load_settings
 from game.i18n import catalogue, set_language
 from scenes.engine import input as intents
@@ -98,12 +97,12 @@ def region(app: App, rect: pygame.Rect) -> bytes:
 def test_title_lists_the_five_games_with_the_unfinished_ones_coming_soon(app: App) -> None:
     title = app.top
     assert isinstance(title, Title)
-    assert [card.game_id for card in title.cards] == [entry.game_id for entry in CATALOGUE]
+    assert [card.game_id for card in title.cards] == list(GAME_IDS)
     playable = available_games()
     assert [card.game_id for card in title.cards if card.available] == [
-        entry.game_id for entry in CATALOGUE if entry.game_id in playable
+        game_id for game_id in GAME_IDS if game_id in playable
     ]
-    assert sum(not card.available for card in title.cards) == len(CATALOGUE) - len(playable)
+    assert sum(not card.available for card in title.cards) == len(GAME_IDS) - len(playable)
     for card in title.cards:  # all five are on screen, in a row
         assert app.screen.get_rect().contains(card.rect)
 
@@ -111,8 +110,8 @@ def test_title_lists_the_five_games_with_the_unfinished_ones_coming_soon(app: Ap
 def test_coming_soon_games_cannot_be_focused_or_opened(
         app: App, opened: list[Match], monkeypatch: pytest.MonkeyPatch) -> None:
     # every game is playable now: mark one as coming soon to keep the guard tested
-    soon = tuple(dataclasses.replace(entry, available=entry.game_id != "wallpaper") for entry in CATALOGUE)
-    monkeypatch.setattr(title_module, "CATALOGUE", soon)
+    soon = tuple(game_id for game_id in GAME_IDS if game_id != "wallpaper")
+    monkeypatch.setattr(title_module, "available_games", lambda: soon)
     app.pop()
     app.push(Title(app))
     app.step(FRAME)

@@ -8,7 +8,7 @@ import itertools
 
 import pytest
 
-from game.core.registry import CATALOGUE
+from game.core.registry import spec
 from game.i18n import set_language, t
 from scenes.engine import fonts, theme
 from scenes.engine.app import App
@@ -35,7 +35,7 @@ def test_every_card_name_and_player_count_are_apart_between_the_art_and_the_pill
 
 
 def test_the_wallpaper_name_takes_two_lines_in_both_languages(app: App) -> None:
-    entry = next(entry for entry in CATALOGUE if entry.game_id == "wallpaper")
+    entry = spec("wallpaper")
     try:
         for lang in ("ja", "en"):
             set_language(lang)

@@ -11,7 +11,7 @@ import pytest
 
 from game import i18n
 from game.core.house import house_text
-from game.core.registry import CATALOGUE, available_games, get_rules
+from game.core.registry import available_games, get_rules, specs
 from game.i18n import LANGUAGES, catalogue, t
 from game.rules import neko
 from game.rules.neko import NekoAction, NekoState
@@ -172,7 +172,7 @@ def test_every_score_category_exists() -> None:
 
 
 def test_every_game_title_exists() -> None:
-    for entry in CATALOGUE:
+    for entry in specs():
         for lang in LANGUAGES:
             assert catalogue(lang).get(entry.title_key, "").strip(), (lang, entry.title_key)
 

@@ -20,7 +20,6 @@ result per language (within a budget): ``setup-<players>``, ``move-legal``, ``mo
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -103,8 +102,10 @@ def cut(canvas: pygame.Surface, area: pygame.Rect) -> pygame.Surface:
 
 
 def game_module(game_id: str) -> Any:
-    """``scenes.menus.help_pictures.<game id>``."""
-    return importlib.import_module(f"scenes.menus.help_pictures.{game_id}")
+    """The module that draws ``game_id``'s help pictures, as its package registered it."""
+    from scenes.table.registry import help_pictures
+
+    return help_pictures(game_id)
 
 
 # ----- the pictures --------------------------------------------------------------------------------
