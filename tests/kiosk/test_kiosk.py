@@ -402,9 +402,9 @@ def test_a_touch_in_attract_goes_to_the_title_not_into_the_demo(kiosk_app: Kiosk
 def test_a_table_that_fails_to_open_is_logged_and_skipped(kiosk_app: KioskController, clock: FakeClock,
                                                           monkeypatch: pytest.MonkeyPatch,
                                                           events: pytest.LogCaptureFixture) -> None:
-    import scenes.neko
+    import scenes.neko.scene  # the module the neko package registers its make_table from
 
-    real = scenes.neko.make_table
+    real = scenes.neko.scene.make_table
     calls: list[int] = []
 
     def flaky(*args: Any, **kwargs: Any) -> Any:
@@ -413,7 +413,7 @@ def test_a_table_that_fails_to_open_is_logged_and_skipped(kiosk_app: KioskContro
             raise RuntimeError("the felt is missing")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(scenes.neko, "make_table", flaky)
+    monkeypatch.setattr(scenes.neko.scene, "make_table", flaky)
     kiosk_app.rotation = ["neko", "neko"]  # what two offered games look like, one of them broken
     run(kiosk_app, clock, CONFIG.attract_after + 1)
     assert kiosk_app.mode() == ATTRACT and kiosk_app.demo is not None
@@ -440,12 +440,12 @@ def test_a_demo_that_raises_while_playing_gives_way_to_the_next(kiosk_app: Kiosk
 
 def test_a_game_that_keeps_failing_leaves_the_rotation(kiosk_app: KioskController, clock: FakeClock,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import scenes.neko
+    import scenes.neko.scene  # the module the neko package registers its make_table from
 
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("no table today")
 
-    monkeypatch.setattr(scenes.neko, "make_table", broken)
+    monkeypatch.setattr(scenes.neko.scene, "make_table", broken)
     run(kiosk_app, clock, CONFIG.attract_after + 1)
     assert kiosk_app.demo is None and kiosk_app.mode() == TITLE and kiosk_app.app.running
     for _ in range(3):
