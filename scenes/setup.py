@@ -25,6 +25,7 @@ from game.core.registry import get_rules
 from game.core.rules import OptionSpec
 from game.i18n import catalogue, language, t
 from scenes import fonts, tables, theme
+from scenes import input as intents
 from scenes.app import App
 from scenes.input import Intent
 from scenes.name_field import NameField, draw_pencil
@@ -376,6 +377,9 @@ class Setup(MenuScene):
         widgets and Back as on every menu."""
         field = self.editing_field()
         if field is not None and field.handle(intent):
+            return True
+        if intent.kind == intents.MENU:  # a pad's Start starts the match, as on a console
+            self.start()
             return True
         return super().handle(intent)
 
