@@ -65,10 +65,11 @@ class Figure:
 
 @dataclass
 class Page:
-    """A laid-out page: its lines, its pictures and its height."""
+    """A laid-out page: its lines, its pictures, a pad's glyphs and its height."""
 
     lines: list[Line] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
+    glyphs: list[Figure] = field(default_factory=list)  # a pad's buttons drawn among the lines (unframed)
     height: int = 0
 
 
@@ -270,19 +271,20 @@ def key_rows(flow: Flow, text: str) -> None:
 def pad_rows(flow: Flow, text: str) -> None:
     """Lines "[A]<TAB>what it does" as two columns, the buttons drawn as a pad's glyphs: the
     Xbox (and Switch) letters, then the PlayStation shapes (``scenes.pad``)."""
-    from scenes.pad import PLAYSTATION, XBOX, hint_line
+    from scenes.pad import PLAYSTATION, SAME_ON_EVERY_PAD, TOKEN, XBOX, hint_line
 
     for row in text.splitlines():
         key, _, what = row.partition("\t")
         top = flow.y
-        glyphs = [hint_line(key, style, theme.SMALL, theme.INK) for style in (XBOX, PLAYSTATION)]
+        styles = (XBOX,) if set(TOKEN.findall(key)) <= SAME_ON_EVERY_PAD else (XBOX, PLAYSTATION)
+        glyphs = [hint_line(key, style, theme.SMALL + 6, theme.INK) for style in styles]
         x = flow.x
         for index, image in enumerate(glyphs):
             if index:
                 slash = fonts.text("/", theme.SMALL, theme.INK_SOFT)
-                flow.page.figures.append(Figure(pygame.Rect((x, top), slash.get_size()), slash, False))
+                flow.page.glyphs.append(Figure(pygame.Rect((x, top), slash.get_size()), slash, False))
                 x += slash.get_width() + 6
-            flow.page.figures.append(Figure(pygame.Rect((x, top), image.get_size()), image, False))
+            flow.page.glyphs.append(Figure(pygame.Rect((x, top), image.get_size()), image, False))
             x += image.get_width() + 6
         words = Flow(flow.page, flow.width - KEY_COLUMN, flow.x + KEY_COLUMN, top)
         words.text(what, theme.SMALL + 2, theme.INK_SOFT, gap=0)
@@ -299,7 +301,7 @@ def controls_page(game_id: str, width: int) -> Page:
         pointer.text(t(f"help.{game_id}.controls.{way}"), theme.SMALL + 2)
         pointer.gap(SECTION_GAP - PARAGRAPH_GAP)
     pointer.heading(t("pad.help.title"))
-    pad_rows(pointer, t("pad.help.table"))
+    pad_rows(pointer, t("pad.help.table", x=t(f"pad.x.{game_id}")))
     pointer.gap(PARAGRAPH_GAP)
     pointer.text(t("pad.help.seats"), theme.SMALL + 2, theme.INK_SOFT)
     keys.heading(t("help.controls.keys"))

@@ -272,6 +272,13 @@ class Pads:
         return self.claims.get(number)
 
 
+def glyphs_of(app: Any) -> str:
+    """The glyph style ``app``'s hints show now (``KEYS`` for an app without pads, such as the
+    help's picture maker)."""
+    pads = getattr(app, "pads", None)
+    return pads.glyphs if pads is not None else KEYS
+
+
 def _init_controllers() -> bool:
     """Start SDL's game controller module (pygame.init does not always); False without it."""
     try:
@@ -327,6 +334,7 @@ _PS_SHAPE = {"A": "cross", "B": "circle", "X": "square", "Y": "triangle"}
 _WIDE = {"LB": {PLAYSTATION: "L1", NINTENDO: "L"}, "RB": {PLAYSTATION: "R1", NINTENDO: "R"},
          "START": {PLAYSTATION: "OPTIONS", NINTENDO: "+"}, "SELECT": {PLAYSTATION: "SHARE", NINTENDO: "−"}}
 _WIDE_DEFAULT = {"LB": "LB", "RB": "RB", "START": "START", "SELECT": "VIEW"}
+SAME_ON_EVERY_PAD = frozenset(("DPAD",))  # glyphs that look alike whatever the pad's maker
 TOKEN = re.compile(r"\[(A|B|X|Y|LB|RB|START|SELECT|DPAD)\]")
 _badges: dict[tuple[str, str, int], pygame.Surface] = {}
 

@@ -32,6 +32,7 @@ from scenes.noaron.layout import (
     pile_top_offset,
     scaled_size,
 )
+from scenes.pad import glyphs_of
 from scenes.pad import hint_line as pad_hint_line
 from scenes.table import art, labels
 from scenes.table.mixin import TableMixin
@@ -268,9 +269,9 @@ class NoaronPaint(TableMixin):
         text = self.status_text()
         mine = self.viewer_may_act()
         banner = labels.status_banner(text, mine) if text else None
-        glyphs = self.app.pads.glyphs  # a pad used last: its glyphs (scenes.pad)
+        glyphs = glyphs_of(self.app)  # a pad used last: its glyphs (scenes.pad)
         person = self.viewer >= 0 and self.match.seats[self.viewer].is_human
-        hint_text = (t(self.PAD_TEXT) if glyphs else t("noaron_table.keys")) if person else ""
+        hint_text = (self.pad_hint_text() if glyphs else t("noaron_table.keys")) if person else ""
         hint: pygame.Surface | None = None
         if hint_text:
             hint = (pad_hint_line(hint_text.replace("·", " · "), glyphs, theme.TINY - 2, theme.TEXT_DIM) if glyphs

@@ -891,6 +891,11 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.leave_pad_row()
         return False
 
+    def pad_hint_text(self) -> str:
+        """The hint in the lower left corner with a pad's ``[A]``-style glyph tokens, its X
+        naming this game's own key."""
+        return t(self.PAD_TEXT, x=t(f"pad.x.{self.match.game_id}"))
+
     def pad_gate(self) -> tuple[Any, int, list[int]] | None:
         """For ``App.pad_refused``: (the match, the seat acting from this screen, the people's
         seats), or None when any pad may act (nobody's seat at the bottom, a finished match)."""

@@ -15,6 +15,7 @@ from game.i18n import t
 from scenes import crisp
 from scenes.app import FPS
 from scenes.app import SIZE as SCREEN
+from scenes.pad import glyphs_of
 from scenes.table import labels
 from scenes.table.mixin import TableMixin
 
@@ -183,9 +184,9 @@ class StillLayer(TableMixin):
         text = self.status_text()
         mine = self.viewer_may_act()
         banner = labels.status_banner(text, mine) if text else None
-        glyphs = self.app.pads.glyphs
-        text = t(self.PAD_TEXT) if glyphs else t(self.KEYS_TEXT)
-        hint = labels.key_hint(text, glyphs) if self.viewer_is_person() else None
+        glyphs = glyphs_of(self.app)
+        hint_text = self.pad_hint_text() if glyphs else t(self.KEYS_TEXT)
+        hint = labels.key_hint(hint_text, glyphs) if self.viewer_is_person() else None
         banner_at = banner.get_rect(center=(960, self.status_y)) if banner is not None else None
         hint_at = hint.get_rect(bottomleft=(48, 1068)) if hint is not None else None
         areas = [area for area in (banner_at, hint_at) if area is not None]
