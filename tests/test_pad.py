@@ -16,15 +16,15 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.i18n import set_language, t
-from scenes import pad as pads
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.pause import PauseMenu
-from scenes.results import Results
-from scenes.setup import Setup
+from scenes.engine import pad as pads
+from scenes.engine.app import App
+from scenes.table.curtain import Curtain
+from scenes.menus.pause import PauseMenu
+from scenes.menus.results import Results
+from scenes.menus.setup import Setup
 from scenes.table.base import TableScene
 from scenes.table.saver import NullSaver
-from scenes.title import GameCard, Title
+from scenes.menus.title import GameCard, Title
 from tests.virtual_pad import VirtualPad, sdl_library
 
 DT = 1 / 60
@@ -279,7 +279,7 @@ def test_select_walks_the_tables_buttons_and_a_presses_one(app: App, plugged: li
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
 def test_the_controls_page_shows_the_pads_buttons(lang: str) -> None:
-    from scenes.help_pages import lay_out
+    from scenes.menus.help_pages import lay_out
 
     pygame.init()
     set_language(lang)

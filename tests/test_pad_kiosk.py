@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.kiosk import KioskConfig, load_config
-from scenes.kiosk import ATTRACT, TITLE, FakeClock, KioskController, build_kiosk
+from scenes.kiosk.controller import ATTRACT, TITLE, FakeClock, KioskController, build_kiosk
 from tests.virtual_pad import VirtualPad, sdl_library
 
 DT = 1 / 60

@@ -21,7 +21,7 @@ from scenes.table.pieces import CardSprite, HandFan, StackView
 class NekoInput(TableMixin):
     """Keys, pointer and hit tests, for ``NekoTable`` (which provides the pieces annotated here)."""
 
-    PAD_X_KEY = "p"  # a pad's X: Pass (scenes.pad)
+    PAD_X_KEY = "p"  # a pad's X: Pass (scenes.engine.pad)
 
     geometry: Geometry
     stacks: list[StackView]

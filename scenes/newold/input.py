@@ -15,14 +15,14 @@ import pygame
 
 from game.i18n import t
 from game.rules.newold import NEW, OLD, PHASE_BOX, PHASE_PLAY, REVEAL, STAGE_A, NewOldAction
-from scenes import anim
+from scenes.engine import anim
 from scenes.newold import layout
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table.hand_drag import Drag
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.ui import Button
+    from scenes.engine.app import App
+    from scenes.engine.ui import Button
 
 
 class NewOldInput:
@@ -31,7 +31,7 @@ class NewOldInput:
     what is allowed; ``attempt`` offers the action to the rules). It goes before ``HandDragMixin``
     in the table's bases: it makes the ghost a drag needs, and its ``drop_held`` hands on to it."""
 
-    PAD_X_KEY = "r"  # a pad's X: Reveal my Old cards (scenes.pad)
+    PAD_X_KEY = "r"  # a pad's X: Reveal my Old cards (scenes.engine.pad)
 
     app: App
     viewer: int

@@ -15,8 +15,8 @@ import pygame
 
 from game.i18n import t
 from game.rules.noaron import HAND_SIZE, LEFT, PHASE_DECIDE, PHASE_DISCARD, PHASE_INSERT, PHASE_TAKE, RIGHT
-from scenes import input as intents
-from scenes.input import Intent
+from scenes.engine import input as intents
+from scenes.engine.input import Intent
 from scenes.noaron.layout import PILE_SCALE, scaled_size
 from scenes.table.mixin import TableMixin
 
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 class NoaronInput(TableMixin):
     """The input handling of ``NoaronTable`` (a mixin: the table holds the state)."""
 
-    PAD_X_KEY = "e"  # a pad's X: End turn (scenes.pad)
+    PAD_X_KEY = "e"  # a pad's X: End turn (scenes.engine.pad)
 
     if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)
         source_focus: str | None

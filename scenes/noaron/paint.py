@@ -14,7 +14,8 @@ import pygame
 
 from game.i18n import language, t
 from game.rules.noaron import DECLARE_AT_MOST, LEFT, RIGHT, Cut
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import clipped, draw_text_centered, fit_size, seat_color
 from scenes.noaron import art as cards_art
 from scenes.noaron.art import counted, cut_summary
 from scenes.noaron.coach import coach_card
@@ -32,23 +33,22 @@ from scenes.noaron.layout import (
     pile_top_offset,
     scaled_size,
 )
-from scenes.pad import glyphs_of
-from scenes.pad import hint_line as pad_hint_line
+from scenes.engine.pad import glyphs_of
+from scenes.engine.pad import hint_line as pad_hint_line
 from scenes.table import art, labels
 from scenes.table.mixin import TableMixin
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
-from scenes.ui import clipped, draw_text_centered, fit_size, seat_color
 
 TOP_NAME_WIDTH = 200  # px: the top plate's name at most, so the plate ends before the top hand
 PLATE_GAP = 20  # px between the corner board and the top plate
 
 if TYPE_CHECKING:
+    from scenes.engine.ui import Button
     from scenes.noaron.layout import Geometry, Point
     from scenes.noaron.scene import Preview
     from scenes.noaron.sprites import HandRow, NoaronCard
     from scenes.table.pieces import Bubble
-    from scenes.ui import Button
 
 
 class NoaronPaint(TableMixin):
@@ -269,7 +269,7 @@ class NoaronPaint(TableMixin):
         text = self.status_text()
         mine = self.viewer_may_act()
         banner = labels.status_banner(text, mine) if text else None
-        glyphs = glyphs_of(self.app)  # a pad used last: its glyphs (scenes.pad)
+        glyphs = glyphs_of(self.app)  # a pad used last: its glyphs (scenes.engine.pad)
         person = self.viewer >= 0 and self.match.seats[self.viewer].is_human
         hint_text = (self.pad_hint_text() if glyphs else t("noaron_table.keys")) if person else ""
         hint: pygame.Surface | None = None

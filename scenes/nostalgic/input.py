@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.events import Event
 from game.i18n import t
 from game.rules.nostalgic import BOARD, DECK_SOURCE, FACE_UP, NostalgicAction
-from scenes import anim
+from scenes.engine import anim
 from scenes.nostalgic.layout import BOARD_TOPLEFT, TRAY_DIE, Geometry
 from scenes.nostalgic.sprites import DieDrag, DieSprite, Shown
 from scenes.table.mixin import TableMixin
@@ -31,7 +31,7 @@ class NostalgicInput(TableMixin):
     """Keys, pointer, hit tests and the viewer's actions, for ``NostalgicTable`` (which provides
     what is annotated here)."""
 
-    PAD_X_KEY = "x"  # a pad's X: choose a die to throw again (scenes.pad)
+    PAD_X_KEY = "x"  # a pad's X: choose a die to throw again (scenes.engine.pad)
 
     shown: Shown
     flying: list[Any]

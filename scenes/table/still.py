@@ -12,10 +12,10 @@ from typing import Any
 import pygame
 
 from game.i18n import t
-from scenes import crisp
-from scenes.app import FPS
-from scenes.app import SIZE as SCREEN
-from scenes.pad import glyphs_of
+from scenes.engine import crisp
+from scenes.engine.app import FPS
+from scenes.engine.app import SIZE as SCREEN
+from scenes.engine.pad import glyphs_of
 from scenes.table import labels
 from scenes.table.mixin import TableMixin
 

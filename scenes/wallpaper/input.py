@@ -29,9 +29,9 @@ from game.rules.wallpaper import (
     is_hazy,
     legal_cells,
 )
-from scenes import anim
-from scenes import input as intents
-from scenes.input import Intent
+from scenes.engine import anim
+from scenes.engine import input as intents
+from scenes.engine.input import Intent
 from scenes.table.mixin import TableMixin
 from scenes.wallpaper.layout import (
     HAND_Y,
@@ -65,7 +65,7 @@ class Drag:
 class WallpaperInput(TableMixin):
     """Pointer, keys and the action button of the That Old Wallpaper table (see the module docstring)."""
 
-    PAD_X_KEY = "c"  # a pad's X: the next card of the taken row (scenes.pad)
+    PAD_X_KEY = "c"  # a pad's X: the next card of the taken row (scenes.engine.pad)
 
     if TYPE_CHECKING:  # what the table (scene.py) provides
         geometry: Geometry
