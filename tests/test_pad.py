@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -35,7 +36,7 @@ LB, RB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER, pygame.CONTROLLER_BUTTON_RIGHTSH
 LEFT, RIGHT = pygame.CONTROLLER_BUTTON_DPAD_LEFT, pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 UP, DOWN = pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN
 # what a person mashing the pad at the table presses (A most: it plays what is chosen)
-TABLE_PRESSES = [LEFT, RIGHT, UP, DOWN, A, A, A, A, LB, RB, X]
+TABLE_PRESSES = [LEFT, RIGHT, UP, DOWN, A, A, A, A, A, A, LB, RB, X]
 GAMES = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
 PRESS_LIMIT = 3000  # presses: a match the pad cannot finish within these is a failure
 
@@ -81,12 +82,37 @@ def to_table(app: App, pad: VirtualPad, game_id: str) -> TableScene:
             break
         tap(app, pad, RIGHT)
     tap(app, pad, A)
-    assert isinstance(app.top, Setup)
+    setup = app.top
+    assert isinstance(setup, Setup)
+    for seat in range(1, setup.players):  # the opponents: Easy (one step left of Normal), quick to think
+        walk_focus_to(app, pad, setup.group, setup.seat_choices[seat])
+        tap(app, pad, LEFT)
+        assert setup.kinds[seat] == "easy"
     tap(app, pad, START)
     table = app.top
     assert isinstance(table, TableScene) and table.match.game_id == game_id
     table.saver = NullSaver()  # no fsync per move: the test is about the pad
     return table
+
+
+def walk_focus_to(app: App, pad: VirtualPad, group: Any, target: Any) -> None:
+    """Move ``group``'s focus onto ``target`` with the D-pad, as a person would."""
+    tap(app, pad, DOWN) if not group.show_focus else None  # a first press only shows the focus
+    for _ in range(40):
+        focused = group.focused
+        if focused is target:
+            return
+        here, there = focused.rect.center, target.rect.center
+        if here[1] != there[1] and not _same_row(focused.rect, target.rect):
+            tap(app, pad, DOWN if there[1] > here[1] else UP)
+        else:
+            tap(app, pad, RIGHT if there[0] > here[0] else LEFT)
+    raise AssertionError(f"the focus never reached {target!r}")
+
+
+def _same_row(a: pygame.Rect, b: pygame.Rect) -> bool:
+    """True when two widgets overlap vertically (one row)."""
+    return a.top < b.bottom and b.top < a.bottom
 
 
 def play_to_results(app: App, pad: VirtualPad, table: TableScene, seed: int) -> int:
@@ -302,3 +328,19 @@ def test_glyph_styles_follow_the_pads_maker() -> None:
     assert pads.style_of("Nintendo Switch Pro Controller", "") == pads.NINTENDO
     assert pads.style_of("Xbox Series X Controller", "") == pads.XBOX
     assert pads.style_of("8BitDo SN30 Pro", "zz") == pads.XBOX
+
+
+def test_a_pad_press_wakes_a_frame_of_a_still_screen_and_stick_jitter_does_not(app: App,
+                                                                            plugged: list[VirtualPad]) -> None:
+    app.lazy = True  # as in a window: a still screen is drawn only when something changed
+    app.reset_to(Title(app))
+    pad = plug(app, plugged)
+    for _ in range(3):
+        app.step(DT)
+    drawn = app.frames_drawn
+    for value in (1200, -900, 3000, -2500, 0):  # a worn stick's drift, well inside the dead zone
+        pad.axis(pygame.CONTROLLER_AXIS_LEFTX, value)
+        app.step(DT)
+    assert app.frames_drawn == drawn
+    tap(app, pad, DOWN)
+    assert app.frames_drawn == drawn + 1

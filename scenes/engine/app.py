@@ -45,9 +45,15 @@ HEARTBEAT = 10.0
 log = logging.getLogger("kotatsu")
 
 
-# a game controller's events (scenes.engine.pad turns them into intents)
-PAD_EVENTS = frozenset((pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED, pygame.CONTROLLERBUTTONDOWN,
-                        pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION))
+# a game controller's events (scenes.engine.pad turns them into intents), and the raw joystick
+# events SDL sends beside them for the same device (a pad is read as a controller only)
+PAD_EVENTS = frozenset((
+    pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED, pygame.CONTROLLERDEVICEREMAPPED,
+    pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION,
+    pygame.CONTROLLERSENSORUPDATE, pygame.CONTROLLERTOUCHPADDOWN, pygame.CONTROLLERTOUCHPADMOTION,
+    pygame.CONTROLLERTOUCHPADUP, pygame.JOYAXISMOTION, pygame.JOYBALLMOTION, pygame.JOYHATMOTION,
+    pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED,
+))
 # window events after which every scene paints itself whole
 WINDOW_CHANGES = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED,
                             pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWDISPLAYCHANGED))
@@ -318,13 +324,13 @@ class App:
     def pump(self) -> None:
         """Translate pending pygame events into intents and dispatch them."""
         for event in pygame.event.get():
+            if event.type in PAD_EVENTS:  # a pad's intents wake a frame (``dispatch``); a stick's
+                self.pad_event(event)  # jitter inside its dead zone does not
+                continue
             self._changed = True  # any event may change the picture (a hover, an exposed window)
             if event.type in WINDOW_CHANGES:
                 self.invalidate()
             if self.handle_window_keys(event):
-                continue
-            if event.type in PAD_EVENTS:
-                self.pad_event(event)
                 continue
             if event.type == pygame.KEYDOWN and self.pads.key_pressed():
                 self.invalidate()  # the hints show keys again
