@@ -24,7 +24,8 @@ DPAD = {(-1, 0): pygame.CONTROLLER_BUTTON_DPAD_LEFT, (1, 0): pygame.CONTROLLER_B
         (0, -1): pygame.CONTROLLER_BUTTON_DPAD_UP, (0, 1): pygame.CONTROLLER_BUTTON_DPAD_DOWN}
 
 
-def kiosk_with_pad(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, pads_on: bool) -> tuple[KioskController, FakeClock]:
+def kiosk_with_pad(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                   pads_on: bool) -> tuple[KioskController, FakeClock]:
     """A started kiosk (pads on or off) on a fake clock."""
     monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
     clock = FakeClock()
@@ -40,7 +41,8 @@ def pad() -> Iterator[VirtualPad]:
     """One virtual xbox pad, unplugged afterwards (plugged in by the test once its kiosk runs)."""
     sdl = sdl_library()
     if sdl is None:
-        pytest.skip("pygame-ce's bundled SDL2 library was not found beside the pygame package")
+        pytest.skip("pygame-ce's bundled SDL2 (2.24 or later, with virtual joysticks) "
+                    "was not found beside pygame")
     made = VirtualPad(sdl)
     yield made
     made.detach()

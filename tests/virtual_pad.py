@@ -16,7 +16,10 @@ import pygame
 JOYSTICK_TYPE_GAMECONTROLLER = 1
 AXES, BUTTONS = 6, 15  # SDL_CONTROLLER_AXIS_MAX, SDL_CONTROLLER_BUTTON_MAX
 DESC_VERSION = 1  # SDL_VIRTUAL_JOYSTICK_DESC_VERSION
-VENDORS = {"xbox": (0x045E, 0x02EA, b"Xbox One Controller"), "playstation": (0x054C, 0x09CC, b"PS4 Controller")}
+VENDORS = {  # kind: (USB vendor, product, name), as a real pad of that maker reports them
+    "xbox": (0x045E, 0x02EA, b"Xbox One Controller"),
+    "playstation": (0x054C, 0x09CC, b"PS4 Controller"),
+}
 
 
 class _Desc(ctypes.Structure):
@@ -33,15 +36,19 @@ class _Desc(ctypes.Structure):
 
 
 def sdl_library() -> ctypes.CDLL | None:
-    """pygame-ce's own SDL2 (the one its controller module uses), or None when not found."""
+    """pygame-ce's own SDL2 (the one its controller module uses), or None when it is not found
+    or has no virtual joysticks of the kind used here (SDL 2.24 or later)."""
     package = Path(pygame.__file__).resolve().parent
     patterns = [str(package.parent / "pygame_ce.libs" / "libSDL2-*"), str(package / "libSDL2*"),
-                str(package.parent / "pygame.libs" / "libSDL2-*"), str(package / "SDL2.dll")]
+                str(package.parent / "pygame.libs" / "libSDL2-*"), str(package / ".dylibs" / "libSDL2*"),
+                str(package / "SDL2.dll")]
     for pattern in patterns:
         for path in sorted(glob.glob(pattern)):
             if "image" in path or "mixer" in path or "ttf" in path:
                 continue
             library = ctypes.CDLL(path)
+            if not hasattr(library, "SDL_JoystickAttachVirtualEx"):  # SDL older than 2.24
+                return None
             _declare(library)
             return library
     return None

@@ -370,7 +370,8 @@ def _paint_badge(name: str, style: str, size: int) -> pygame.Surface:
     width = max(size, text.get_width() + size // 2)
     surface = pygame.Surface((width, size), pygame.SRCALPHA)
     pygame.draw.rect(surface, (70, 74, 82), surface.get_rect(), border_radius=size // 2)
-    pygame.draw.rect(surface, (245, 240, 228), surface.get_rect(), max(1, size // 14), border_radius=size // 2)
+    edge = max(1, size // 14)
+    pygame.draw.rect(surface, (245, 240, 228), surface.get_rect(), edge, border_radius=size // 2)
     surface.blit(text, text.get_rect(center=(width // 2, size // 2 + 1)))
     return surface
 
@@ -387,9 +388,11 @@ def _paint_shape(surface: pygame.Surface, shape: str, size: int) -> None:
     elif shape == "circle":
         pygame.draw.circle(surface, white, (round(c), round(c)), round(r), line)
     elif shape == "square":
-        pygame.draw.rect(surface, white, pygame.Rect(round(c - r), round(c - r), round(2 * r), round(2 * r)), line)
+        side = round(2 * r)
+        pygame.draw.rect(surface, white, pygame.Rect(round(c - r), round(c - r), side, side), line)
     else:
-        points = [(c + r * 1.1 * math.sin(a), c - r * 1.1 * math.cos(a)) for a in (0, 2 * math.pi / 3, 4 * math.pi / 3)]
+        corners = (0.0, 2 * math.pi / 3, 4 * math.pi / 3)
+        points = [(c + r * 1.1 * math.sin(a), c - r * 1.1 * math.cos(a)) for a in corners]
         pygame.draw.polygon(surface, white, points, line)
 
 
@@ -404,7 +407,8 @@ def _paint_dpad(size: int) -> pygame.Surface:
         pygame.draw.rect(surface, grey, rect, border_radius=2)
     for rect in (across, down):
         pygame.draw.rect(surface, edge, rect, 1, border_radius=2)
-    pygame.draw.rect(surface, grey, pygame.Rect((size - arm) // 2 + 1, (size - arm) // 2 + 1, arm - 2, arm - 2))
+    middle = (size - arm) // 2 + 1
+    pygame.draw.rect(surface, grey, pygame.Rect(middle, middle, arm - 2, arm - 2))
     return surface
 
 
