@@ -349,3 +349,31 @@ def test_a_pad_press_wakes_a_frame_of_a_still_screen_and_stick_jitter_does_not(
     assert app.frames_drawn == drawn
     tap(app, pad, DOWN)
     assert app.frames_drawn == drawn + 1
+
+
+# tutorials whose expected moves a random presser finds in a few seconds (NEW & OLD's and
+# Wallpaper's ask for one exact card and cell: the same presses reach them, only much later)
+@pytest.mark.parametrize("game_id", ["neko", "noaron"])
+def test_a_pad_alone_takes_a_tutorial_to_its_end(app: App, plugged: list[VirtualPad], game_id: str) -> None:
+    from scenes.learning.tutorial import open_tutorial
+
+    pad = plug(app, plugged)
+    app.reset_to(Title(app))
+    layer = open_tutorial(app, game_id)
+    table = layer.table
+    table.saver = NullSaver()
+    rng = random.Random(len(game_id))
+    presses = 0
+    while layer in app.scenes and presses < PRESS_LIMIT:
+        if app.top is not layer:
+            tap(app, pad, B)  # a menu or the help opened by a stray press: back
+        elif table.panel is not None or (layer.step is not None and not layer.step.waits_for_move):
+            tap(app, pad, A)  # an explanation: A goes on
+        elif table.viewer_may_act():
+            tap(app, pad, rng.choice(TABLE_PRESSES))
+        else:
+            app.step(DT)
+            continue
+        presses += 1
+    assert layer.index == len(layer.steps), f"{game_id}: the tutorial stopped at step {layer.index}"
+    assert table.toast.message == t("tutorial.free")
