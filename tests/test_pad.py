@@ -40,6 +40,7 @@ UP, DOWN = pygame.CONTROLLER_BUTTON_DPAD_UP, pygame.CONTROLLER_BUTTON_DPAD_DOWN
 TABLE_PRESSES = [LEFT, RIGHT, UP, DOWN, A, A, A, A, A, A, LB, RB, X]
 GAMES = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
 PRESS_LIMIT = 3000  # presses: a match the pad cannot finish within these is a failure
+FRAME_LIMIT = 20000  # frames, AI turns included: a table that stops answering fails the test
 
 
 @pytest.fixture
@@ -121,8 +122,9 @@ def play_to_results(app: App, pad: VirtualPad, table: TableScene, seed: int) -> 
     """Press the pad until the results show: on the person's turn a random table press, a panel
     continued with A, anything else over the table left with B. The presses made."""
     rng = random.Random(seed)
-    presses = 0
-    while not isinstance(app.top, Results) and presses < PRESS_LIMIT:
+    presses = frames = 0
+    while not isinstance(app.top, Results) and presses < PRESS_LIMIT and frames < FRAME_LIMIT:
+        frames += 1
         if app.top is not table:
             tap(app, pad, B)
         elif table.panel is not None:
@@ -130,7 +132,7 @@ def play_to_results(app: App, pad: VirtualPad, table: TableScene, seed: int) -> 
         elif table.viewer_may_act():
             tap(app, pad, rng.choice(TABLE_PRESSES))
         else:
-            app.step(DT)
+            app.step(DT)  # the AI's turn
             continue
         presses += 1
     return presses
@@ -364,7 +366,9 @@ def test_a_pad_alone_takes_a_tutorial_to_its_end(app: App, plugged: list[Virtual
     table.saver = NullSaver()
     rng = random.Random(len(game_id))
     presses = 0
-    while layer in app.scenes and presses < PRESS_LIMIT:
+    frames = 0
+    while layer in app.scenes and presses < PRESS_LIMIT and frames < FRAME_LIMIT:
+        frames += 1
         if app.top is not layer:
             tap(app, pad, B)  # a menu or the help opened by a stray press: back
         elif table.panel is not None or (layer.step is not None and not layer.step.waits_for_move):
