@@ -841,7 +841,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
             self.handle_key(intent.key)
         return True
 
-    # ----- game controllers (scenes.engine.pad) --------------------------------------------------------------
+    # ----- game controllers (scenes.engine.pad) -----------------------------------------------------
     pad_row = False  # a pad moves between the screen's buttons, not the pieces (Back/Select)
 
     def enter_pad_row(self) -> None:
@@ -852,8 +852,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
             return
         self.pad_row = True
         self.buttons.show_focus = True
-        if not self.buttons._enabled(self.buttons.focused):
-            self.buttons._step_focus(1)
+        self.buttons.set_widgets(self.buttons.widgets)  # off a button that is greyed out now
 
     def leave_pad_row(self) -> None:
         """Back to the pieces."""
@@ -890,8 +889,9 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
     def pad_lost(self, number: int) -> None:
         """Pad ``number`` was unplugged: what it held goes back (its seat stays its own)."""
         pads = self.app.pads
-        if pads.seat_of(number) not in (None, self.viewer):
-            return
+        seat = pads.seat_of(number) if pads.claims_of is self.match else None
+        if seat not in (None, self.viewer):
+            return  # another seat's pad: nothing of the person at the screen is in its hands
         self.leave_pad_row()
         if self.let_go():
             self.refresh_hints()
