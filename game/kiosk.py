@@ -108,6 +108,7 @@ class KioskConfig:
     lan_join: str = ""  # a served table's host ("192.168.1.20:47474"): the kiosk plays one of its seats
     lan_table: str = ""  # that table's join code
     lan_seat: int = 0  # the seat the kiosk plays there
+    pad: bool = False  # game controllers (an arcade pad) play too; off: a pad plugged in does nothing
 
     def served_seat(self) -> tuple[str, str, int] | None:
         """(address, table, seat) when the kiosk joins a served table instead of local matches."""
@@ -286,6 +287,7 @@ KEYS: tuple[Key, ...] = (
     Key("lan", "join", "lan_join", _address),
     Key("lan", "table", "lan_table", _table_code),
     Key("lan", "seat", "lan_seat", _integer(0, 15)),
+    Key("pad", "enabled", "pad", _flag),
 )
 LOCKED_SECTION = "exit"  # any problem here refuses the locked kiosk: it holds the way out
 

@@ -45,6 +45,15 @@ HEARTBEAT = 10.0
 log = logging.getLogger("kotatsu")
 
 
+# a game controller's events (scenes.engine.pad turns them into intents), and the raw joystick
+# events SDL sends beside them for the same device (a pad is read as a controller only)
+PAD_EVENTS = frozenset((
+    pygame.CONTROLLERDEVICEADDED, pygame.CONTROLLERDEVICEREMOVED, pygame.CONTROLLERDEVICEREMAPPED,
+    pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION,
+    pygame.CONTROLLERSENSORUPDATE, pygame.CONTROLLERTOUCHPADDOWN, pygame.CONTROLLERTOUCHPADMOTION,
+    pygame.CONTROLLERTOUCHPADUP, pygame.JOYAXISMOTION, pygame.JOYBALLMOTION, pygame.JOYHATMOTION,
+    pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYDEVICEADDED, pygame.JOYDEVICEREMOVED,
+))
 # window events after which every scene paints itself whole
 WINDOW_CHANGES = frozenset((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED,
                             pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED, pygame.WINDOWDISPLAYCHANGED))
@@ -122,6 +131,9 @@ class App:
         from scenes.engine.audio import Audio  # after pygame.init: it opens the mixer if it can
 
         self.audio = Audio(enabled=self.settings.sound)
+        from scenes.engine.pad import Pads  # after pygame.init: it opens SDL's controller module
+
+        self.pads = Pads()  # game controllers: their presses become intents (scenes.engine.pad)
         self.scenes: list[Scene] = []
         self.running = True
         self.clock = pygame.time.Clock()
@@ -299,6 +311,8 @@ class App:
         self._changed = True
         if self.intent_filter is not None and self.intent_filter(intent):
             return
+        if intent.pad and self.pad_refused(intent.pad):
+            return
         if intent.kind == intents.QUIT:
             if not self.ignore_quit:
                 self.running = False
@@ -310,11 +324,16 @@ class App:
     def pump(self) -> None:
         """Translate pending pygame events into intents and dispatch them."""
         for event in pygame.event.get():
+            if event.type in PAD_EVENTS:  # a pad's intents wake a frame (``dispatch``); a stick's
+                self.pad_event(event)  # jitter inside its dead zone does not
+                continue
             self._changed = True  # any event may change the picture (a hover, an exposed window)
             if event.type in WINDOW_CHANGES:
                 self.invalidate()
             if self.handle_window_keys(event):
                 continue
+            if event.type == pygame.KEYDOWN and self.pads.key_pressed():
+                self.invalidate()  # the hints show keys again
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
                 self.pointer_held = True
             elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -322,6 +341,47 @@ class App:
             intent = intents.translate(event, SIZE, self.pointer_held)
             if intent is not None:
                 self.dispatch(intent)
+
+    def pad_event(self, event: pygame.event.Event) -> None:
+        """A controller's event: its intents, a pad plugged in, or one gone (whatever it was
+        doing at the table is let go, nothing else is lost)."""
+        glyphs = self.pads.glyphs
+        lost = self.pads.pads.get(event.instance_id) if event.type == pygame.CONTROLLERDEVICEREMOVED else None
+        for intent in self.pads.translate(event):
+            self.dispatch(intent)
+        if lost is not None:
+            for scene in reversed(list(self.scenes)):
+                if hasattr(scene, "pad_lost"):
+                    scene.pad_lost(lost.number)
+                    break
+        if self.pads.glyphs != glyphs:
+            self.invalidate()  # the hints show the pad's glyphs now
+
+    def pad_refused(self, number: int) -> bool:
+        """True when pad ``number`` may not act here: at a hot-seat table (a scene with a
+        ``pad_gate``) only the acting seat's pad may; the top scene tells why in its toast.
+        Menus, help and the other screens are open to every pad."""
+        top = self.top
+        gate = getattr(top, "pad_gate", None)
+        if top is None or gate is None:
+            return False
+        seats = gate()
+        if seats is None:
+            return False
+        refusal = self.pads.refusal(seats, number)
+        if refusal is None:
+            return False
+        key, params = refusal
+        seat = params.get("seat")
+        if seat is not None:
+            from scenes.engine.ui import seat_label
+
+            params = {**params, "name": seat_label(seat, seats[0].seats[seat])}
+        toast = getattr(top, "toast", None)
+        if toast is not None:
+            toast.show(t(key, **params), 2.4)
+        log.info("pad %d refused: %s", number, key)
+        return True
 
     def drawn_scenes(self) -> list[Scene]:
         """The scenes a frame paints, bottom up: from the highest opaque one to the top."""
@@ -426,6 +486,8 @@ class App:
         """The body of ``step``."""
         began = time.perf_counter()
         self.pump()
+        for intent in self.pads.tick(dt):  # a direction held on a pad repeats
+            self.dispatch(intent)
         for intent in feed:
             self.dispatch(intent)
         for hook in list(self.frame_hooks):

@@ -1,7 +1,8 @@
 """One input layer: mouse, finger and keys become the same small set of intents.
 
 Scenes never read raw pygame events; they get ``Intent`` records in logical (1920x1080)
-coordinates, so a tap, a click and a key press drive the same code.
+coordinates, so a tap, a click and a key press drive the same code. Game controllers make the
+same intents (``scenes.engine.pad``).
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ QUIT = "quit"  # window close
 WHEEL = "wheel"  # mouse wheel: dy
 TEXT = "text"  # typed text (key: what was typed, from the keyboard or an IME); only while a field asks
 COMPOSE = "compose"  # an IME's text being composed, not yet typed (key: that text; "" when it ends)
+MENU = "menu"  # a pad's Start: the pause menu at a table, start the match on the setup screen
+BUTTON_ROW = "button_row"  # a pad's Back/Select: at a table, between the pieces and the buttons
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,7 @@ class Intent:
     key: str = ""
     held: bool = False
     touch: bool = False
+    pad: int = 0  # the game controller that made it (its number, from 1; see scenes.engine.pad), 0 for none
 
 
 _NAV_KEYS = {

@@ -15,7 +15,10 @@ stay as they are. What it does, by mode:
 - a finished game: the results offer "Play again" for ``play_again_for`` s, then the title.
 - everywhere: the window close and Alt+F4 are ignored, the Quit and Settings buttons are gone; a
   hidden gesture (hold the top-left corner for ``hold_seconds``) opens a PIN pad, the only way out;
-  wrong PINs lock the pad for a while. An unexpected exception is logged and the kiosk falls back
+  wrong PINs lock the pad for a while. With ``[pad] enabled`` (an arcade pad) game controllers
+  play as well: a press is a touch for every timer (it ends the demo, answers "Still playing?"),
+  and holding Select and Start together for ``hold_seconds`` is the hidden gesture; with pads off
+  a pad plugged in does nothing. An unexpected exception is logged and the kiosk falls back
   to the title (too many in a minute: the app exits and the supervisor restarts it).
 
 Every timer reads an injectable clock, so tests drive it with a fake one. The visitor's game is
@@ -113,6 +116,7 @@ class KioskController:
         self.last_mode = TITLE
         self.swallowing = False  # a touch that left attract or the warning: eat it up to its release
         self.corner_down_at: float | None = None
+        self.chord_since: float | None = None  # a pad's Select and Start held together since
         self.pin_pad: PinPad | None = None
         self.wrong_pins = 0
         self.lockouts = 0
@@ -249,6 +253,8 @@ class KioskController:
             else:
                 log.info("ignored a request to close the window")
             return True
+        if intent.pad and not self.config.pad:
+            return True  # pads are off: one plugged in by a visitor does nothing
         if not self.is_activity(intent):
             return self.pin_pad is not None or self.demo is not None
         now = self.clock()
@@ -305,8 +311,25 @@ class KioskController:
         if self.corner_down_at is not None and now - self.corner_down_at >= self.config.hold_seconds:
             self.corner_down_at = None
             self.open_pin_pad()
+        self._check_pad_chord(now)
         if self.pin_pad is not None and self.pin_pad.timed_out(now):
             self.close_pin_pad()
+
+    def _check_pad_chord(self, now: float) -> None:
+        """The hidden gesture on an arcade pad (``[pad] enabled``): Select and Start held together
+        for ``hold_seconds`` open the PIN pad, which the pad then works (D-pad, A, B)."""
+        if not self.config.pad or self.pin_pad is not None:
+            self.chord_since = None
+            return
+        held = any({pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START} <= pad.buttons
+                   for pad in self.app.pads.pads.values())
+        if not held:
+            self.chord_since = None
+        elif self.chord_since is None:
+            self.chord_since = now
+        elif now - self.chord_since >= self.config.hold_seconds:
+            self.chord_since = None
+            self.open_pin_pad()
 
     def _tick_idle(self, mode: str) -> None:
         """The idle rules of the title, a visitor's game and its results."""

@@ -96,6 +96,7 @@ class ReviewScene(Scene):
         table.humans = []  # round panels close by themselves; no curtain
         table.buttons = FocusGroup([_NoButtons()])
         table.KEYS_TEXT = "review.keys"
+        table.PAD_TEXT = "pad.review_hint"
         table.status_text = self.caption
         return table
 

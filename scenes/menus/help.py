@@ -24,6 +24,7 @@ from scenes.engine import fonts, theme
 from scenes.engine import input as intents
 from scenes.engine.app import FPS, App, Scene
 from scenes.engine.input import Intent
+from scenes.engine.pad import glyphs_of, hint_line
 from scenes.engine.ui import Button, FocusGroup, Scroller, Segmented, draw_panel, draw_veil, fit_size, mix
 from scenes.menus import help_pictures
 from scenes.menus.help_pages import PAGES, Page, lay_out
@@ -191,7 +192,7 @@ class Help(Scene):
         scrolls = {"page down": page, "page up": -page, "home": -self.scroller.limit, "end": self.scroller.limit}
         if key in scrolls:
             self.scroller.scroll_by(scrolls[key])
-        elif key == "g":
+        elif key in ("g", "pad_x"):  # a pad's X: the next game
             self.step_game(1)
         elif key == "l":
             self.switch_language("en" if language() == "ja" else "ja")
@@ -248,9 +249,10 @@ class Help(Scene):
         else:
             self._draw_content(surface)
             self._draw_scrollbar(surface)
-        hint = t("help.keys")
+        glyphs = glyphs_of(self.app)  # a pad used last: its buttons (scenes.engine.pad)
+        hint = t("pad.help_keys") if glyphs else t("help.keys")
         size = fit_size(hint, theme.TINY, self.view.width)
-        image = fonts.text(hint, size, theme.INK_SOFT)
+        image = hint_line(hint, glyphs, size, theme.INK_SOFT) if glyphs else fonts.text(hint, size, theme.INK_SOFT)
         surface.blit(image, image.get_rect(midleft=(self.view.x, PANEL.bottom - FOOTER_HEIGHT // 2 - 4)))
 
     def _draw_content(self, surface: pygame.Surface) -> None:
@@ -263,6 +265,8 @@ class Help(Scene):
                 surface.blit(figure.image, rect)
                 if figure.framed:
                     pygame.draw.rect(surface, theme.PAPER_SHADE, rect.inflate(4, 4), 2, border_radius=4)
+        for glyph in self.content.glyphs:
+            surface.blit(glyph.image, glyph.rect.move(self.view.x, self.view.y - offset))
         for line in self.content.lines:
             top = self.view.y + line.y - offset
             if top > self.view.bottom or top + line.size * 2 < self.view.y:

@@ -66,10 +66,11 @@ class Figure:
 
 @dataclass
 class Page:
-    """A laid-out page: its lines, its pictures and its height."""
+    """A laid-out page: its lines, its pictures, a pad's glyphs and its height."""
 
     lines: list[Line] = field(default_factory=list)
     figures: list[Figure] = field(default_factory=list)
+    glyphs: list[Figure] = field(default_factory=list)  # a pad's buttons drawn among the lines (unframed)
     height: int = 0
 
 
@@ -268,14 +269,42 @@ def key_rows(flow: Flow, text: str) -> None:
         flow.y = max(keys.y, words.y) + CAPTION_GAP
 
 
+def pad_rows(flow: Flow, text: str) -> None:
+    """Lines "[A]<TAB>what it does" as two columns, the buttons drawn as a pad's glyphs: the
+    Xbox (and Switch) letters, then the PlayStation shapes (``scenes.engine.pad``)."""
+    from scenes.engine.pad import PLAYSTATION, SAME_ON_EVERY_PAD, TOKEN, XBOX, hint_line
+
+    for row in text.splitlines():
+        key, _, what = row.partition("\t")
+        top = flow.y
+        styles = (XBOX,) if set(TOKEN.findall(key)) <= SAME_ON_EVERY_PAD else (XBOX, PLAYSTATION)
+        glyphs = [hint_line(key, style, theme.SMALL + 6, theme.INK) for style in styles]
+        x = flow.x
+        for index, image in enumerate(glyphs):
+            if index:
+                slash = fonts.text("/", theme.SMALL, theme.INK_SOFT)
+                flow.page.glyphs.append(Figure(pygame.Rect((x, top), slash.get_size()), slash, False))
+                x += slash.get_width() + 6
+            flow.page.glyphs.append(Figure(pygame.Rect((x, top), image.get_size()), image, False))
+            x += image.get_width() + 6
+        words = Flow(flow.page, flow.width - KEY_COLUMN, flow.x + KEY_COLUMN, top)
+        words.text(what, theme.SMALL + 2, theme.INK_SOFT, gap=0)
+        flow.y = max(top + max(image.get_height() for image in glyphs), words.y) + CAPTION_GAP
+
+
 def controls_page(game_id: str, width: int) -> Page:
-    """Mouse and touch on the left, keys on the right (this game's, then every table's)."""
+    """Mouse, touch and a game controller on the left, keys on the right (this game's, then
+    every table's)."""
     page = Page()
     pointer, keys = columns(page, width, 2, 0)
     for way in ("mouse", "touch"):
         pointer.heading(t(f"help.controls.{way}"))
         pointer.text(t(f"help.{game_id}.controls.{way}"), theme.SMALL + 2)
         pointer.gap(SECTION_GAP - PARAGRAPH_GAP)
+    pointer.heading(t("pad.help.title"))
+    pad_rows(pointer, t("pad.help.table", x=t(f"pad.x.{game_id}")))
+    pointer.gap(PARAGRAPH_GAP)
+    pointer.text(t("pad.help.seats"), theme.SMALL + 2, theme.INK_SOFT)
     keys.heading(t("help.controls.keys"))
     key_rows(keys, t(f"help.{game_id}.controls.keys"))
     keys.gap(SECTION_GAP - CAPTION_GAP)

@@ -129,6 +129,9 @@ class PauseMenu(MenuScene):
         if intent.kind == intents.KEY and intent.key == "h" and not self.confirming:
             self.open_rules()
             return True
+        if intent.kind == intents.MENU:  # a pad's Start closes the menu it opened
+            self.back()
+            return True
         return super().handle(intent)
 
     # ----- drawing ----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from game.core.registry import get_rules
 from game.core.rules import OptionSpec
 from game.i18n import catalogue, language, t
 from scenes.engine import fonts, theme
+from scenes.engine import input as intents
 from scenes.engine.app import App
 from scenes.engine.input import Intent
 from scenes.engine.name_field import NameField, draw_pencil
@@ -377,6 +378,9 @@ class Setup(MenuScene):
         widgets and Back as on every menu."""
         field = self.editing_field()
         if field is not None and field.handle(intent):
+            return True
+        if intent.kind == intents.MENU:  # a pad's Start starts the match, as on a console
+            self.start()
             return True
         return super().handle(intent)
 

@@ -24,6 +24,8 @@ else:
 class NekoInput(NekoView):
     """Keys, pointer and hit tests, for ``NekoTable`` (``NekoView``: what it uses from the table)."""
 
+    PAD_X_KEY = "p"  # a pad's X: Pass (scenes.engine.pad)
+
     # ----- actions ------------------------------------------------------------------------------
     def attempt_on_stack(self, position: int, sprite: CardSprite | None = None) -> bool:
         """Play (or, at setup, lay) the held card on the stack at ``position``."""

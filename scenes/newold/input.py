@@ -31,6 +31,8 @@ class NewOldInput:
     what is allowed; ``attempt`` offers the action to the rules). It goes before ``HandDragMixin``
     in the table's bases: it makes the ghost a drag needs, and its ``drop_held`` hands on to it."""
 
+    PAD_X_KEY = "r"  # a pad's X: Reveal my Old cards (scenes.engine.pad)
+
     app: App
     viewer: int
     places: dict[int, SeatPlace]

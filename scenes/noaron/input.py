@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 class NoaronInput(TableMixin):
     """The input handling of ``NoaronTable`` (a mixin: the table holds the state)."""
 
+    PAD_X_KEY = "e"  # a pad's X: End turn (scenes.engine.pad)
+
     if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)
         source_focus: str | None
         pair_cursor: int | None

@@ -33,6 +33,8 @@ from scenes.noaron.layout import (
     pile_top_offset,
     scaled_size,
 )
+from scenes.engine.pad import glyphs_of
+from scenes.engine.pad import hint_line as pad_hint_line
 from scenes.table import art, labels
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
@@ -239,8 +241,13 @@ class NoaronPaint:
         text = self.table.status_text()
         mine = self.table.viewer_may_act()
         banner = labels.status_banner(text, mine) if text else None
-        hint_text = t("noaron_table.keys") if self.table.viewer >= 0 and self.table.match.seats[self.table.viewer].is_human else ""
-        hint = fonts.text(hint_text, theme.TINY - 2, theme.TEXT_DIM) if hint_text else None
+        glyphs = glyphs_of(self.table.app)  # a pad used last: its glyphs (scenes.engine.pad)
+        person = self.table.viewer >= 0 and self.table.match.seats[self.table.viewer].is_human
+        hint_text = (self.table.pad_hint_text() if glyphs else t("noaron_table.keys")) if person else ""
+        hint: pygame.Surface | None = None
+        if hint_text:
+            hint = (pad_hint_line(hint_text.replace("·", " · "), glyphs, theme.TINY - 2, theme.TEXT_DIM) if glyphs
+                    else fonts.text(hint_text, theme.TINY - 2, theme.TEXT_DIM))
         banner_at = banner.get_rect(center=self.table.geometry.status_centre()) if banner is not None else None
         hint_at = hint.get_rect(midbottom=self.table.geometry.hint_bottom()) if hint is not None else None
         areas = [area for area in (banner_at, hint_at) if area is not None]
@@ -252,7 +259,7 @@ class NoaronPaint:
             if hint is not None:
                 surface.blit(hint, hint_at)
 
-        return StillPart((text, mine, hint_text, language()), region, paint)
+        return StillPart((text, mine, hint_text, language(), glyphs), region, paint)
 
     def _score_part(self) -> StillPart:
         """The score card at the left of the hand: the hand's score (or the choice's preview)."""

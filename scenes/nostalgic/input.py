@@ -31,6 +31,8 @@ class NostalgicInput(TableMixin):
     """Keys, pointer, hit tests and the viewer's actions, for ``NostalgicTable`` (which provides
     what is annotated here)."""
 
+    PAD_X_KEY = "x"  # a pad's X: choose a die to throw again (scenes.engine.pad)
+
     shown: Shown
     flying: list[Any]
     picked: list[int]

@@ -184,6 +184,8 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
     """The game-independent table (see the module docstring for what it does and its hooks)."""
 
     KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
+    PAD_TEXT = "pad.table_hint"  # i18n key of the same hint with a pad's glyphs (scenes.engine.pad)
+    PAD_X_KEY = ""  # the letter key a pad's X stands for at this table (Pass, Reveal...)
     SETTING_OUT_EVENTS: tuple[type, ...] = ()  # the events that set the table out (a deal, a round's start)
     felt: tuple[int, int, int, int] = FELT
     status_y = STATUS_Y
@@ -581,8 +583,17 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         if self.panel is not None:
             return self.panel.handle(intent)
         kind = intent.kind
+        if self.pad_row and self.pad_row_handles(intent):
+            return True
         if kind in (intents.PRESS, intents.MOVE, intents.RELEASE):
             self.handle_pointer(intent)
+        elif kind == intents.MENU:
+            self.open_pause()
+        elif kind == intents.BUTTON_ROW:
+            self.enter_pad_row()
+        elif kind == intents.KEY and intent.key == "pad_x":
+            if self.PAD_X_KEY:
+                self.handle_key(self.PAD_X_KEY)
         elif kind == intents.NAV:
             self.handle_nav(intent.dx, intent.dy)
         elif kind in (intents.FOCUS_NEXT, intents.FOCUS_PREV):
@@ -597,10 +608,67 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
             self.handle_key(intent.key)
         return True
 
+    # ----- game controllers (scenes.engine.pad) -----------------------------------------------------
+    pad_row = False  # a pad moves between the screen's buttons, not the pieces (Back/Select)
+
+    def enter_pad_row(self) -> None:
+        """A pad's Select: its D-pad and A now work the buttons (Pass, Undo, Hint, Menu...);
+        Select or B again goes back to the pieces."""
+        if self.pad_row:
+            self.leave_pad_row()
+            return
+        self.pad_row = True
+        self.buttons.show_focus = True
+        self.buttons.set_widgets(self.buttons.widgets)  # off a button that is greyed out now
+
+    def leave_pad_row(self) -> None:
+        """Back to the pieces."""
+        self.pad_row = False
+        self.buttons.show_focus = False
+
+    def pad_row_handles(self, intent: Intent) -> bool:
+        """The button row's keys: D-pad, shoulders and A work the buttons, B or Select leave it;
+        a pointer or anything else leaves it and goes on as usual (False)."""
+        kind = intent.kind
+        if kind in (intents.BACK, intents.BUTTON_ROW):
+            self.leave_pad_row()
+            return True
+        if kind in (intents.NAV, intents.FOCUS_NEXT, intents.FOCUS_PREV, intents.ACTIVATE):
+            self.buttons.handle(intent)
+            if kind == intents.ACTIVATE:
+                self.leave_pad_row()
+            return True
+        self.leave_pad_row()
+        return False
+
+    def pad_hint_text(self) -> str:
+        """The hint in the lower left corner with a pad's ``[A]``-style glyph tokens, its X
+        naming this game's own key."""
+        return t(self.PAD_TEXT, x=t(f"pad.x.{self.match.game_id}"))
+
+    def pad_gate(self) -> tuple[Any, int, list[int]] | None:
+        """For ``App.pad_refused``: (the match, the seat acting from this screen, the people's
+        seats), or None when any pad may act (nobody's seat at the bottom, a finished match)."""
+        if not self.viewer_is_person() or self.finished:
+            return None
+        return self.match, self.viewer, self.humans
+
+    def pad_lost(self, number: int) -> None:
+        """Pad ``number`` was unplugged: what it held goes back (its seat stays its own)."""
+        pads = self.app.pads
+        seat = pads.seat_of(number) if pads.claims_of is self.match else None
+        if seat not in (None, self.viewer):
+            return  # another seat's pad: nothing of the person at the screen is in its hands
+        self.leave_pad_row()
+        if self.let_go():
+            self.refresh_hints()
+        self.toast.show(t("pad.unplugged", pad=number), 3.0)
+
     # ----- scene hooks ------------------------------------------------------------------------------
     def pause(self) -> None:
         """Another scene is on top (help, curtain, results): let go of a held piece."""
         self.drop_held()
+        self.leave_pad_row()
 
     def resume(self) -> None:
         """Back on top: re-read the hints."""

@@ -18,7 +18,7 @@ from scenes.engine import fonts, theme
 from scenes.engine import input as intents
 from scenes.engine.app import App, Scene
 from scenes.engine.input import Intent
-from scenes.engine.ui import draw_room, draw_text_centered, fit_size, mix, seat_color, seat_label
+from scenes.engine.ui import Toast, draw_room, draw_text_centered, fit_size, mix, seat_color, seat_label
 
 PULSE_RATE = 20.0  # frames a second for the prompt's slow pulse (a period of two seconds)
 
@@ -55,6 +55,7 @@ class Curtain(Scene):
         self.armed = False
         self.lifted = False
         self.clock = 0.0  # drives the gentle pulse of the prompt
+        self.toast = Toast()  # says why another seat's pad cannot lift it (App.pad_refused)
 
     def handle(self, intent: Intent) -> bool:
         """A tap, click or Enter lifts the curtain; every other intent is swallowed."""
@@ -77,12 +78,13 @@ class Curtain(Scene):
         self.on_ready()
 
     def update(self, dt: float) -> None:
-        """Advance the pulse."""
+        """Advance the pulse and the toast."""
         self.clock += dt
+        self.toast.update(dt)
 
     def frame_rate(self) -> float:
         """The prompt's slow pulse needs a few frames a second, not sixty."""
-        return PULSE_RATE
+        return 60.0 if self.toast.visible else PULSE_RATE
 
     def draw(self, surface: pygame.Surface) -> None:
         """The curtain: a noren-like band in the seat's colour over the dark room."""
@@ -105,6 +107,7 @@ class Curtain(Scene):
         draw_text_centered(surface, self.subtitle, theme.LARGE, prompt_colour, (center_x, band.bottom + 110))
         hint = t("ui.curtain.hint")
         draw_text_centered(surface, hint, theme.SMALL, theme.TEXT_DIM, (center_x, height - 70))
+        self.toast.draw(surface)
 
     def _draw_seat_badge(self, surface: pygame.Surface, center: tuple[int, int]) -> None:
         """A large disc in the seat's colour with its symbol (colour is never the only sign)."""

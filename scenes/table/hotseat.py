@@ -72,8 +72,11 @@ class HotSeat:
         table.curtain_up = True
         table.hand_hidden = True
         table.clear_selection()
-        table.app.push(Curtain(table.app, pass_title(seat, table.match.seats[seat]), ready_subtitle(),
-                               lambda: self.switch_viewer(seat), seat=seat))
+        curtain = Curtain(table.app, pass_title(seat, table.match.seats[seat]), ready_subtitle(),
+                          lambda: self.switch_viewer(seat), seat=seat)
+        # only the next person's pad lifts it (or a pad with no seat yet, which takes that seat)
+        curtain.pad_gate = lambda: (table.match, seat, table.humans)
+        table.app.push(curtain)
 
     def switch_viewer(self, seat: int) -> None:
         """The next person is ready: show the table from their side."""

@@ -149,17 +149,23 @@ def status_banner(text: str, mine: bool) -> pygame.Surface:
 KEY_HINT_WIDTH = 420  # a six-card hand fan starts near x=560 on the 1920-wide table
 
 
-def key_hint(text: str) -> pygame.Surface:
-    """The keyboard and mouse hint, wrapped into a small block for the lower left corner."""
+def key_hint(text: str, glyphs: str = "") -> pygame.Surface:
+    """The keyboard and mouse hint, wrapped into a small block for the lower left corner; with
+    ``glyphs`` (a pad's style, see ``scenes.engine.pad``) its ``[A]`` tokens are that pad's badges."""
     def make() -> pygame.Surface:
+        from scenes.engine.pad import hint_line
+
         lines = [line.strip() for line in text.replace("・", "·").split("·")]
-        images = [fonts.text(line, theme.TINY - 2, theme.TEXT_DIM) for line in lines]
+        if glyphs:
+            images = [hint_line(line, glyphs, theme.TINY - 2, theme.TEXT_DIM) for line in lines]
+        else:
+            images = [fonts.text(line, theme.TINY - 2, theme.TEXT_DIM) for line in lines]
         pairs: list[list[pygame.Surface]] = [[]]
         for image in images:  # short lines that stay left of the widest hand fan
             if pairs[-1] and sum(i.get_width() + 18 for i in pairs[-1]) + image.get_width() > KEY_HINT_WIDTH:
                 pairs.append([])
             pairs[-1].append(image)
-        height = fonts.line_height(theme.TINY - 2)
+        height = max([fonts.line_height(theme.TINY - 2)] + [image.get_height() for image in images])
         width = max(sum(i.get_width() + 18 for i in group) - 18 for group in pairs)
         surface = crisp.canvas((width, height * len(pairs)), pygame.SRCALPHA)
         for row, group in enumerate(pairs):
@@ -169,7 +175,7 @@ def key_hint(text: str) -> pygame.Surface:
                 x += image.get_width() + 18
         return surface
 
-    return cached(("keys", text), make)
+    return cached(("keys", text, glyphs), make)
 
 
 def compass() -> pygame.Surface:

@@ -19,6 +19,7 @@ from scenes.engine import fonts, theme
 from scenes.engine import input as intents
 from scenes.engine.app import App, Scene
 from scenes.engine.input import Intent
+from scenes.engine.pad import glyphs_of, hint_line
 from scenes.engine.ui import draw_panel, draw_text, seat_color
 from scenes.table import labels
 
@@ -83,7 +84,9 @@ class MoveLog(Scene):
             draw_text(surface, t("log.empty"), SIZE, theme.INK_SOFT, (TEXT_LEFT, BODY_TOP))
         else:
             self._draw_lines(surface)
-        hint = fonts.text(t("log.keys"), theme.TINY, theme.INK_SOFT)
+        glyphs = glyphs_of(self.app)  # a pad used last: its buttons (scenes.engine.pad)
+        hint = (hint_line(t("pad.log_hint"), glyphs, theme.TINY, theme.INK_SOFT) if glyphs
+                else fonts.text(t("log.keys"), theme.TINY, theme.INK_SOFT))
         surface.blit(hint, hint.get_rect(bottomleft=(DRAWER.x + 36, DRAWER.bottom - 22)))
 
     def _draw_lines(self, surface: pygame.Surface) -> None:

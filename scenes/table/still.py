@@ -15,6 +15,7 @@ from game.i18n import t
 from scenes.engine import crisp
 from scenes.engine.app import FPS
 from scenes.engine.app import SIZE as SCREEN
+from scenes.engine.pad import glyphs_of
 from scenes.table import labels
 from scenes.table.mixin import TableMixin
 
@@ -166,8 +167,8 @@ class StillLayer(TableMixin):
         """The game's still parts, then the status line and the buttons (painted in this order)."""
         parts = self.still_parts()
         parts["status"] = self.status_part()
-        buttons = tuple((button.is_enabled, button.hovered, button.pressed, button.text)
-                        for button in self.buttons.widgets)
+        buttons = (tuple((button.is_enabled, button.hovered, button.pressed, button.text)
+                         for button in self.buttons.widgets), self.buttons.show_focus and self.buttons.focus)
         region = self.buttons.widgets[0].rect.unionall([button.rect for button in self.buttons.widgets[1:]])
         parts["buttons"] = StillPart(buttons, region.inflate(30, 30), self.buttons.draw)
         return parts
@@ -183,7 +184,9 @@ class StillLayer(TableMixin):
         text = self.status_text()
         mine = self.viewer_may_act()
         banner = labels.status_banner(text, mine) if text else None
-        hint = labels.key_hint(t(self.KEYS_TEXT)) if self.viewer_is_person() else None
+        glyphs = glyphs_of(self.app)
+        hint_text = self.pad_hint_text() if glyphs else t(self.KEYS_TEXT)
+        hint = labels.key_hint(hint_text, glyphs) if self.viewer_is_person() else None
         banner_at = banner.get_rect(center=(960, self.status_y)) if banner is not None else None
         hint_at = hint.get_rect(bottomleft=(48, 1068)) if hint is not None else None
         areas = [area for area in (banner_at, hint_at) if area is not None]
@@ -195,4 +198,4 @@ class StillLayer(TableMixin):
             if hint is not None:
                 surface.blit(hint, hint_at)
 
-        return StillPart((text, mine, hint is not None), region, paint)
+        return StillPart((text, mine, hint is not None, glyphs), region, paint)

@@ -68,6 +68,8 @@ class Drag:
 class WallpaperInput(TableMixin):
     """Pointer, keys and the action button of the That Old Wallpaper table (see the module docstring)."""
 
+    PAD_X_KEY = "c"  # a pad's X: the next card of the taken row (scenes.engine.pad)
+
     if TYPE_CHECKING:  # what the table (scene.py) provides
         effects: WallpaperEffects  # the tray's layout after a turn of the card
         geometry: Geometry
