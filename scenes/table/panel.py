@@ -5,7 +5,7 @@ score column by column)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -17,7 +17,17 @@ from scenes.engine.ui import Button, FocusGroup
 from scenes.table import art
 
 if TYPE_CHECKING:
-    from scenes.table.view import TableView
+    from scenes.engine.app import App
+
+
+class PanelTable(Protocol):
+    """What a panel uses from the table under it."""
+
+    app: App
+
+    def continue_round(self) -> None:
+        """Close the panel; event playback goes on."""
+        ...
 
 
 class ModalPanel:
@@ -29,7 +39,7 @@ class ModalPanel:
 
     RECT = pygame.Rect(460, 250, 1000, 520)
 
-    def __init__(self, table: TableView, label: Callable[[], str]) -> None:
+    def __init__(self, table: PanelTable, label: Callable[[], str]) -> None:
         self.table = table
         button_rect = pygame.Rect(0, 0, 360, theme.BUTTON_HEIGHT)
         button_rect.midbottom = (self.RECT.centerx, self.RECT.bottom - 34)

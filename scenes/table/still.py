@@ -5,8 +5,6 @@ the panel and the toast on top."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -18,20 +16,7 @@ from scenes.engine.app import SIZE as SCREEN
 from scenes.engine.pad import glyphs_of
 from scenes.table import labels
 from scenes.table.mixin import TableMixin
-
-
-@dataclass
-class StillPart:
-    """One part of the still layer: what it shows (``signature``), where, and how to paint it.
-
-    The part is repainted (clipped to its old and new ``region``) only when its signature changes,
-    so the signature must cover everything ``paint`` depends on.
-    """
-
-    signature: Any
-    region: pygame.Rect
-    paint: Callable[[pygame.Surface], Any]
-
+from scenes.table.still_part import StillPart
 
 MARK_PULSE_RATE = 20.0  # frames a second for the gentle pulse of a move mark (nothing else moves)
 STILL_CHECK_EVERY = 6  # a still table compares its still parts with the picture every few frames

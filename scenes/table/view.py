@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from scenes.engine.ui import FocusGroup, Toast
     from scenes.table.panel import ModalPanel
     from scenes.table.pieces import Bubble
-    from scenes.table.still import StillPart
+    from scenes.table.still_part import StillPart
 
 
 class TableView(Protocol):
