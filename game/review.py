@@ -255,7 +255,8 @@ def analyse(game_id: str, task: ReviewTask, match_seed: int, budget: float, play
             advisor: Advisor | None = None) -> Decision:
     """Ask the advice about one decision (the played move included) and keep what a review needs."""
     if advisor is None:
-        from game.ai.advice import advise as advisor
+        from game.ai.advice import advise
+        advisor = advise
     advice = advisor(game_id, task.observation, list(task.legal), seed=decision_seed(match_seed, task.index, task.seat),
                      budget=budget, playouts=playouts, include=[task.played], count=REVIEW_CANDIDATES)
     played = advice.value_of(task.played)

@@ -274,6 +274,7 @@ class Pool:
         that failed or died raises ``RuntimeError`` naming the ``task`` ("game", "decision")."""
         answers = []
         for conn in connection.wait(list(busy), timeout):
+            assert isinstance(conn, connection.Connection)  # wait() hands back the pipes it was given
             try:
                 kind, index, payload = conn.recv()
             except (EOFError, OSError):

@@ -43,7 +43,7 @@ import bisect
 import functools
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.paired import RaceRules, RacingHard
@@ -339,7 +339,7 @@ def _best_now(ten: Sequence[str], pair: Sequence[str]) -> int:
     return min(SCORE_TABLE[hand_mask(ten[:g] + pair + ten[g:])] for g in range(len(ten) + 1))
 
 
-def _lowest(legal: Sequence[NoaronAction], rng: random.Random, value) -> NoaronAction:
+def _lowest(legal: Sequence[NoaronAction], rng: random.Random, value: Callable[[NoaronAction], int]) -> NoaronAction:
     """A random action among those of the lowest value."""
     scored = [(value(action), action) for action in legal]
     low = min(score for score, _ in scored)
@@ -528,7 +528,7 @@ def opponent_tells(observation: NoaronObservation) -> tuple[Tell, ...]:
     """The opponent's finished turns of this round, in order, as the filter reads them."""
     other = 1 - observation.seat
     started = observation.start_seat == other
-    tells = []
+    tells: list[Tell] = []
     for seat, taken, index, discarded, gap in observation.shown:
         if seat == other and gap >= 0:
             seen = len(tells) if started else len(tells) + 1  # the viewer's finished turns by then

@@ -787,7 +787,7 @@ def rollout_policy(rules: WallpaperRules, state: WallpaperState, seat: int, lega
     return auto_action(state, seat)
 
 
-class WallpaperHard(IsmctsAgent):
+class WallpaperHard(IsmctsAgent[WallpaperRules]):
     """Hard: ISMCTS over ``WallpaperSearchRules`` for numbers and picks; placements in
     ``plan_row``'s order (the search would only confirm the heuristic it plays out with)."""
 

@@ -156,7 +156,7 @@ def _compute_cut(hand: Sequence[str]) -> Cut:
     if right and right < count:
         candidates.append((count - right, right))
     for start, length in candidates:
-        rest = hand[:start] + hand[start + length:]
+        rest = (*hand[:start], *hand[start + length:])
         zatsu_is_yaku = is_yaku(rest)
         option = (len(rest) // 2 if zatsu_is_yaku else len(rest), -length, start, zatsu_is_yaku)
         best = min(best, option)
@@ -212,7 +212,7 @@ class NoaronAction(NamedTuple):
 
     kind: str
     source: str = ""
-    index: int = -1
+    index: int = -1  # type: ignore[assignment]  # shadows tuple.index; a rename would reach every caller
 
 
 DECLARE = NoaronAction("declare")

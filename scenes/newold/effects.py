@@ -36,6 +36,7 @@ from scenes import anim
 from scenes.newold.layout import BOX_CENTRE, KIND_ORDER, ZONE_CENTRE, hand_order
 from scenes.newold.panels import GamePanel
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, StackView, card_rect
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ REVEAL_GAP = 0.07
 BUBBLE_PAUSE = 0.45
 
 
-class NewOldEffects:
+class NewOldEffects(TableMixin):
     """Event playback of the NEW & OLD table: ``event_handlers`` and one ``animate_*`` per event.
     A handler starts its animations on ``self.animator`` (playback waits for them) or on
     ``self.ambient`` (it does not); pieces fly with the base's ``fly``."""

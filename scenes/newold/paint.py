@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,8 +28,9 @@ from scenes import fonts, theme
 from scenes.newold import art as nart
 from scenes.newold.art import score_sheet, seat_plate, zone_sign
 from scenes.newold.layout import BOARD_TOPLEFT, BOX_CENTRE, FELT, SCREEN, ZONE_CENTRE, ZONE_SIGN
-from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
+from scenes.newold.sprites import KindFan, NewOldCard, RevealRow, SeatPlace, ZoneView
 from scenes.table import art, labels
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, nothing
 from scenes.table.still import StillPart
 
@@ -38,7 +40,7 @@ if TYPE_CHECKING:
     from scenes.ui import Button
 
 
-class NewOldPaint:
+class NewOldPaint(TableMixin):
     """The still parts and the moving pieces of the NEW & OLD table (the table's queries say what
     to show: ``playing``, ``choosing_box``, ``target_zone``, ``marked``...)."""
 
@@ -60,6 +62,12 @@ class NewOldPaint:
     action_button: Button
     _still_fans: set[int]
     _warm_jobs: deque[Callable[[], Any]]
+    if TYPE_CHECKING:  # provided by NewOldTable (scene.py)
+        def target_zone(self) -> str: ...
+        def choosing_box(self) -> bool: ...
+        def playing(self) -> bool: ...
+        def reveal_forced(self) -> bool: ...
+        def marked(self) -> dict[str, NewOldCard]: ...
 
     # ----- the still layer -------------------------------------------------------------------------
     def paint_still_base(self, surface: pygame.Surface) -> None:
@@ -78,7 +86,7 @@ class NewOldPaint:
             signature = (tuple(view.cards), tuple(round(tilt) for tilt in view.tilts), view.highlight,
                          view.focused, view.note)
             parts[f"zone{zone}"] = StillPart(signature, view.rect().inflate(140, 110),
-                                             lambda surface, v=view: self._paint_zone(surface, v))
+                                             partial(self._paint_zone, view=view))
             note = t("newold_table.zone.yours") if zone == target else ""
             sign = zone_sign(zone, note)
             parts[f"sign{zone}"] = self.picture_part((zone, note, labels.lang()), sign, center=ZONE_SIGN[zone])
@@ -94,7 +102,7 @@ class NewOldPaint:
             parts[f"plate{seat}"] = self.picture_part(args, plate, center=place.plate.center)
             row = place.row
             parts[f"row{seat}"] = StillPart(tuple(row.cards), row.region(),
-                                            lambda surface, r=row: surface.blit(r.picture(), r.region()))
+                                            partial(_paint_row, row=row))
         parts["sheet"] = self._sheet_part(obs)
         parts["box"] = self._box_part()
         parts["action_note"] = self._action_note_part()
@@ -223,7 +231,7 @@ class NewOldPaint:
                 slots |= {fan.slot(spot, count - 1)[1] for spot in (index - 1, index) if 0 <= spot < count - 1}
             for angle in slots:
                 for dim, lift in ((False, 0.0), (True, 0.0), (False, KindFan.EAGER_LIFT), (False, 1.0)):
-                    jobs.append(lambda card=card, angle=angle, dim=dim, lift=lift: self._warm(card, angle, dim, lift))
+                    jobs.append(partial(self._warm, card, angle, dim, lift))
         self._warm_jobs = jobs
 
     @staticmethod
@@ -233,3 +241,8 @@ class NewOldPaint:
         sprite.dim = dim
         sprite.lift = lift
         sprite.bounds()
+
+
+def _paint_row(surface: pygame.Surface, row: RevealRow) -> None:
+    """A seat's row of revealed cards, from its cached picture."""
+    surface.blit(row.picture(), row.region())

@@ -16,10 +16,14 @@ import math
 import random
 from collections.abc import Callable, Hashable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from scenes import cache, crisp, fonts, theme
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 Color = tuple[int, int, int]
 SUPERSAMPLE = 3
@@ -270,7 +274,7 @@ def _paint_light(surface: pygame.Surface) -> None:
     surface.blit(pygame.transform.smoothscale(glow, (width, height)), (0, 0))
 
 
-def _dashed_round_rect(surface: pygame.Surface, color: Color, rect: pygame.Rect, radius: int,
+def _dashed_round_rect(surface: pygame.Surface, color: ColorLike, rect: pygame.Rect, radius: int,
                        dash: int, gap: int, width: int = 2) -> None:
     """Stitches along a rounded rectangle."""
     points = _round_rect_outline(rect, radius, 4)
