@@ -625,7 +625,7 @@ class _OrganiserFile(logging.handlers.RotatingFileHandler):
         if self.failing and not self._failed_now:
             self.failing = False  # written again: the next failure is news
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+    def handleError(self, record: logging.LogRecord) -> None:
         self._failed_now = True
         if self.failing:
             return

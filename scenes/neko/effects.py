@@ -56,7 +56,9 @@ class NekoEffects(TableMixin):
     salt: int
     dropped: tuple[CardSprite, CardSprite] | None
     drag: Drag | None
-    hand: HandFan
+    if TYPE_CHECKING:  # a read-only property of the table
+        @property
+        def hand(self) -> HandFan: ...
     if TYPE_CHECKING:  # provided by NekoTable (scene.py) and the shared HandDragMixin
         def cat_spot(self, position: int) -> Point: ...
         def spring_back(self) -> None: ...

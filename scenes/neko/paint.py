@@ -7,6 +7,9 @@ painted over it: the leftover pile, the fans, the cat, flying cards and speech b
 
 from __future__ import annotations
 
+from functools import partial
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.i18n import t
@@ -26,7 +29,9 @@ class NekoPaint(TableMixin):
     geometry: Geometry
     stacks: list[StackView]
     fans: dict[int, HandFan]
-    hand: HandFan
+    if TYPE_CHECKING:  # a read-only property of the table
+        @property
+        def hand(self) -> HandFan: ...
     cat: Token
     flying: list[CardSprite]
     bubbles: list[Bubble]
@@ -57,7 +62,7 @@ class NekoPaint(TableMixin):
             signature = (tuple(view.cards), tuple(round(tilt) for tilt in view.tilts), view.highlight,
                          view.focused, view.note, view.centre)
             parts[f"stack{position}"] = StillPart(signature, view.rect().inflate(110, 110),
-                                                  lambda surface, p=position, v=view: self._paint_stack(surface, p, v))
+                                                  partial(self._paint_stack, position=position, view=view))
         turn = self.seat_to_move()
         for seat in range(self.match.players):
             args = (self.name_of(seat), seat, seat == turn, len(self.fans[seat].cards),

@@ -14,7 +14,7 @@ from scenes.table.panel import ModalPanel
 from scenes.ui import draw_text_centered, fit_size, seat_color, seat_label
 
 if TYPE_CHECKING:
-    from scenes.neko.scene import NekoTable
+    from scenes.table.base import TableScene
 
 
 def round_end_message(event: RoundEnded, simple: bool, match: Any) -> str:
@@ -33,10 +33,10 @@ class RoundPanel(ModalPanel):
     """The end-of-round summary: who took the cat (or that nobody could play), each seat's points,
     Continue."""
 
-    def __init__(self, table: NekoTable, event: RoundEnded, last: bool) -> None:
+    def __init__(self, table: TableScene, event: RoundEnded, last: bool) -> None:
         label = (lambda: t("table.see_results")) if last else (lambda: t("table.continue"))
         super().__init__(table, label)
-        self.table: NekoTable = table
+        self.table = table
         self.event = event
         self.last = last
 

@@ -68,7 +68,9 @@ class NewOldEffects(TableMixin):
     panel: ModalPanel | None
     places: dict[int, SeatPlace]
     zones: dict[str, ZoneView]
-    hand: KindFan
+    if TYPE_CHECKING:  # a read-only property of the table
+        @property
+        def hand(self) -> KindFan: ...
     bubbles: list[Bubble]
     decks: dict[str, int]
     box_count: int

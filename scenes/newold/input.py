@@ -36,7 +36,9 @@ class NewOldInput(TableMixin):
     viewer: int
     places: dict[int, SeatPlace]
     zones: dict[str, ZoneView]
-    hand: KindFan
+    if TYPE_CHECKING:  # a read-only property of the table
+        @property
+        def hand(self) -> KindFan: ...
     drag: Drag | None
     selected: int | None
     hover_zone: str | None

@@ -49,7 +49,9 @@ class NewOldPaint(TableMixin):
     hand_hidden: bool
     places: dict[int, SeatPlace]
     zones: dict[str, ZoneView]
-    hand: KindFan
+    if TYPE_CHECKING:  # a read-only property of the table
+        @property
+        def hand(self) -> KindFan: ...
     flying: list[NewOldCard]
     bubbles: list[Bubble]
     decks: dict[str, int]

@@ -17,7 +17,7 @@ from scenes.table.panel import ModalPanel
 from scenes.ui import draw_text_centered, fit_size, seat_color, signed_text
 
 if TYPE_CHECKING:
-    from scenes.newold.scene import NewOldTable
+    from scenes.table.base import TableScene
 
 
 def case_of(cards: Sequence[str]) -> str:
@@ -54,7 +54,7 @@ class GamePanel(ModalPanel):
     RECT = pygame.Rect(170, 96, 1580, 888)
     ROW = 104
 
-    def __init__(self, table: NewOldTable, event: GameScored, revealed: tuple[tuple[str, ...], ...],
+    def __init__(self, table: TableScene, event: GameScored, revealed: tuple[tuple[str, ...], ...],
                  next_start: int) -> None:
         last = next_start < 0
         players = len(event.scores)

@@ -9,6 +9,7 @@ the still layer shows change when a card leaves or lands, so the picture follows
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import t
@@ -36,6 +37,8 @@ from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, card_rect
 
 if TYPE_CHECKING:
+    import pygame
+
     from scenes.noaron.layout import Geometry
     from scenes.noaron.sprites import HandRow
 
@@ -62,11 +65,19 @@ class NoaronEffects(TableMixin):
         bubbles: list[Bubble]
         hints_stale: bool
         dealing: bool
-        geometry: Geometry
-        bottom: int
-        hand: HandRow
+        @property
+        def geometry(self) -> Geometry: ...
+        @property
+        def bottom(self) -> int: ...
+        @property
+        def top_seat(self) -> int: ...
+        @property
+        def hand(self) -> HandRow: ...
 
         def side(self, seat: int) -> str: ...
+        def long_name(self, seat: int) -> str: ...
+        def paint_stakes(self, surface: pygame.Surface, seat: int) -> None: ...
+        def paint_paid(self, surface: pygame.Surface, seat: int) -> None: ...
         def pile_centre(self, seat: int, pile: int) -> Point: ...
         def pile_top(self, seat: int, pile: int) -> Point: ...
         def reserve_spot(self, seat: int, index: int) -> Point: ...
@@ -293,13 +304,17 @@ class NoaronEffects(TableMixin):
             dx, dy = pile_top_offset(len(self.piles[key]) + 1)
             flights.append(anim.Sequence(anim.Wait(0.06 * offset), self.fly(
                 sprite, (target[0] + dx, target[1] + dy), 0.0, SLIDE, flip_to=1.0 if flip else None,
-                scale_to=PILE_SCALE, on_land=lambda key=key, card=card: self.piles[key].append(card))))
+                scale_to=PILE_SCALE, on_land=partial(self._land_on_pile, key, card))))
         row.frame = None
         row.layout(self.animator, 0.3)
         self.app.audio.play("card_slide")
         self.animator.add(anim.Parallel(*flights))
         left, right = (card_rect(self.pile_centre(event.seat, pile), PILE_SCALE) for pile in (LEFT, RIGHT))
         self.mark_move(left.union(right), event.seat)
+
+    def _land_on_pile(self, key: tuple[int, int], card: str) -> None:
+        """A discarded card lands: the pile shows it."""
+        self.piles[key].append(card)
 
     def animate_inserted(self, event: Inserted) -> None:
         """The reserve pair drops into the hand at the chosen place (face down for the opponent)."""
@@ -323,7 +338,7 @@ class NoaronEffects(TableMixin):
             for sprite in sprites:
                 if sprite.value is not None:
                     flips.append(anim.Sequence(anim.Tween(sprite, "flip", 0.0, 0.25, anim.ease_in_out_sine),
-                                               anim.Call(lambda sprite=sprite: setattr(sprite, "value", None))))
+                                               anim.Call(partial(setattr, sprite, "value", None))))
         row.layout(self.animator, 0.32)
         self.app.audio.play("card_slide")
         self.animator.add(anim.Parallel(*flips, anim.Wait(0.32)))

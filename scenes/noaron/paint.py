@@ -8,6 +8,7 @@ moving layer: the two hand rows (the top one as backs), the reserve pair, cards 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -67,10 +68,14 @@ class NoaronPaint(TableMixin):
         preview: Preview | None
         shown_cut: Cut | None
         declare_button: Button
-        geometry: Geometry
-        bottom: int
-        top_seat: int
-        hand: HandRow
+        @property
+        def geometry(self) -> Geometry: ...
+        @property
+        def bottom(self) -> int: ...
+        @property
+        def top_seat(self) -> int: ...
+        @property
+        def hand(self) -> HandRow: ...
 
         def side(self, seat: int) -> str: ...
         def pile_centre(self, seat: int, pile: int) -> Point: ...
@@ -125,8 +130,7 @@ class NoaronPaint(TableMixin):
             signature = (tuple(cards[-4:]), len(cards), glow, centre)
             region = pygame.Rect(0, 0, 230, 290)
             region.center = (round(centre[0]), round(centre[1]))
-            parts[f"pile{seat}{pile}"] = StillPart(signature, region, lambda s, k=(seat, pile), g=glow:
-                                                    self._paint_pile(s, k, g))
+            parts[f"pile{seat}{pile}"] = StillPart(signature, region, partial(self._paint_pile, key=(seat, pile), glow=glow))
         deck_region = pygame.Rect(0, 0, 260, 330)
         deck_x, deck_y = self.geometry.deck
         deck_region.center = (round(deck_x), round(deck_y) + 20)
@@ -136,11 +140,11 @@ class NoaronPaint(TableMixin):
             stake = self.geometry.stake_centre(seat)
             region.center = (round(stake[0]), round(stake[1]))
             parts[f"stakes{seat}"] = StillPart((self.stake_counts[seat], self.name_of(seat)), region,
-                                                lambda s, seat=seat: self.paint_stakes(s, seat))
+                                                partial(self.paint_stakes, seat=seat))
             paid = pygame.Rect(0, 0, 330, 120)
             paid_at = self.paid_pos(seat)
             paid.center = (round(paid_at[0]), round(paid_at[1]))
-            parts[f"paid{seat}"] = StillPart(self.paid_counts[seat], paid, lambda s, seat=seat: self.paint_paid(s, seat))
+            parts[f"paid{seat}"] = StillPart(self.paid_counts[seat], paid, partial(self.paint_paid, seat=seat))
             args = (self.name_of(seat), seat, seat == self.seat_to_move(), self.stake_counts[seat],
                     seat == self.viewer and self.match.seats[seat].is_human)
             parts[f"plate{seat}"] = self.picture_part(args, self._plate(*args), **self._plate_place(seat))
@@ -275,9 +279,9 @@ class NoaronPaint(TableMixin):
         region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(self.geometry.pixel(960, STATUS_Y), (0, 0))
 
         def paint(surface: pygame.Surface) -> None:
-            if banner is not None:
+            if banner is not None and banner_at is not None:  # each is None when the other is
                 surface.blit(banner, banner_at)
-            if hint is not None:
+            if hint is not None and hint_at is not None:
                 surface.blit(hint, hint_at)
 
         return StillPart((text, mine, hint_text, language()), region, paint)

@@ -16,7 +16,7 @@ from scenes.table.panel import SteppedPanel
 from scenes.ui import draw_text_centered, fit_size, seat_color
 
 if TYPE_CHECKING:
-    from scenes.noaron.scene import NoaronTable
+    from scenes.noaron.effects import NoaronEffects
 
 # ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
 SETTLE_STEP = 0.75  # between two lines of the settlement
@@ -34,14 +34,15 @@ class SettlementPanel(SteppedPanel):
     the game's outcome. Lines are made in the language of the moment they are drawn."""
 
     RECT = SETTLEMENT_RECT
+    _painted_language: str | None = None  # the language of the cached paper
     STEP = SETTLE_STEP
     MINI_SCALE = 0.36
     MINI_STEP = 52
 
-    def __init__(self, table: NoaronTable, event: Settled) -> None:
+    def __init__(self, table: NoaronEffects, event: Settled) -> None:
         label = (lambda: t("table.see_results")) if event.game_over else (lambda: t("table.continue"))
         super().__init__(table, label)
-        self.table: NoaronTable = table
+        self.table: NoaronEffects = table
         self.event = event
         self.shown = 0  # lines revealed so far
         self.clock = 0.0
@@ -112,10 +113,10 @@ class SettlementPanel(SteppedPanel):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The cached paper with the hands, the lines shown so far, the button, the lit stakes."""
-        if self._surface is None or self._language != language():
+        if self._surface is None or self._painted_language != language():
             # A cache of pixels only: drawing it changes nothing the game can see.
             self._surface = self.render()
-            self._language = language()
+            self._painted_language = language()
         body = self.RECT
         surface.blit(self._surface, (body.left - 20, body.top - 20))
         self._draw_stakes_lit(surface)

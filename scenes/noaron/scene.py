@@ -34,6 +34,7 @@ from game.rules.noaron import (
     HandDealt,
     NoaronAction,
     NoaronObservation,
+    NoaronRules,
     PileSeeded,
     RoundStarted,
     StakesDealt,
@@ -89,6 +90,7 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
     SETTING_OUT_EVENTS = (StakesDealt, RoundStarted, PileSeeded, HandDealt)  # the deal and the set-out: "Setting out the pieces…"
 
     felt = FELT  # the base draws (and prewarms) the table with this mat
+    rules: NoaronRules  # the match's (a ノアロン match)
 
     def __init__(self, app: App, match: Match, **options: Any) -> None:
         self.rows: dict[int, HandRow] = {}
@@ -107,7 +109,7 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
         self.armed: tuple[str, int] | None = None  # a finger's first tap: (phase, choice)
         self.preview: Preview | None = None
         self.shown_cut: Cut | None = None
-        self.panel: SettlementPanel | None = None  # type: ignore[assignment]
+        self.panel: SettlementPanel | None = None
         self.flying: list[NoaronCard] = []  # cards in flight, drawn above everything else
         self.hints_stale = False
         self.dealing = False  # a deal is being shown (the status says so, not "your turn")
@@ -204,7 +206,7 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
         self.stake_counts = [0, 0]
         self.paid_counts = [0, 0]
         self.shown_round = obs.round
-        events: list[Event] = [StakesDealt(tuple(obs.stakes)), RoundStarted(obs.round, obs.start_seat)]
+        events: list[Event] = [StakesDealt((obs.stakes[0], obs.stakes[1])), RoundStarted(obs.round, obs.start_seat)]
         for pile in (LEFT, RIGHT):
             for seat in (obs.start_seat, 1 - obs.start_seat):
                 if obs.piles[seat][pile]:
@@ -216,7 +218,7 @@ class NoaronTable(NoaronInput, NoaronEffects, NoaronPaint, TableScene):
     # ----- queries ------------------------------------------------------------------------------------
     def observation(self) -> NoaronObservation:
         """What the viewer may see now (a spectator sees no hand), cached by the base."""
-        return super().observation()  # type: ignore[no-any-return]
+        return super().observation()
 
     def long_name(self, seat: int) -> str:
         """A seat's full label (with its symbol)."""

@@ -115,7 +115,7 @@ def _board_picture(size: tuple[int, int], lang: str) -> pygame.Surface:
 
 def board_shadow(size: tuple[int, int] = BOARD_SIZE) -> pygame.Surface:
     """The soft shadow the board casts on the table (blit it centred a little below the board)."""
-    return art.panel_shadow(tuple(size))
+    return art.panel_shadow((size[0], size[1]))
 
 
 def _paint_board_face(big: pygame.Surface, k: float) -> None:
@@ -338,7 +338,7 @@ def _paint_balloon(big: pygame.Surface, balloon: Any, rect: pygame.Rect, dice: p
 
 def _thought_cloud(big: pygame.Surface, rect: pygame.Rect, k: float, line: int) -> None:
     """A thought balloon: a rounded body with a scalloped edge and two small puffs trailing."""
-    bumps = []
+    bumps: list[tuple[float, float]] = []
     radius = 13 * k
     edge = art._round_rect_outline(rect.inflate(-radius, -radius), round(radius), 5)
     travelled = 0.0
@@ -540,8 +540,8 @@ def _label_balloon(picture: pygame.Surface, balloon: Any, info: pygame.Rect, bod
     """The faces a balloon takes as little dice, an arrow, and its effect icons."""
     if balloon.capacity is None:
         die = round(24 * unit)  # as large as the other balloons' faces: pips that can be counted at 1280x720
-        faces = [mini_die(value, die) for value in balloon.accepts]
-        first, second = _row(faces[:3], round(3 * unit)), _row(faces[3:], round(3 * unit))
+        dice = [mini_die(value, die) for value in balloon.accepts]
+        first, second = _row(dice[:3], round(3 * unit)), _row(dice[3:], round(3 * unit))
         badge = infinity_badge(round(32 * unit))
         pill = _row(_effects(balloon, round(24 * unit)), round(4 * unit))
         column = [badge, first, second, pill]

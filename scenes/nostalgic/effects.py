@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -103,6 +104,7 @@ class NostalgicEffects(TableMixin):
     dropped: DieSprite | None
     _throw_seed: int
     if TYPE_CHECKING:
+        def shown_games(self) -> int: ...
         @property
         def bottom(self) -> int: ...
         @property
@@ -303,9 +305,10 @@ class NostalgicEffects(TableMixin):
     def animate_chips_given(self, event: ChipsGiven) -> None:
         """Chips hop from the supply to the seats (gifts in a row go together)."""
         gifts = [event]
-        while self.pending and isinstance(self.pending[0], ChipsGiven):
-            gifts.append(self.pending.popleft())  # type: ignore[arg-type]
-        steps = []
+        while self.pending and isinstance(following := self.pending[0], ChipsGiven):
+            self.pending.popleft()
+            gifts.append(following)
+        steps: list[anim.Step] = []
         for gift in gifts:
             for number in range(gift.count):
                 def leave() -> None:
@@ -343,7 +346,7 @@ class NostalgicEffects(TableMixin):
             else:
                 gains.append(item)  # type: ignore[arg-type]
         self.app.audio.play(SOUNDS["throw"])
-        rolls = [ThrowStep(record.throw, lambda record=record: self._settled(record))
+        rolls = [ThrowStep(record.throw, partial(self._settled, record))
                  for record in (self._throw_of(thrown) for thrown in throws)]
         steps: list[anim.Step] = [anim.Parallel(*rolls)]
         flashes = self._bonus_flashes(throws)
@@ -615,7 +618,7 @@ class NostalgicEffects(TableMixin):
     def animate_row_cleared(self, event: RowCleared) -> None:
         """The untaken face-up cards slide to the discards."""
         shown = self.shown
-        steps = []
+        steps: list[anim.Step] = []
         for slot, card in enumerate(list(shown.row)):
             if card is None:
                 continue

@@ -15,7 +15,7 @@ from scenes.table.panel import SteppedPanel
 from scenes.ui import draw_text_centered, fit_size, number_text, signed_text
 
 if TYPE_CHECKING:
-    from scenes.nostalgic.scene import NostalgicTable
+    from scenes.nostalgic.effects import NostalgicEffects
 
 PANEL_STEP = 0.8  # seconds between the lines of the final scoring (at normal speed)
 
@@ -27,9 +27,10 @@ class FinalPanel(SteppedPanel):
 
     RECT = pygame.Rect(150, 70, 1620, 930)
     STEPS = ("chips", "sets", "rank", "total", "end")
+    _painted_language: str | None = None  # the language of the cached paper
     STEP = PANEL_STEP
 
-    def __init__(self, table: NostalgicTable, event: FinalScored, ended: GameEnded | None,
+    def __init__(self, table: NostalgicEffects, event: FinalScored, ended: GameEnded | None,
                  next_game: GameStarted | None) -> None:
         self.RECT = final_panel_rect(len(event.totals))
         last = ended is not None
@@ -106,8 +107,8 @@ class FinalPanel(SteppedPanel):
             label = fonts.text(name, fit_size(name, theme.BODY, 250), theme.INK)
             surface.blit(label, label.get_rect(midleft=(x + 50, y)))
             play = self.play_np(seat)
-            where = (self.columns()["play"] + dx, y)
-            draw_text_centered(surface, str(play), theme.LARGE - 4, theme.INK, where, True)
+            play_at = (self.columns()["play"] + dx, y)
+            draw_text_centered(surface, str(play), theme.LARGE - 4, theme.INK, play_at, True)
 
     def play_np(self, seat: int) -> int:
         """NP before this final scoring (the total less what the scoring added)."""
@@ -215,9 +216,9 @@ class FinalPanel(SteppedPanel):
         shown, lang = self._composite_key
         if self._composite is None or lang != language() or shown > self.shown:
             # pixel caches only: drawing changes nothing the game can see
-            if self._surface is None or self._language != language():
+            if self._surface is None or self._painted_language != language():
                 self._surface = self.render()
-                self._language = language()
+                self._painted_language = language()
             self._composite, shown = self._surface.copy(), 0
         for step in self.STEPS[shown:self.shown]:  # only the steps revealed since the last frame
             self._composite.blit(self.layer(step), (20, 20))

@@ -181,7 +181,7 @@ class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScen
     # ----- queries ---------------------------------------------------------------------------------
     def observation(self) -> NostalgicObservation:
         """The viewer's observation (typed)."""
-        return super().observation()  # type: ignore[no-any-return]
+        return super().observation()
 
     def shown_games(self) -> int:
         """How many games this match has."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scenes import anim
 
@@ -38,7 +38,9 @@ class Drag:
 class HandDragMixin:
     """Pointer handling of a hand fan's cards (see the module docstring for what the table provides)."""
 
-    hand: Any
+    if TYPE_CHECKING:  # a read-only property of the table
+        @property
+        def hand(self) -> Any: ...
     drag: Drag | None
     dropped: tuple[Any, Any] | None
     selected: int | None

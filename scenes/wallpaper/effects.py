@@ -11,6 +11,7 @@ cell and the shapes it completed glow; the end opens the scoring panel.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -82,7 +83,8 @@ class WallpaperEffects(TableMixin):
     """Event playback of the That Old Wallpaper table (see the module docstring)."""
 
     if TYPE_CHECKING:  # what the table (scene.py) provides
-        geometry: Geometry
+        @property
+        def geometry(self) -> Geometry: ...
         grandma: bool
         row_count: int
         hand: list[Piece]
@@ -177,15 +179,16 @@ class WallpaperEffects(TableMixin):
         """Cards dealt in a row: each flies from the deck to its row's bottom and turns over, one
         after another (a red oval's extra card follows it with a call)."""
         deals = [event]
-        while self.pending and isinstance(self.pending[0], RowCardDealt):
-            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        while self.pending and isinstance(following := self.pending[0], RowCardDealt):
+            self.pending.popleft()
+            deals.append(following)
         counts = [len(cards) for cards in self.rows_shown]
         self.happening = t("wallpaper_table.happening.deal")
         steps: list[anim.Step] = []
         for number, deal in enumerate(deals):
             counts[deal.row] += 1
             target = self.geometry.row_slot(deal.row, counts[deal.row] - 1, counts[deal.row])
-            piece = Piece(("wp-card", deal.card, ROW_CARD_W, 0), lambda c=deal.card: card_face(c, ROW_CARD_W),
+            piece = Piece(("wp-card", deal.card, ROW_CARD_W, 0), partial(card_face, deal.card, ROW_CARD_W),
                           DECK_POS, back=lambda: card_back(ROW_CARD_W), face_up=False, value=deal.card)
             piece.visible = False
 
@@ -199,8 +202,10 @@ class WallpaperEffects(TableMixin):
             step: list[anim.Step] = [anim.Wait(DEAL_GAP * number), anim.Call(leave),
                                      self.fly(piece, target, 0.0, DEAL_FLIGHT, flip_to=1.0, on_land=land)]
             if deal.chained:
-                step.insert(1, anim.Call(lambda d=deal: self.bubble(
-                    (self.geometry.column_x(d.row), ROW_TOP - 4), t("wallpaper_table.bubble.oval"))))
+                def say_oval(d: RowCardDealt = deal) -> None:
+                    self.bubble((self.geometry.column_x(d.row), ROW_TOP - 4), t("wallpaper_table.bubble.oval"))
+
+                step.insert(1, anim.Call(say_oval))
             steps.append(anim.Sequence(*step))
         self.app.audio.play("deal")
         self.animator.add(anim.Parallel(*steps))
@@ -322,7 +327,7 @@ class WallpaperEffects(TableMixin):
         steps: list[anim.Step] = []
         if event.discarded:
             for index, card in enumerate(cards):
-                piece = Piece(("wp-card", card, ROW_CARD_W, 0), lambda c=card: card_face(c, ROW_CARD_W),
+                piece = Piece(("wp-card", card, ROW_CARD_W, 0), partial(card_face, card, ROW_CARD_W),
                               self.geometry.row_slot(event.row, index, count), value=card)
                 steps.append(anim.Sequence(anim.Wait(0.05 * index),
                                            self.fly(piece, DISCARD_POS, 20.0, SLIDE, scale_to=0.4)))
@@ -348,8 +353,7 @@ class WallpaperEffects(TableMixin):
             target = self.geometry.tray_slot(index) if mine else self.geometry.seat_anchor(event.seat)
             scale_to = 1.0 if mine else 0.35
             steps.append(anim.Sequence(anim.Wait(0.07 * index),
-                                       self.fly(piece, target, 0.0, SLIDE, scale_to=scale_to, on_land=lambda p=piece:
-                                                arrive(p))))
+                                       self.fly(piece, target, 0.0, SLIDE, scale_to=scale_to, on_land=partial(arrive, piece))))
         self.app.audio.play("card_slide")
         self.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
 
@@ -419,7 +423,7 @@ class WallpaperEffects(TableMixin):
             wall = dict(self.walls_shown[event.seat])
             wall[(event.x, event.y)] = (event.card, event.rot)
             camera = fit_camera(list(wall), self.pan)
-            target = camera.cell_rect((event.x, event.y)).center
+            target: tuple[float, float] = camera.cell_rect((event.x, event.y)).center
             scale_to = camera.cell / width
             self.mark_move(camera.cell_rect((event.x, event.y)), event.seat)
         else:

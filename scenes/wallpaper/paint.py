@@ -73,7 +73,8 @@ class WallpaperPaint(TableMixin):
     """What the That Old Wallpaper table paints (see the module docstring)."""
 
     if TYPE_CHECKING:  # what the table (scene.py) provides
-        geometry: Geometry
+        @property
+        def geometry(self) -> Geometry: ...
         grandma: bool
         row_count: int
         hand: list[Piece]
