@@ -6,7 +6,7 @@ This is also the entry point of the pyinstaller builds (build/kotatsu.spec).
 import multiprocessing
 import sys
 
-from game.cli import main
+from kotatsu.cli import main
 
 if __name__ == "__main__":
     multiprocessing.freeze_support()  # the AI worker uses "spawn"; frozen builds need this

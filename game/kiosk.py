@@ -3,7 +3,7 @@ organiser log, the session and status files, and the supervisor that keeps the a
 
 ``python -m game kiosk --config kiosk.toml`` runs ``supervise``: it starts the app as a child
 process (``kiosk --child``) and starts it again, with back-off, whenever it dies. The child runs
-``scenes.kiosk`` (attract mode, idle resets, the exit PIN). Exit code 0 from the child means the
+``scenes.kiosk.controller`` (attract mode, idle resets, the exit PIN). Exit code 0 from the child means the
 organiser left through the PIN pad: the supervisor stops too. SIGTERM or SIGINT to the
 supervisor stops both (the visitor's game is saved first) with exit code 0.
 

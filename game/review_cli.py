@@ -1,4 +1,4 @@
-"""``python -m game review``: the command's work (the parser is in ``game.cli``).
+"""``python -m game review``: the command's work (the parser is in ``kotatsu.cli``).
 
 ``review FILE`` prints the key moments (move number, what was played, what Hard would have
 played, both win chances) and the seat's win-chance line; ``--json`` the same as data; ``--list``
@@ -25,7 +25,7 @@ BAR_WIDTH = 30  # characters of the progress bar on stderr
 
 
 class ReviewUsage(Exception):
-    """A bad file or argument: one line, exit code 2 (``game.cli`` prints it)."""
+    """A bad file or argument: one line, exit code 2 (``kotatsu.cli`` prints it)."""
 
 
 def progress_bar(done: int, total: int) -> None:

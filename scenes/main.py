@@ -18,10 +18,12 @@ from game.core.match import Match, Seat
 from game.core.registry import get_rules
 from game.core.settings import load_settings
 from game.i18n import t
-from scenes import tables
-from scenes.app import App
-from scenes.plate import show_plate
-from scenes.title import Title
+from scenes import routes
+from scenes.engine.app import App
+from scenes.engine.plate import show_plate
+from scenes.learning.review import ReviewScene
+from scenes.menus.title import Title
+from scenes.table import launch as tables
 
 log = logging.getLogger("kotatsu")
 WARNING_SECONDS = 7.0
@@ -46,6 +48,7 @@ def build_app(
 ) -> App:
     """The app with the title on the stack and, if asked, a resumed or new table (or the
     ``tutorial`` of that game id) above it."""
+    routes.install()
     settings, warning = load_settings()
     if lang:
         settings.language = lang  # for this run only; the settings screen is where it is kept
@@ -59,7 +62,7 @@ def build_app(
     if resume and _resume(app, title):
         return app
     if tutorial is not None:
-        from scenes.tutorial import open_tutorial
+        from scenes.learning.tutorial import open_tutorial
 
         open_tutorial(app, tutorial)
         return app
@@ -159,3 +162,16 @@ def _report_first_frame(app: App) -> None:
     """Print the wall-clock time of the first frame and stop the loop."""
     print(f"first-frame {time.time():.6f}", flush=True)
     app.running = False
+
+
+def show_review(match: Match, seat: int | None = None, *, jobs: int = 2, budget: float | None = None,
+                playouts: int | None = None) -> int:
+    """``python -m game review FILE --show``: the app with the review screen over the title."""
+    app = build_app()
+    try:
+        app.push(ReviewScene(app, match, seat, jobs=jobs, budget=budget, playouts=playouts))
+        signum = app.run()  # closing the review leaves the title, as the app does
+    except stop.Stopped as stopped:  # a second signal: the scenes' exits still end the analysis
+        app.close()
+        return stopped.exit_code
+    return 0 if signum is None else stop.exit_code_for(signum)

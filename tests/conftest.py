@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.engine.app import App
 
 # Set before anything imports pygame: the display and audio tests run headless everywhere.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -19,6 +19,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Settings and autosaves of the test session go to a throwaway folder, never the user's.
 os.environ.setdefault("KOTATSU_HOME", tempfile.mkdtemp(prefix="kotatsu-test-"))
+
+
+@pytest.fixture(autouse=True, scope="session")
+def scene_routes() -> None:
+    """The scenes one room opens in another by name (results, title, pause, help), registered as
+    the app's entry points do: tests build apps and tables directly, without those entry points."""
+    from scenes import routes
+
+    routes.install()
 
 
 @pytest.fixture(autouse=True)
@@ -33,7 +42,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """A headless English app at instant speed, its files in a throwaway folder (a test file
     may define its own ``app``, e.g. with the title screen pushed)."""
     from game.core.settings import Settings
-    from scenes.app import App
+    from scenes.engine.app import App
 
     monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
     application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)

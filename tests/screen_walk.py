@@ -21,14 +21,14 @@ import pygame
 
 from game.core.match import Match, Seat
 from game.core.registry import get_rules
-from scenes import crisp
-from scenes import input as intents
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.input import Intent
-from scenes.pause import PauseMenu
-from scenes.results import Results
+from scenes.engine import crisp
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
+from scenes.menus.pause import PauseMenu
+from scenes.menus.results import Results
 from scenes.table.base import TableScene
+from scenes.table.curtain import Curtain
 from scenes.table.move_log import MoveLog
 from scenes.table.saver import NullSaver
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from game.core.match import Match
-from scenes import input as intents
-from scenes import tables
-from scenes.app import App, Scene
-from scenes.input import Intent
+from scenes.engine import input as intents
+from scenes.engine.app import App, Scene
+from scenes.engine.input import Intent
+from scenes.table import launch as tables
 
 
 class FakeTable(Scene):

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scenes.app import App
-from scenes.input import ACTIVATE, MOVE, PRESS, RELEASE, Intent
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, MOVE, PRESS, RELEASE, Intent
 
 DT = 1 / 60
 
@@ -35,7 +35,7 @@ def wait_for_person(app: App, scene: Any, step: Callable[[], None], limit: int,
     """Run the table (``step()`` one checked frame; Enter continues a panel or, after the
     ``under_curtain`` check, lifts a curtain) until the person at the bottom may act with nothing
     moving; False once the match is over."""
-    from scenes.curtain import Curtain
+    from scenes.table.curtain import Curtain
 
     for _ in range(limit):
         if under_curtain is not None and isinstance(app.top, Curtain):

@@ -1,4 +1,4 @@
-"""scenes.anim: tweens, easing and timelines, driven by hand with update(dt) (no pygame)."""
+"""scenes.engine.anim: tweens, easing and timelines, driven by hand with update(dt) (no pygame)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scenes import anim
-from scenes.anim import Animator, Call, Parallel, Sequence, Tween, Wait
+from scenes.engine import anim
+from scenes.engine.anim import Animator, Call, Parallel, Sequence, Tween, Wait
 
 
 class Thing:

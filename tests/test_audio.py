@@ -10,8 +10,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes import audio as audio_module
-from scenes.audio import Audio, synthesize
+from scenes.engine import audio as audio_module
+from scenes.engine.audio import Audio, synthesize
 
 RATE = 22050  # half the usual rate keeps the pure-Python synthesis quick in tests
 

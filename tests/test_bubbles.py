@@ -11,8 +11,8 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.core.settings import Settings
-from scenes import anim
-from scenes.app import App
+from scenes.engine import anim
+from scenes.engine.app import App
 from scenes.neko import make_table
 from scenes.table.base import TableScene
 
@@ -73,7 +73,7 @@ def test_until_always_ends() -> None:
 @pytest.mark.parametrize("game", ["neko", "newold", "noaron", "nostalgic", "wallpaper"])
 def test_bubbles_and_toasts_keep_off_the_viewers_prompt_and_hand(game: str, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from scenes.tables import make_table_scene
+    from scenes.table.launch import make_table_scene
 
     monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
     app = App(Settings(language="ja", anim_speed="normal", sound=False), headless=True)

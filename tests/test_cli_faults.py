@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
-from game.cli import EXIT_FAILED, EXIT_USAGE, main
 from game.core.match import Match, Seat
+from kotatsu import cli
+from kotatsu.cli import EXIT_FAILED, EXIT_USAGE, main
 
 ROOT = Path(__file__).resolve().parent.parent
 SPAWN_SECONDS = 120.0  # generous: a loaded 2-core machine
@@ -29,16 +29,16 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     (and a regression that accepts ``--seconds inf`` fails instead of running for ever)."""
     import game.bench
     import game.tournament
-    import scenes.bench
     import scenes.main
-    import scenes.shot
+    import scenes.tools.bench
+    import scenes.tools.shot
 
     def ran(*args: object, **kwargs: object) -> None:
         raise AssertionError("the command ran instead of refusing its arguments")
 
     for module, name in ((game.bench, "bench_rules"), (game.bench, "bench_ai"), (game.bench, "bench_hint"),
-                         (scenes.bench, "bench_frames"),
-                         (scenes.shot, "take_shot"), (game.tournament, "run_tournament"), (scenes.main, "run")):
+                         (scenes.tools.bench, "bench_frames"),
+                         (scenes.tools.shot, "take_shot"), (game.tournament, "run_tournament"), (scenes.main, "run")):
         monkeypatch.setattr(module, name, ran)
 
 
@@ -157,7 +157,7 @@ def test_shot_writes_a_whole_png(capsys: pytest.CaptureFixture[str], tmp_path: P
 
 
 def test_write_file_keeps_the_old_file_when_the_disk_fills(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scenes import shot
+    from scenes.tools import shot
 
     target = tmp_path / "table.png"
     target.write_bytes(b"old picture")

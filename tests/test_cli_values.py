@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
-from game.cli import EXIT_FAILED, EXIT_USAGE, main
 from game.core.match import Match, Seat
 from game.core.seeds import MAX_SEED, is_valid_seed
+from kotatsu import cli
+from kotatsu.cli import EXIT_FAILED, EXIT_USAGE, main
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = str(10**30)
@@ -33,20 +33,20 @@ def no_work(monkeypatch: pytest.MonkeyPatch) -> None:
     import game.net.server
     import game.review_cli
     import game.tournament
-    import scenes.bench
-    import scenes.kiosk_command
+    import scenes.kiosk.command
     import scenes.main
-    import scenes.shot
+    import scenes.tools.bench
+    import scenes.tools.shot
 
     def ran(*args: object, **kwargs: object) -> None:
         raise AssertionError("the command ran instead of refusing its arguments")
 
     for module, name in ((game.bench, "bench_rules"), (game.bench, "bench_ai"), (game.bench, "bench_hint"),
-                         (scenes.bench, "bench_frames"), (scenes.shot, "take_shot"),
-                         (scenes.shot, "take_help_shot"), (game.tournament, "run_tournament"),
+                         (scenes.tools.bench, "bench_frames"), (scenes.tools.shot, "take_shot"),
+                         (scenes.tools.shot, "take_help_shot"), (game.tournament, "run_tournament"),
                          (scenes.main, "run"), (game.net.loadtest, "bench_lan"), (game.net.server, "Server"),
                          (game.net.client, "run_bot"), (game.coach, "match_advice"), (game.review_cli, "run"),
-                         (scenes.kiosk_command, "run_command"), (cli, "bench_startup")):
+                         (scenes.kiosk.command, "run_command"), (cli, "bench_startup")):
         monkeypatch.setattr(module, name, ran)
 
 

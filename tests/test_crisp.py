@@ -1,4 +1,4 @@
-"""Text drawn again at the window's size (scenes.crisp): what is marked, what is left scaled
+"""Text drawn again at the window's size (scenes.engine.crisp): what is marked, what is left scaled
 because something covers it, and that the frame a window shows has its text at the physical size."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from scenes import crisp, fonts, window
+from scenes.engine import crisp, fonts, window
 
 WHITE = (255, 255, 255)
 FELT = (30, 90, 60)
@@ -161,8 +161,8 @@ def test_a_table_at_4k_marks_its_buttons_status_and_plates() -> None:
     from game.core.match import Match, Seat
     from game.core.settings import Settings
     from game.i18n import t
-    from scenes.app import App
-    from scenes.shot import make_scene
+    from scenes.engine.app import App
+    from scenes.tools.shot import make_scene
 
     window.mark_text_for((3840, 2160))
     app = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)

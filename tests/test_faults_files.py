@@ -330,8 +330,8 @@ def test_a_file_as_data_folder_turns_saving_off_without_raising(file_home: Path)
 
 
 def test_results_enter_does_not_crash_when_saving_is_off(file_home: Path) -> None:
-    from scenes.app import App
-    from scenes.results import Results
+    from scenes.engine.app import App
+    from scenes.menus.results import Results
 
     app = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
     try:
@@ -363,7 +363,7 @@ def test_the_title_tells_once_that_saving_is_off(file_home: Path) -> None:
 
 
 def test_the_notice_is_in_japanese_too(file_home: Path) -> None:
-    from scenes.title import saving_off_text
+    from scenes.menus.title import saving_off_text
 
     storage.data_dir()
     set_language("ja")
@@ -436,7 +436,7 @@ def test_a_read_only_mount_is_told_at_once(home: Path, monkeypatch: pytest.Monke
 
 
 def test_the_app_settings_path_survives_an_unwritable_folder(file_home: Path) -> None:
-    from scenes.app import App
+    from scenes.engine.app import App
 
     app = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
     try:
@@ -475,8 +475,8 @@ def test_a_second_instance_plays_without_autosave(home: Path) -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX")
 def test_the_title_of_a_window_says_another_window_owns_the_autosave(home: Path) -> None:
-    from scenes.app import App
-    from scenes.title import Title, saving_off_text
+    from scenes.engine.app import App
+    from scenes.menus.title import Title, saving_off_text
 
     other = _hold_lock(home)
     app = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
@@ -495,8 +495,8 @@ def test_the_title_of_a_window_says_another_window_owns_the_autosave(home: Path)
 
 @pytest.mark.skipif(sys.platform == "win32", reason="flock is POSIX")
 def test_a_headless_title_takes_no_lock(home: Path) -> None:
-    from scenes.app import App
-    from scenes.title import Title
+    from scenes.engine.app import App
+    from scenes.menus.title import Title
 
     app = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
     try:

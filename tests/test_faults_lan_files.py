@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import kiosk
-from game.cli import main
 from game.core import storage
 from game.core.errors import SaveError
 from game.core.match import Match, Seat
@@ -26,8 +25,9 @@ from game.net import connection, hosted
 from game.net.host import TableHost
 from game.net.hosted import HostedTable
 from game.net.server import Server
-from scenes import lan
-from scenes.shot import write_file
+from kotatsu.cli import main
+from scenes.lan import connect as lan
+from scenes.tools.shot import write_file
 from tests.random_matches import random_moves
 from tests.special_files import SPECIAL_KINDS, make_special, memory_folder, returns_soon
 from tests.test_faults_files import NASTY, byte_mutants, field_mutants

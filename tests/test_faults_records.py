@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cli import main
 from game.core import records as records_module
 from game.core import storage
 from game.core.match import Match, Seat
@@ -27,9 +26,10 @@ from game.core.records import (
     report,
     report_text,
 )
-from scenes.app import App
-from scenes.records_scene import RecordsScene
-from scenes.results import Results
+from kotatsu.cli import main
+from scenes.engine.app import App
+from scenes.menus.records import RecordsScene
+from scenes.menus.results import Results
 from tests.random_matches import random_moves
 from tests.special_files import memory_folder, returns_soon
 

@@ -12,11 +12,11 @@ import pytest
 from game.core.match import Match
 from game.core.registry import available_games
 from game.core.settings import Settings
-from scenes import input as intents
-from scenes.app import App
-from scenes.input import Intent
-from scenes.pause import PauseMenu
-from scenes.tables import make_table_scene
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
+from scenes.menus.pause import PauseMenu
+from scenes.table.launch import make_table_scene
 from tests.test_undo_ai import find
 
 DT = 1 / 60
@@ -191,7 +191,7 @@ def test_then_the_saved_language_wins(tmp_path: Path, monkeypatch: pytest.Monkey
 # ----- a quiet console without a sound card --------------------------------------------------------
 START_APP = """
 from game.core.settings import Settings
-from scenes.app import App
+from scenes.engine.app import App
 app = App(Settings(sound=True), headless=True)
 print("mixer" if app.audio._mixer else "no mixer")
 app.close()
@@ -211,7 +211,7 @@ def test_without_a_sound_card_the_console_gets_one_line(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-c", START_APP], env=env, capture_output=True, text=True, timeout=60,
                           cwd=Path(__file__).resolve().parent.parent)
     assert done.returncode == 0, done.stderr
-    from scenes.audio import NO_DEVICE
+    from scenes.engine.audio import NO_DEVICE
 
     expected = [] if done.stdout.strip() == "mixer" else [NO_DEVICE]
     assert done.stderr.splitlines() == expected
@@ -258,8 +258,9 @@ def test_start_shows_the_plate_before_the_table_is_built(app: App, monkeypatch: 
     """Building a table takes seconds on a slow machine: the window shows "Setting out the
     table…" over the last frame before the work starts, and the canvas keeps none of it."""
     from game.core.match import Seat
-    from scenes import tables, theme
-    from scenes.title import Title
+    from scenes.engine import theme
+    from scenes.menus.title import Title
+    from scenes.table import launch as tables
 
     app.push(Title(app))
     settle(app)
@@ -291,7 +292,7 @@ def test_at_4k_every_card_of_a_fanned_hand_is_drawn_at_the_window_scale(app: App
     hanging off the screen's edge) is kept as a picture that draws itself again at 2x for the 4K
     frame."""
     from game.core.match import Seat
-    from scenes import crisp, window
+    from scenes.engine import crisp, window
 
     window.mark_text_for((3840, 2160))
     try:

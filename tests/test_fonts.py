@@ -12,7 +12,7 @@ import pytest
 from fontTools.ttLib import TTFont
 
 from game.i18n import all_texts
-from scenes import fonts
+from scenes.engine import fonts
 
 SIZE = 30
 
@@ -37,7 +37,7 @@ def test_fonts_are_noto_sans_cjk_jp(face: TTFont) -> None:
 
 
 def test_seat_symbols_and_basic_kana_and_kanji_are_covered(face: TTFont) -> None:
-    from scenes.theme import SEAT_SYMBOLS
+    from scenes.engine.theme import SEAT_SYMBOLS
 
     cmap = face.getBestCmap()
     for char in "".join(SEAT_SYMBOLS) + "あア亜腕上猫「」。、×✓♪":
@@ -117,8 +117,8 @@ def test_fitting_stops_at_the_least_legible_size_and_a_long_name_keeps_you() -> 
     """``fit_size`` steps down by 2 and never under its smallest (20 -> 18 -> 17, not 16); a seat
     label too long even at ``theme.LEAST`` is cut with an ellipsis, "(you)" kept."""
     from game.i18n import language, set_language, t
-    from scenes import theme
-    from scenes.ui import fit_size, fitted_seat_label
+    from scenes.engine import theme
+    from scenes.engine.ui import fit_size, fitted_seat_label
 
     name = "Wolfgang Amadeus Mozart of Salzburg Town"
     least = theme.LEAST

@@ -10,20 +10,20 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import EXIT_USAGE, main
 from game.core.house import house_text
 from game.core.registry import available_games, get_rules
 from game.core.settings import Settings
 from game.examples import Recipe, examples, player_counts, refusal
 from game.i18n import LANGUAGES, catalogue, language, set_language, t
-from scenes import help_pictures
-from scenes import input as intents
-from scenes.app import App
-from scenes.cache import release
-from scenes.help import Help
-from scenes.help_pages import PAGES, lay_out, score_sum
-from scenes.input import Intent
-from scenes.title import GameCard, Title
+from kotatsu.cli import EXIT_USAGE, main
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.cache import release
+from scenes.engine.input import Intent
+from scenes.menus import help_pictures
+from scenes.menus.help import Help
+from scenes.menus.help_pages import PAGES, lay_out, score_sum
+from scenes.menus.title import GameCard, Title
 
 FRAME = 1 / 60
 GAMES = available_games()

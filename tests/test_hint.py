@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import EXIT_FAILED, EXIT_USAGE, main
 from game.coach import HintRefused, hint_seat
 from game.core.match import Match, Seat
 from game.core.registry import get_rules
+from kotatsu.cli import EXIT_FAILED, EXIT_USAGE, main
 
 PLAYOUTS = "120"  # a fixed race: the answer depends only on the observation and the seed
 
@@ -172,7 +172,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A headless app with instant animations and its own settings folder."""
     monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
     from game.core.settings import Settings
-    from scenes.app import App
+    from scenes.engine.app import App
 
     application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
     yield application
@@ -181,7 +181,7 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 def _table(app, seats: list[Seat], seed: int = 4):
     """A neko table for ``seats`` pushed on ``app``, at seat 0's turn."""
-    from scenes.shot import _to_seat_zero, make_scene
+    from scenes.tools.shot import _to_seat_zero, make_scene
 
     match = Match("neko", seats, seed, {"quick": True})
     _to_seat_zero(match, seed)
@@ -193,7 +193,7 @@ def _table(app, seats: list[Seat], seed: int = 4):
 
 
 def test_the_hint_key_shows_the_best_moves_and_goes_when_the_person_acts(app) -> None:
-    from scenes.input import KEY, Intent
+    from scenes.engine.input import KEY, Intent
 
     scene = _table(app, [Seat("human"), Seat("human")])
     app.step(1 / 60, feed=[Intent(KEY, key="/")])
@@ -234,7 +234,7 @@ def test_old_saves_without_hint_fields_load_and_keep_hints_on(tmp_path: Path) ->
 
 def _finished_neko(seats: list[Seat], seed: int = 2) -> Match:
     """A neko match for ``seats`` played to its end by quick AI agents."""
-    from scenes.shot import play_moves
+    from scenes.tools.shot import play_moves
 
     match = Match("neko", seats, seed=seed)
     play_moves(match, 100_000, seed)
@@ -244,12 +244,12 @@ def _finished_neko(seats: list[Seat], seed: int = 2) -> Match:
 
 def _texts_drawn(app, match: Match, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the results screen of ``match`` paints."""
-    import scenes.fonts
-    from scenes.results import Results
+    import scenes.engine.fonts
+    from scenes.menus.results import Results
 
     drawn: list[str] = []
-    real = scenes.fonts.text
-    monkeypatch.setattr(scenes.fonts, "text", lambda text, *args, **kwargs: (drawn.append(text), real(text, *args, **kwargs))[1])
+    real = scenes.engine.fonts.text
+    monkeypatch.setattr(scenes.engine.fonts, "text", lambda text, *args, **kwargs: (drawn.append(text), real(text, *args, **kwargs))[1])
     Results(app, match).draw(app.screen)
     return drawn
 
@@ -294,7 +294,7 @@ def test_positions_for_the_hint_bench_come_from_the_whole_match() -> None:
 
 
 def test_the_frames_bench_person_asks_for_a_hint_and_follows_it(app) -> None:
-    from scenes.bench import keep_hinting
+    from scenes.tools.bench import keep_hinting
 
     scene = _table(app, [Seat("human"), Seat("human")])
     assert keep_hinting(scene), "their turn: a hint is asked"
@@ -310,7 +310,7 @@ def test_the_frames_bench_person_asks_for_a_hint_and_follows_it(app) -> None:
                                                   ("nostalgic", 4), ("wallpaper", 5)])
 def test_the_hint_keeps_off_the_tables_buttons_and_its_marked_move(app, game_id: str, players: int) -> None:
     from game.coach import match_advice
-    from scenes.shot import _to_seat_zero, make_scene, play_moves
+    from scenes.tools.shot import _to_seat_zero, make_scene, play_moves
 
     match = Match(game_id, [Seat("human")] + [Seat("ai", "normal")] * (players - 1), 6)
     play_moves(match, 8, 6)

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from game.core.settings import Settings
-from scenes.app import App
+from scenes.engine.app import App
 from scenes.table.base import TableScene
 from tests import screen_walk as walks
 

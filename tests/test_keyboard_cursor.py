@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from game.core.match import Match, Seat
-from scenes import input as intents
-from scenes.app import App
-from scenes.input import Intent
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
 from scenes.neko import make_table as neko_table
 from scenes.newold import make_table as newold_table
 

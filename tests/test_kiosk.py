@@ -26,10 +26,9 @@ from game.core import autosave
 from game.core.match import Match, Seat
 from game.core.records import RECORDS_FILE
 from game.kiosk import Backoff, KioskConfig, Session, Supervisor, load_config
-from scenes import input as intents
-from scenes import tables
-from scenes.input import Intent
-from scenes.kiosk import (
+from scenes.engine import input as intents
+from scenes.engine.input import Intent
+from scenes.kiosk.controller import (
     ATTRACT,
     CORNER,
     GAME,
@@ -40,10 +39,11 @@ from scenes.kiosk import (
     NullSaver,
     build_kiosk,
 )
-from scenes.kiosk_screens import KioskTitle, LearnOrPlay
-from scenes.kiosk_soak import run_soak
-from scenes.results import Results
-from scenes.setup import Setup
+from scenes.kiosk.screens import KioskTitle, LearnOrPlay
+from scenes.kiosk.soak import run_soak
+from scenes.menus.results import Results
+from scenes.menus.setup import Setup
+from scenes.table import launch as tables
 
 DT = 1 / 60
 ROOT = Path(__file__).resolve().parents[1]
@@ -306,8 +306,8 @@ def texts_drawn(monkeypatch: pytest.MonkeyPatch, *modules: Any) -> list[str]:
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_games_not_offered_today_say_so_instead_of_coming_soon(kiosk_app: KioskController, lang: str,
                                                                monkeypatch: pytest.MonkeyPatch) -> None:
-    import scenes.kiosk_screens
-    import scenes.title
+    import scenes.kiosk.screens
+    import scenes.menus.title
     from game.core.registry import available_games
     from game.i18n import set_language, t
 
@@ -315,7 +315,7 @@ def test_games_not_offered_today_say_so_instead_of_coming_soon(kiosk_app: KioskC
     title = kiosk_app.app.scenes[0]
     resting = [card for card in title.cards if card.game_id in available_games() and card.game_id != "neko"]
     assert resting and all(not card.available and card.resting for card in resting)
-    drawn = texts_drawn(monkeypatch, scenes.kiosk_screens, scenes.title)
+    drawn = texts_drawn(monkeypatch, scenes.kiosk.screens, scenes.menus.title)
     title.draw(kiosk_app.app.screen)
     assert drawn.count(t("kiosk.title.not_today")) == len(resting)
     assert t("ui.title.coming_soon") not in drawn  # every game is playable in this build
@@ -332,13 +332,13 @@ def test_the_kiosk_setup_hint_names_only_the_offered_levels(kiosk_app: KioskCont
                                                             monkeypatch: pytest.MonkeyPatch,
                                                             levels: tuple[str, ...], shown: list[str],
                                                             hidden: list[str]) -> None:
-    import scenes.kiosk_screens
-    import scenes.setup
+    import scenes.kiosk.screens
+    import scenes.menus.setup
     from game.i18n import t
-    from scenes.kiosk_screens import KioskSetup
+    from scenes.kiosk.screens import KioskSetup
 
     setup = KioskSetup(kiosk_app.app, "neko", levels)
-    drawn = texts_drawn(monkeypatch, scenes.kiosk_screens, scenes.setup)
+    drawn = texts_drawn(monkeypatch, scenes.kiosk.screens, scenes.menus.setup)
     setup.draw(kiosk_app.app.screen)
     hint, joined = setup.ai_hint(), "".join(drawn)  # Japanese wraps without spaces: lines join back
     assert hint.startswith("AIは自分で考えて打ちます。") and hint in joined
@@ -783,9 +783,9 @@ def test_a_small_soak_plays_attract_games_without_errors(home: Path) -> None:
 
 def test_a_soak_with_taps_ends_demos_and_starts_visitor_games_that_the_countdown_abandons(
         home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import scenes.kiosk_soak
+    import scenes.kiosk.soak
 
-    monkeypatch.setattr(scenes.kiosk_soak, "FULL_VISIT_EVERY", 2)
+    monkeypatch.setattr(scenes.kiosk.soak, "FULL_VISIT_EVERY", 2)
     config = KioskConfig(games=("neko", "newold"), demo_level="random", show_cursor=False)
     figures = run_soak(config, 5, taps=True)
     assert figures["window"] == "headless"  # SDL_VIDEODRIVER=dummy
@@ -827,15 +827,15 @@ def test_status_names_the_top_scene_and_the_pin_pad(kiosk_app: KioskController, 
 
 def test_soak_progress_updates_each_end_with_a_carriage_return(monkeypatch: pytest.MonkeyPatch,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    import scenes.kiosk_command
-    import scenes.kiosk_soak
+    import scenes.kiosk.command
+    import scenes.kiosk.soak
 
     def fake_soak(config: KioskConfig, games: int, *, progress: Any = None, **_: Any) -> dict[str, Any]:
         for done in range(1, games + 1):
             progress(done, games)
         return {"games": games, "errors": 0}
 
-    monkeypatch.setattr(scenes.kiosk_soak, "run_soak", fake_soak)
-    assert scenes.kiosk_command._soak(KioskConfig(), 3, as_json=False) == 0
+    monkeypatch.setattr(scenes.kiosk.soak, "run_soak", fake_soak)
+    assert scenes.kiosk.command._soak(KioskConfig(), 3, as_json=False) == 0
     err = capsys.readouterr().err
     assert err == "1/3 attract games\r2/3 attract games\r3/3 attract games\r\n"

@@ -36,7 +36,7 @@ from game import kiosk
 from game.core import autosave, storage
 from game.core.match import Match, Seat
 from game.kiosk import KioskConfig, Session, Supervisor
-from scenes import kiosk_command as kiosk_scene
+from scenes.kiosk import command as kiosk_scene
 
 ROOT = Path(__file__).resolve().parents[1]
 STOP_WITHIN = 3.0  # s: SIGTERM/SIGINT to the supervisor ends child and supervisor within this
@@ -209,7 +209,7 @@ def test_a_child_that_refuses_its_config_is_not_restarted() -> None:
 
 # ----- the PIN fails closed --------------------------------------------------------------------------------
 def command(config: Path | None, **flags: Any) -> argparse.Namespace:
-    """The parsed arguments of ``kiosk`` (as game.cli builds them)."""
+    """The parsed arguments of ``kiosk`` (as kotatsu.cli builds them)."""
     values = {"config": config, "child": False, "windowed": False, "soak": None, "stats": False,
               "screenshots": None, "json": False}
     return argparse.Namespace(**{**values, **flags})

@@ -83,8 +83,8 @@ def status_is(**wanted: Any) -> Callable[[], dict[str, Any] | None]:
 
 
 def play_button(game_id: str) -> tuple[int, int]:
-    """The canvas centre of a game's Play pill on the title (scenes.title's layout)."""
-    from scenes.title import CARD_GAP, CARD_SIZE, CARD_TOP
+    """The canvas centre of a game's Play pill on the title (scenes.menus.title's layout)."""
+    from scenes.menus.title import CARD_GAP, CARD_SIZE, CARD_TOP
 
     width, height = CARD_SIZE
     count = len(CATALOGUE)
@@ -95,9 +95,9 @@ def play_button(game_id: str) -> tuple[int, int]:
 
 def question_play_button() -> tuple[int, int]:
     """The canvas centre of Play in the kiosk's "Learn (3 min) or Play?" question
-    (scenes.kiosk_screens.LearnOrPlay's layout)."""
-    from scenes import theme
-    from scenes.kiosk_screens import LearnOrPlay
+    (scenes.kiosk.screens.LearnOrPlay's layout)."""
+    from scenes.engine import theme
+    from scenes.kiosk.screens import LearnOrPlay
 
     panel = LearnOrPlay.PANEL.copy()
     panel.center = (960, 560)
@@ -107,8 +107,8 @@ def question_play_button() -> tuple[int, int]:
 
 
 def pin_key(label: str) -> tuple[int, int]:
-    """The canvas centre of a PIN pad key: "0".."9" or "OK" (scenes.kiosk_screens' layout)."""
-    from scenes.kiosk_screens import KEY_GAP, KEY_SIZE, PAD
+    """The canvas centre of a PIN pad key: "0".."9" or "OK" (scenes.kiosk.screens' layout)."""
+    from scenes.kiosk.screens import KEY_GAP, KEY_SIZE, PAD
 
     width, height = KEY_SIZE
     index = 11 if label == "OK" else 10 if label == "0" else int(label) - 1

@@ -15,14 +15,15 @@ from game.i18n import t
 from game.net import hosted
 from game.net.client import RemoteMatch
 from game.net.connection import JoinError
-from scenes import lan, lan_join
-from scenes.app import App
-from scenes.input import ACTIVATE, BACK, NAV, PRESS, RELEASE, Intent
-from scenes.kiosk_screens import KioskTitle
-from scenes.lan import Hosting, HostScene, HostSetup
-from scenes.lan_join import Finder, JoinScene, SeatPicker, split_typed
-from scenes.lan_plate import JoinPlate, seat_states
-from scenes.title import Title
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, BACK, NAV, PRESS, RELEASE, Intent
+from scenes.kiosk.screens import KioskTitle
+from scenes.lan import connect as lan
+from scenes.lan import join as lan_join
+from scenes.lan.connect import Hosting, HostScene, HostSetup
+from scenes.lan.join import Finder, JoinScene, SeatPicker, split_typed
+from scenes.lan.plate import JoinPlate, seat_states
+from scenes.menus.title import Title
 
 DT = 1 / 60
 

@@ -14,10 +14,10 @@ from game.core.match import Seat
 from game.i18n import language, set_language
 from game.net.client import RemoteMatch
 from game.net.protocol import SeatInfo
-from scenes.app import App
-from scenes.lan import Hosting
-from scenes.lan_plate import seat_states
-from scenes.pause import PauseMenu
+from scenes.engine.app import App
+from scenes.lan.connect import Hosting
+from scenes.lan.plate import seat_states
+from scenes.menus.pause import PauseMenu
 from scenes.table.remote import RemoteSeat
 
 app = test_lan_scenes.app  # the fixture: a headless app whose hosted server stops after the test

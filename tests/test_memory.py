@@ -1,6 +1,6 @@
 """Memory: every picture cache is bounded in bytes, and a closed table lets go of its pictures.
 
-The bounded cache (``scenes.cache.SurfaceCache``) drops the least recently used pictures past its
+The bounded cache (``scenes.engine.cache.SurfaceCache``) drops the least recently used pictures past its
 byte budget; text renders and fonts are bounded too; the last table to close empties the tables'
 caches. A short headless run of every game checks that no cache ever passes its budget. Nothing
 here measures time or the process's resident size (the kiosk soak reports those).
@@ -16,10 +16,11 @@ import pytest
 
 from game.core.match import Match, Seat
 from game.core.registry import get_rules
-from scenes import cache, fonts, tables
-from scenes.app import App, Scene
-from scenes.cache import SurfaceCache, surface_bytes
+from scenes.engine import cache, fonts
+from scenes.engine.app import App, Scene
+from scenes.engine.cache import SurfaceCache, surface_bytes
 from scenes.table import base
+from scenes.table import launch as tables
 
 GAMES = ("neko", "newold", "noaron", "nostalgic", "wallpaper")
 SIDE = 10  # a 10 x 10 picture with alpha: 400 bytes

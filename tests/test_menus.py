@@ -18,19 +18,19 @@ from game.core.match import Match, Seat
 from game.core.registry import CATALOGUE, available_games
 from game.core.settings import Settings, load_settings
 from game.i18n import catalogue, set_language
-from scenes import input as intents
-from scenes import tables
-from scenes import title as title_module
-from scenes.app import App
-from scenes.curtain import Curtain, pass_title
-from scenes.help import Help
-from scenes.input import Intent
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
+from scenes.engine.ui import Button, FocusGroup, Segmented, Toast, seat_label
 from scenes.main import build_app
-from scenes.results import Results, winner_line
-from scenes.settings_scene import SettingsScene
-from scenes.setup import Setup
-from scenes.title import GameCard, Title
-from scenes.ui import Button, FocusGroup, Segmented, Toast, seat_label
+from scenes.menus import title as title_module
+from scenes.menus.help import Help
+from scenes.menus.results import Results, winner_line
+from scenes.menus.settings import SettingsScene
+from scenes.menus.setup import Setup
+from scenes.menus.title import GameCard, Title
+from scenes.table import launch as tables
+from scenes.table.curtain import Curtain, pass_title
 from tests.stand_in_tables import FakeTable, record_tables
 
 FRAME = 1 / 60
@@ -460,8 +460,8 @@ def test_per_seat_options_are_set_on_their_own_screen(app: App, monkeypatch: pyt
     """A per-seat option (a player's home) is not a switch in the options panel: a button between
     Back and Start opens one row per seat; segmented choices and a stepper set each seat's value."""
     from game.core.rules import OptionSpec
-    from scenes import setup as setup_module
-    from scenes.setup import SeatProfiles
+    from scenes.menus import setup as setup_module
+    from scenes.menus.setup import SeatProfiles
 
     real = setup_module.get_rules("neko")
     specs = (
@@ -494,8 +494,8 @@ def test_option_hints_are_shown_whole_wherever_the_options_panel_has_room(app: A
     """Neko's quick-setup hint was cut off ("more a…") with half the panel empty."""
     from game.core.registry import available_games
     from game.i18n import set_language, t
-    from scenes import fonts, theme
-    from scenes.setup import RIGHT, Setup, has_key
+    from scenes.engine import fonts, theme
+    from scenes.menus.setup import RIGHT, Setup, has_key
 
     set_language(lang)
     try:
@@ -514,8 +514,8 @@ def test_option_hints_are_shown_whole_wherever_the_options_panel_has_room(app: A
 
 def test_scores_use_one_minus_sign_everywhere() -> None:
     """Results said "-3" where the tables said "−3"."""
-    from scenes.results import format_points
-    from scenes.ui import MINUS, number_text, signed_text
+    from scenes.engine.ui import MINUS, number_text, signed_text
+    from scenes.menus.results import format_points
 
     assert format_points(-3) == number_text(-3) == f"{MINUS}3" and format_points(2.5) == "2.5"
     assert signed_text(2) == "+2" and signed_text(-2) == f"{MINUS}2" and signed_text(0) == "0"
@@ -528,7 +528,7 @@ def test_new_and_old_results_count_games_as_its_table_does(app: App) -> None:
 
     from game.core.match import Match, Seat
     from game.i18n import set_language
-    from scenes.results import Results, round_label
+    from scenes.menus.results import Results, round_label
 
     match = random_moves(Match("newold", [Seat("human"), Seat("ai", "easy"), Seat("ai", "easy")], seed=5), None, 5)
     set_language("en")
@@ -550,7 +550,7 @@ def test_wallpaper_results_sum_their_point_rows_and_show_the_oval_count_after_th
 
     from game.core.match import Match, Seat
     from game.i18n import set_language
-    from scenes.results import Results
+    from scenes.menus.results import Results
 
     set_language("en")
     try:

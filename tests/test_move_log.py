@@ -11,9 +11,9 @@ import pytest
 from game.core.match import Match, Seat
 from game.core.settings import Settings
 from game.rules import neko
-from scenes import input as intents
-from scenes.app import App
-from scenes.input import Intent
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
 from scenes.neko import make_table
 from scenes.table.base import TableScene
 from scenes.table.marks import MARK_SECONDS

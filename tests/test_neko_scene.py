@@ -15,12 +15,12 @@ from table_gestures import DT, click, drag
 from game.core.match import Match, Seat
 from game.i18n import t
 from game.rules.neko import PASS, NekoAction, playable_positions
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, FOCUS_NEXT, KEY, NAV, PRESS, RELEASE, Intent
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, FOCUS_NEXT, KEY, NAV, PRESS, RELEASE, Intent
+from scenes.menus.results import Results
 from scenes.neko.scene import NekoTable, make_table
-from scenes.results import Results
 from scenes.table.ai_seats import AI_MIN_THINK
+from scenes.table.curtain import Curtain
 
 
 def open_table(app: App, seats: list[Seat], seed: int, **options: object) -> NekoTable:
@@ -307,7 +307,7 @@ def test_backspace_undoes(app: App) -> None:
     length = len(match.log)
     play_by_drag(app, scene, PASS)
     assert len(match.log) == length + 1
-    from scenes.input import BACK
+    from scenes.engine.input import BACK
 
     app.step(DT, feed=[Intent(BACK, key="backspace")])
     assert len(match.log) == length
@@ -374,7 +374,7 @@ def test_a_resumed_match_is_drawn_from_its_observation(app: App) -> None:
 
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders a table to a PNG of the asked size."""
-    from scenes.shot import take_shot
+    from scenes.tools.shot import take_shot
 
     out = take_shot("neko", 3, seed=2, moves=5, size=(960, 540), out=tmp_path / "neko.png", lang="en")
     pygame.init()
@@ -421,7 +421,7 @@ def test_language_switch_relabels_the_table(app: App) -> None:
 
 def test_a_die_tumbles_and_settles_on_its_value(app: App) -> None:
     """The dice piece (for the dice games) ends its roll showing the rolled value, where asked."""
-    from scenes.anim import Animator
+    from scenes.engine.anim import Animator
     from scenes.table.pieces import Die
 
     die = Die(1, (100.0, 100.0))

@@ -342,7 +342,7 @@ def test_serve_prints_its_tables_answers_hello_and_stops_on_sigterm(tmp_path: Pa
     ["--game", "neko", "--patience", "0"],
 ])
 def test_serve_refuses_bad_arguments_in_one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    from game.cli import EXIT_USAGE, main
+    from kotatsu.cli import EXIT_USAGE, main
 
     assert main(["serve", *argv]) == EXIT_USAGE
     error = capsys.readouterr().err

@@ -22,10 +22,10 @@ from game.core.storage import data_dir
 from game.i18n import t
 from game.net.client import RemoteMatch
 from game.net.server import HostHandle
-from scenes.app import App
-from scenes.results import Results
+from scenes.engine.app import App
+from scenes.menus.results import Results
 from scenes.table.base import TableScene
-from scenes.tables import make_table_scene
+from scenes.table.launch import make_table_scene
 
 
 @pytest.fixture

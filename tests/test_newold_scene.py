@@ -27,13 +27,13 @@ from game.rules.newold import (
     may_reveal,
     playable_cards,
 )
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, KEY, NAV, Intent
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, KEY, NAV, Intent
+from scenes.menus.results import Results
 from scenes.newold.scene import NewOldTable, make_table
 from scenes.newold.sprites import NewOldCard
-from scenes.results import Results
 from scenes.table.ai_seats import AI_MIN_THINK
+from scenes.table.curtain import Curtain
 
 AI_LEVEL = "easy"
 
@@ -490,7 +490,7 @@ def test_language_switch_relabels_the_table(app: App) -> None:
 
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders the NEW & OLD table to a PNG of the asked size."""
-    from scenes.shot import take_shot
+    from scenes.tools.shot import take_shot
 
     out = take_shot("newold", 5, seed=2, moves=20, size=(960, 540), out=tmp_path / "newold.png", lang="en",
                     seats=["human"] + [f"ai:{AI_LEVEL}"] * 4)

@@ -28,14 +28,14 @@ from game.rules.noaron import (
     Settled,
     best_cut,
 )
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, BACK, FOCUS_NEXT, KEY, MOVE, NAV, Intent
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, BACK, FOCUS_NEXT, KEY, MOVE, NAV, Intent
+from scenes.menus.results import Results
 from scenes.noaron.layout import DECK_POS, pip_for
 from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.scene import NoaronTable, best_after_discard, make_table
-from scenes.results import Results
 from scenes.table.ai_seats import AI_MIN_THINK
+from scenes.table.curtain import Curtain
 
 
 def open_table(app: App, seats: list[Seat], seed: int, **options: object) -> NoaronTable:
@@ -582,7 +582,7 @@ def test_a_resumed_game_is_drawn_from_its_observation(app: App) -> None:
 
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders this table to a PNG of the asked size."""
-    from scenes.shot import take_shot
+    from scenes.tools.shot import take_shot
 
     out = take_shot("noaron", 2, seed=2, moves=5, size=(960, 540), out=tmp_path / "noaron.png", lang="en")
     pygame.init()

@@ -22,13 +22,13 @@ from game.rules.nostalgic import (
     PHASE_TAKE,
     NostalgicAction,
 )
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, BACK, KEY, NAV, Intent
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, BACK, KEY, NAV, Intent
+from scenes.menus.results import Results
 from scenes.nostalgic import NostalgicTable, make_table
 from scenes.nostalgic.panels import FinalPanel
-from scenes.results import Results
 from scenes.table.ai_seats import AI_MIN_THINK
+from scenes.table.curtain import Curtain
 
 AI_LEVEL = "random"  # the generic agent: these tests are about the table, not the AI's play
 
@@ -603,7 +603,7 @@ def test_language_switch_relabels_the_table(app: App) -> None:
 
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders the Nostalgic table to a PNG of the asked size."""
-    from scenes.shot import take_shot
+    from scenes.tools.shot import take_shot
 
     out = take_shot("nostalgic", 4, seed=2, moves=12, size=(960, 540), out=tmp_path / "nostalgic.png",
                     lang="en", seats=["human"] + [f"ai:{AI_LEVEL}"] * 3)
@@ -616,7 +616,7 @@ def test_live_shot_catches_the_first_throw_and_keeps_the_autosave(
     """``take_shot(live=...)`` runs the table at normal speed: 2.5 s in, the dice of the first
     round are thrown (the picture differs from the settled table), and no autosave is written."""
     from game.core.autosave import has_autosave
-    from scenes.shot import take_shot
+    from scenes.tools.shot import take_shot
 
     monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
     live = take_shot("nostalgic", 4, seed=2, moves=0, size=(960, 540), out=tmp_path / "live.png", lang="en",

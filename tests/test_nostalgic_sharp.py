@@ -1,5 +1,5 @@
 """Nostalgic at 4K: its card faces and backs, the dice lying on the table and the numbers on its
-badges and round card are pictures that draw themselves again at the window's scale (``scenes.crisp``), so
+badges and round card are pictures that draw themselves again at the window's scale (``scenes.engine.crisp``), so
 a 3840x2160 frame shows them sharp instead of enlarged."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from game.core.match import Match, Seat
-from scenes import crisp, window
-from scenes.app import App
-from scenes.shot import make_scene, play_moves
+from scenes.engine import crisp, window
+from scenes.engine.app import App
+from scenes.tools.shot import make_scene, play_moves
 
 DT = 1 / 60
 

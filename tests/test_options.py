@@ -7,9 +7,9 @@ from typing import Any, ClassVar
 
 import pytest
 
-from game.cli import UsageError, _option_value
 from game.core.errors import BadOptions
 from game.core.rules import OptionSpec, Rules
+from kotatsu.cli import UsageError, _option_value
 
 
 class _HomeRules(Rules):

@@ -123,11 +123,11 @@ def test_wheel_holds_every_module_catalogue_and_asset(wheel: Path) -> None:
 
 
 def test_wheel_declares_the_kotatsu_console_script(wheel: Path) -> None:
-    """``kotatsu`` runs ``game.cli:main``."""
+    """``kotatsu`` runs ``kotatsu.cli:main``."""
     with zipfile.ZipFile(wheel) as archive:
         (entry_points,) = [name for name in archive.namelist() if name.endswith(".dist-info/entry_points.txt")]
         text = archive.read(entry_points).decode()
-    assert "kotatsu = game.cli:main" in text
+    assert "kotatsu = kotatsu.cli:main" in text
 
 
 # ----- the installed wheel ---------------------------------------------------------------------------
@@ -140,7 +140,7 @@ def test_installed_kotatsu_answers_version_from_any_folder(installed: Path, tmp_
 def test_installed_copy_is_imported_and_finds_its_own_assets(installed: Path, tmp_path: Path) -> None:
     """game, scenes and the assets all come from the venv, not from this source tree."""
     probe = (
-        "import game, scenes; from game.core.storage import asset_path; from scenes.fonts import font_file;"
+        "import game, scenes; from game.core.storage import asset_path; from scenes.engine.fonts import font_file;"
         "print(game.__file__); print(scenes.__file__); print(font_file()); print(font_file().is_file())"
     )
     game_file, scenes_file, font, exists = _run(
@@ -185,7 +185,7 @@ def test_selftest_exit_code_is_1_when_any_check_fails(monkeypatch: pytest.Monkey
     """Every check runs and is reported; one failure is enough for exit code 1."""
     import io
 
-    from scenes import selftest
+    from scenes.tools import selftest
 
     def broken() -> str:
         raise FileNotFoundError("no such font")
@@ -204,7 +204,7 @@ def test_selftest_exit_code_is_1_when_any_check_fails(monkeypatch: pytest.Monkey
 
 def test_selftest_refuses_a_missing_assets_folder(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A build without its assets fails the assets check."""
-    from scenes import selftest
+    from scenes.tools import selftest
 
     monkeypatch.setattr(selftest, "asset_path", lambda *parts: tmp_path.joinpath("nowhere", *parts))
     result = selftest.run_check("assets", selftest.check_assets)
@@ -215,7 +215,7 @@ def test_selftest_refuses_a_missing_assets_folder(monkeypatch: pytest.MonkeyPatc
 def test_selftest_refuses_a_font_without_a_catalogue_character(monkeypatch: pytest.MonkeyPatch) -> None:
     """A catalogue text the font subset cannot show (here Thai) fails the fonts check."""
     import game.i18n
-    from scenes import selftest
+    from scenes.tools import selftest
 
     monkeypatch.setattr(game.i18n, "all_texts", lambda: ["こたつ", "ก"])
     result = selftest.run_check("fonts", selftest.check_fonts)
@@ -225,7 +225,7 @@ def test_selftest_refuses_a_font_without_a_catalogue_character(monkeypatch: pyte
 
 def test_selftest_of_an_unknown_game_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     """``--selftest GAME`` takes only game ids, with the CLI's one-line error."""
-    from game.cli import EXIT_USAGE, main
+    from kotatsu.cli import EXIT_USAGE, main
 
     assert main(["--selftest", "chess"]) == EXIT_USAGE
     assert "unknown game 'chess'" in capsys.readouterr().err

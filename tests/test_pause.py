@@ -13,15 +13,15 @@ import pytest
 from game.core.autosave import load_autosave
 from game.core.match import Match, Seat
 from game.core.settings import Settings
-from scenes import input as intents
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.help import Help
-from scenes.input import Intent
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
+from scenes.menus.help import Help
+from scenes.menus.pause import PauseMenu
+from scenes.menus.settings import SettingsScene
+from scenes.menus.title import Title
 from scenes.neko import make_table
-from scenes.pause import PauseMenu
-from scenes.settings_scene import SettingsScene
-from scenes.title import Title
+from scenes.table.curtain import Curtain
 
 DT = 1 / 60
 

@@ -12,7 +12,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.cli import main
 from game.core.match import Match, Seat
 from game.core.records import (
     PEOPLE,
@@ -25,12 +24,13 @@ from game.core.records import (
     table_level,
 )
 from game.core.registry import get_rules
-from scenes import input as intents
-from scenes.app import App
-from scenes.input import Intent
-from scenes.records_scene import ROWS_PER_PAGE, RecordsScene
-from scenes.results import Results
-from scenes.setup import Setup
+from kotatsu.cli import main
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
+from scenes.menus.records import ROWS_PER_PAGE, RecordsScene
+from scenes.menus.results import Results
+from scenes.menus.setup import Setup
 from tests.random_matches import random_moves
 from tests.stand_in_tables import record_tables
 

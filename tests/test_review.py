@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from game.cli import main
 from game.core.match import Match, Seat
 from game.core.recent import KEEP, KEEP_BAD, has_recent, keep_finished, recent_dir, recent_matches
 from game.review import ReviewJob, review_match, review_tasks
+from kotatsu.cli import main
 from tests.random_matches import random_moves
 from tests.review_fakes import fake_advisor
 
@@ -106,7 +106,7 @@ def test_review_json_has_the_moments_and_the_line(tmp_path: Path, capsys: pytest
 def test_review_show_hands_the_chosen_match_to_the_screen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``review FILE --show`` opens the review screen on that match and seat (the command line
     brings the screen in; game/ never imports it)."""
-    from scenes import review as review_screen
+    from scenes import main as review_screen
 
     match = played_match("noaron", 2)
     path = tmp_path / "match.json"
@@ -184,8 +184,8 @@ def test_an_unwritable_folder_keeps_nothing_and_raises_nothing(tmp_path: Path, m
 # ----- the screen ------------------------------------------------------------------------------
 def _gold_in_graph(surface: Any) -> int:
     """Pixels of the line's colour inside the graph."""
-    from scenes import theme
-    from scenes.review import GRAPH
+    from scenes.engine import theme
+    from scenes.learning.review import GRAPH
 
     return sum(1 for x in range(GRAPH.x, GRAPH.right, 2) for y in range(GRAPH.y, GRAPH.bottom, 2)
                if tuple(surface.get_at((x, y)))[:3] == theme.GOLD)
@@ -193,8 +193,8 @@ def _gold_in_graph(surface: Any) -> int:
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_screen_steps_through_a_real_match(app: Any, game_id: str) -> None:
-    from scenes.input import KEY, NAV, PRESS, RELEASE, Intent
-    from scenes.review import ReviewScene
+    from scenes.engine.input import KEY, NAV, PRESS, RELEASE, Intent
+    from scenes.learning.review import ReviewScene
 
     match = played_match(game_id, GAMES[game_id])
     drops = iter([0.3, 0.0, 0.2, 0.1] * 100)
@@ -229,7 +229,7 @@ def test_the_screen_steps_through_a_real_match(app: Any, game_id: str) -> None:
 
 
 def test_stepping_forward_to_the_end_shows_no_results(app: Any) -> None:
-    from scenes.review import ReviewScene
+    from scenes.learning.review import ReviewScene
 
     match = played_match("noaron", 2)
     scene = ReviewScene(app, match, jobs=0, advisor=fake_advisor(match, lambda *_: (0.5, 0.5)))
@@ -243,8 +243,8 @@ def test_stepping_forward_to_the_end_shows_no_results(app: Any) -> None:
 
 
 def test_results_review_button_opens_the_review(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scenes import review
-    from scenes.results import Results
+    from scenes.learning import review
+    from scenes.menus.results import Results
 
     monkeypatch.setattr(review, "ReviewJob", lambda *args, **kwargs: ReviewJob(*args, **{**kwargs, "jobs": 0}))
     match = played_match("neko", 2)
@@ -259,11 +259,11 @@ def test_results_review_button_opens_the_review(app: Any, monkeypatch: pytest.Mo
 
 def test_a_kiosk_offers_no_review_and_no_recent_matches(app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """Recent matches live on the Records screen, which the kiosk's title does not offer."""
-    from scenes import records_scene
-    from scenes.recent import RecentMatches
-    from scenes.records_scene import RecordsScene
-    from scenes.results import Results
-    from scenes.title import Title
+    from scenes.menus import records as records_scene
+    from scenes.menus.recent import RecentMatches
+    from scenes.menus.records import RecordsScene
+    from scenes.menus.results import Results
+    from scenes.menus.title import Title
 
     match = played_match("neko", 2)
     for locked in (False, True):
@@ -282,7 +282,7 @@ def test_a_kiosk_offers_no_review_and_no_recent_matches(app: Any, monkeypatch: p
 
 
 def test_a_finished_table_keeps_its_match(app: Any) -> None:
-    from scenes.shot import make_scene
+    from scenes.tools.shot import make_scene
 
     match = played_match("noaron", 2, seed=9)
     table = make_scene(app, match, viewer=0)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from game import review as review_module
-from game.cli import main
 from game.core.match import Match, Seat
 from game.review import Decision, ReviewJob, key_moments, review_playouts
+from kotatsu.cli import main
 from tests.random_matches import random_moves
 
 
@@ -69,9 +69,9 @@ def test_the_text_says_not_enough_evidence_rather_than_naming_noise(tmp_path: Pa
 
 
 def test_a_tutorial_match_offers_no_review(app: object) -> None:
-    from scenes.results import Results
-    from scenes.tutorial import make_tutorial_table
     from game.tutorials import load
+    from scenes.learning.tutorial import make_tutorial_table
+    from scenes.menus.results import Results
 
     table = make_tutorial_table(app, load("neko"))  # type: ignore[arg-type]
     match = table.match

@@ -17,7 +17,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.cli import main
 from game.core.errors import SaveError
 from game.core.match import Match, Seat
 from game.core.registry import GAME_IDS, get_rules
@@ -32,6 +31,7 @@ from game.core.rng import (
     seed_key,
 )
 from game.core.seeds import MAX_SEED, new_seed
+from kotatsu.cli import main
 
 DATA = Path(__file__).resolve().parent / "data"
 LEGACY_SAVES = sorted(DATA.glob("*_legacy_mt.json"))

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 
-from game.cli import main
 from game.core.registry import get_rules
 from game.round_ends import READERS, RoundEnds, merged
 from game.rules import neko, noaron
 from game.tournament import format_report, run_tournament
+from kotatsu.cli import main
 
 REASONS = {
     "neko": {"emptied", "blocked"},

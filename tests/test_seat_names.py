@@ -16,12 +16,12 @@ from game.core.match import MAX_NAME, Match, Seat, typed_name
 from game.core.registry import available_games, get_rules
 from game.core.settings import Settings, load_settings, save_settings
 from game.i18n import catalogue, set_language, t
-from scenes import input as intents
-from scenes.app import App
-from scenes.input import Intent
-from scenes.name_field import NameEdit
-from scenes.setup import Setup
-from scenes.ui import CAST_LEVELS, CAST_SIZE, ai_name, seat_label, seat_level, seat_name
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
+from scenes.engine.name_field import NameEdit
+from scenes.engine.ui import CAST_LEVELS, CAST_SIZE, ai_name, seat_label, seat_level, seat_name
+from scenes.menus.setup import Setup
 from tests.stand_in_tables import record_tables
 
 FRAME = 1 / 60
@@ -332,8 +332,8 @@ def test_the_setup_draws_names_fields_and_an_open_field_in_both_languages(app: A
 def test_the_results_name_each_seat_and_tag_the_ai_levels(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     import random
 
-    import scenes.results
-    from scenes.results import Results
+    import scenes.menus.results
+    from scenes.menus.results import Results
 
     seats = [Seat("human", name="Hana"), Seat("ai", "easy"), Seat("ai", "hard")]
     match = Match("neko", seats, seed=2)
@@ -342,8 +342,8 @@ def test_the_results_name_each_seat_and_tag_the_ai_levels(app: App, monkeypatch:
         seat = match.to_move()[0]
         match.apply(seat, rng.choice(match.legal_actions(seat)))
     drawn: list[str] = []
-    real = scenes.results.draw_text_centered
-    monkeypatch.setattr(scenes.results, "draw_text_centered",
+    real = scenes.menus.results.draw_text_centered
+    monkeypatch.setattr(scenes.menus.results, "draw_text_centered",
                         lambda surface, text, *args, **kwargs: (drawn.append(text), real(surface, text, *args, **kwargs))[1])
     Results(app, match).draw(app.screen)
     for text in ("Hana", "Kinako", "AI (Easy)", "Auntie Ume", "AI (Hard)"):
@@ -355,7 +355,7 @@ def test_the_results_name_each_seat_and_tag_the_ai_levels(app: App, monkeypatch:
 def test_a_forty_letter_name_on_noarons_top_plate_stays_clear_of_the_buttons_the_board_and_the_hand(lang: str) -> None:
     from game.i18n import set_language
     from scenes.table.base import LOG_RECT
-    from scenes.tables import make_table_scene
+    from scenes.table.launch import make_table_scene
 
     set_language(lang)
     app = App(Settings(language=lang, anim_speed="instant", sound=False), headless=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from game.core.match import Seat
-from scenes import input as intents
-from scenes.app import App
-from scenes.input import Intent
-from scenes.setup import LEFT, RIGHT, Setup
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent
+from scenes.menus.setup import LEFT, RIGHT, Setup
 
 
 def setup_for(app: App, game_id: str, players: int) -> Setup:

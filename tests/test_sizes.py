@@ -1,6 +1,6 @@
 """Every table at every window size: laptops, QHD, 4K, a 5:4 office screen and 21:9.
 
-The 1920x1080 canvas is letterboxed by SDL (``pygame.SCALED``); ``scenes.window.content_box`` and
+The 1920x1080 canvas is letterboxed by SDL (``pygame.SCALED``); ``scenes.engine.window.content_box`` and
 ``to_logical`` write its arithmetic down and shots and the frame bench paint with it. Here:
 
 - the pictures (``window_picture``, what ``shot --size`` saves) have the asked size, black bars,
@@ -8,7 +8,7 @@ The 1920x1080 canvas is letterboxed by SDL (``pygame.SCALED``); ``scenes.window.
 - SDL itself draws the canvas into the same box (its software renderer, read back);
 - the pointer: a real SCALED window (dummy driver) of each size gets real SDL mouse and touch
   events at the window pixel in the middle of every table button; after SDL's translation and
-  ``scenes.input.translate`` they land on that button, exactly where ``to_logical`` says; a mouse
+  ``scenes.engine.input.translate`` they land on that button, exactly where ``to_logical`` says; a mouse
   on a wide bar lands off the canvas (nothing is hit), a touch there is clamped to the edge;
 - the layout: every table button lies on the canvas and no two overlap, at every player count.
 """
@@ -25,16 +25,16 @@ from typing import Any
 import pygame
 import pytest
 
-from game import cli
 from game.core.match import Match, Seat
 from game.core.registry import available_games, get_rules
 from game.core.settings import Settings
-from scenes import input as intents
-from scenes import shot
-from scenes.app import App
-from scenes.input import Intent, translate
+from kotatsu import cli
+from scenes.engine import input as intents
+from scenes.engine.app import App
+from scenes.engine.input import Intent, translate
+from scenes.engine.window import LOGICAL, content_box, scale_freely, to_logical, window, window_picture
 from scenes.table.saver import NullSaver
-from scenes.window import LOGICAL, content_box, scale_freely, to_logical, window, window_picture
+from scenes.tools import shot
 
 SIZES = [(1280, 720), (1366, 768), (2560, 1440), (3840, 2160), (1280, 1024), (2560, 1080)]
 # and sizes where rounding matters: a pixel off 16:9, SDL's floats (1009x567, 2453x784), 16:10, 4:3
@@ -226,7 +226,7 @@ def test_sizes_of_any_shape_within_the_bounds_are_taken() -> None:
 
 
 def test_the_frame_bench_scales_to_its_size_and_says_how() -> None:
-    from scenes.bench import HEADLESS_SCALING, bench_frames
+    from scenes.tools.bench import HEADLESS_SCALING, bench_frames
 
     figures = bench_frames("neko", 2, seconds=0.3, seed=1, size=(1280, 1024))
     assert figures["size"] == [1280, 1024]
@@ -236,7 +236,7 @@ def test_the_frame_bench_scales_to_its_size_and_says_how() -> None:
 
 
 def test_the_frame_bench_never_starts_on_a_finished_match() -> None:
-    from scenes.bench import _new_table
+    from scenes.tools.bench import _new_table
 
     app = headless_app()
     try:
@@ -275,7 +275,7 @@ class ScaledWindow:
     pass SDL's renderer on the way in, as a real mouse's do)."""
 
     def __init__(self) -> None:
-        from scenes.window import _loaded_sdl
+        from scenes.engine.window import _loaded_sdl
 
         self.sdl = _loaded_sdl()
         if self.sdl is None:
@@ -425,7 +425,7 @@ def test_every_button_is_on_the_canvas_and_none_overlap(game_id: str, app: App) 
 def test_a_touch_on_the_far_letterbox_bars_stays_on_the_canvas() -> None:
     """SDL clamps a finger on the right or bottom bar to x or y = 1.0; the table must see the last
     pixel column or row, not one past it, where nothing can be hit."""
-    from scenes.input import PRESS, translate
+    from scenes.engine.input import PRESS, translate
 
     event = pygame.event.Event(pygame.FINGERDOWN, x=1.0, y=1.0, touch_id=1, finger_id=1)
     intent = translate(event, (1920, 1080), held=False)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from xscreen import MISSING, SKIP_REASON, Screen
 
-from game.cli import main
+from kotatsu.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -26,9 +26,9 @@ PROBE = """
 import json, sys, time
 import pygame
 from game.core.settings import Settings
-from scenes.app import App, FPS
-from scenes.bench import _settle, _still_table
-from scenes.title import Title
+from scenes.engine.app import App, FPS
+from scenes.tools.bench import _settle, _still_table
+from scenes.menus.title import Title
 
 def run(app, seconds):
     end = time.perf_counter() + seconds

@@ -33,13 +33,13 @@ from game.rules.neko import (
     RoundStarted,
     StackBuilt,
 )
-from scenes import anim
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, Intent
-from scenes.results import Results
+from scenes.engine import anim
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, Intent
+from scenes.menus.results import Results
 from scenes.table.ai_seats import AI_MIN_THINK
 from scenes.table.base import TableScene
+from scenes.table.curtain import Curtain
 from scenes.table.still import StillPart
 
 STEP = 0.05  # seconds per frame in these tests

@@ -18,10 +18,10 @@ from game.core.settings import Settings
 from game.i18n import set_language
 from game.kiosk import session_from_data
 from game.net.server import Server
-from scenes import tables
-from scenes.app import App
+from scenes.engine.app import App
 from scenes.main import build_app
-from scenes.setup import Setup
+from scenes.menus.setup import Setup
+from scenes.table import launch as tables
 from tests.stand_in_tables import record_tables
 
 DRAWS = 32

@@ -15,7 +15,7 @@ labels, card faces and the tables' still layer it is painted on. Then, per scree
   card's corner index beside the same number printed legibly on the same card, and the short
   ``DECORATION`` list of marks nobody needs to read.
 
-A label that ``scenes.setup.clipped_lines`` cuts short with an ellipsis fails too; a hint cut
+A label that ``scenes.menus.setup.clipped_lines`` cuts short with an ellipsis fails too; a hint cut
 short is reported as a warning (a finding to look at, not a broken screen).
 
 Screens: the title (also with Continue, and with its longest notice), settings, each game's
@@ -53,17 +53,11 @@ from game.i18n import set_language, t
 from game.kiosk import KioskConfig
 from game.rules.neko import DECK, NekoAction
 from game.tutorials import load as load_tutorial
-from scenes import fonts, lan_join
-from scenes import records_scene as records_module
-from scenes import setup as setup_scene
-from scenes import title as title_module
-from scenes.app import SIZE, App, Scene
-from scenes.curtain import Curtain, pass_title, ready_subtitle
-from scenes.help import Help
-from scenes.help_pages import PAGES as HELP_PAGES
-from scenes.input import NAV, Intent
-from scenes.kiosk import FakeClock, KioskController
-from scenes.kiosk_screens import (
+from scenes.engine import fonts
+from scenes.engine.app import SIZE, App, Scene
+from scenes.engine.input import NAV, Intent
+from scenes.kiosk.controller import FakeClock, KioskController
+from scenes.kiosk.screens import (
     KioskSetup,
     KioskTitle,
     LearnOrPlay,
@@ -72,22 +66,29 @@ from scenes.kiosk_screens import (
     draw_return_hint,
     draw_still_playing,
 )
-from scenes.lan import HostScene
-from scenes.pause import PauseMenu
-from scenes.recent import RecentMatches
-from scenes.records_scene import RecordsScene
-from scenes.results import Results
-from scenes.review import ReviewScene
-from scenes.settings_scene import SettingsScene
-from scenes.setup import SeatProfiles, Setup
-from scenes.shot import make_scene
+from scenes.lan import join as lan_join
+from scenes.lan.connect import HostScene
+from scenes.learning.review import ReviewScene
+from scenes.learning.tutorial import TutorialLayer, open_tutorial
+from scenes.tools.tutorial_drive import Clock, advance_to
+from scenes.menus import records as records_module
+from scenes.menus import setup as setup_scene
+from scenes.menus import title as title_module
+from scenes.menus.help import Help
+from scenes.menus.help_pages import PAGES as HELP_PAGES
+from scenes.menus.pause import PauseMenu
+from scenes.menus.recent import RecentMatches
+from scenes.menus.records import RecordsScene
+from scenes.menus.results import Results
+from scenes.menus.settings import SettingsScene
+from scenes.menus.setup import SeatProfiles, Setup
+from scenes.menus.title import Title, saving_off_text
 from scenes.table import art as table_art
 from scenes.table.base import TableScene
+from scenes.table.curtain import Curtain, pass_title, ready_subtitle
 from scenes.table.move_log import MoveLog
 from scenes.table.saver import NullSaver
-from scenes.title import Title, saving_off_text
-from scenes.tutorial import TutorialLayer, open_tutorial
-from scenes.tutorial_drive import Clock, advance_to
+from scenes.tools.shot import make_scene
 
 DT = 1 / 60
 LANGUAGES = ("ja", "en")
@@ -707,7 +708,7 @@ def probed_app() -> Iterator[App]:
 
 @dataclass(frozen=True)
 class Shortened:
-    """A text that ``scenes.setup.clipped_lines`` cut short with an ellipsis."""
+    """A text that ``scenes.menus.setup.clipped_lines`` cut short with an ellipsis."""
 
     text: str
     shown: tuple[str, ...]
@@ -719,7 +720,7 @@ class Shortened:
 
 @pytest.fixture
 def shortened(monkeypatch: pytest.MonkeyPatch) -> list[Shortened]:
-    """The texts ``scenes.setup.clipped_lines`` cuts short while the screen is drawn."""
+    """The texts ``scenes.menus.setup.clipped_lines`` cuts short while the screen is drawn."""
     cut: list[Shortened] = []
     original = setup_scene.clipped_lines
 

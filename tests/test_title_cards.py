@@ -10,9 +10,9 @@ import pytest
 
 from game.core.registry import CATALOGUE
 from game.i18n import set_language, t
-from scenes import fonts, theme
-from scenes.app import App
-from scenes.title import Title, title_lines
+from scenes.engine import fonts, theme
+from scenes.engine.app import App
+from scenes.menus.title import Title, title_lines
 
 
 @pytest.mark.parametrize("lang", ["ja", "en"])

@@ -11,11 +11,11 @@ from table_gestures import DT
 
 from game.i18n import set_language, t
 from game.tutorials import GAMES, PERSON, load
-from scenes.app import App
-from scenes.input import ACTIVATE, KEY, PRESS, RELEASE, Intent
-from scenes.title import Title
-from scenes.tutorial import CLICK_GUARD, TutorialLayer, open_tutorial
-from scenes.tutorial_drive import Clock, settle, spots_of
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, KEY, PRESS, RELEASE, Intent
+from scenes.learning.tutorial import CLICK_GUARD, TutorialLayer, open_tutorial
+from scenes.tools.tutorial_drive import Clock, settle, spots_of
+from scenes.menus.title import Title
 
 # The key that presses each game's glowing control (the tables' own shortcuts, see "*.keys")
 CONTROL_KEYS = {"neko": "p", "newold": "r", "noaron": "d", "nostalgic": "r", "wallpaper": "r"}
@@ -159,7 +159,7 @@ def test_a_tutorial_waiting_for_the_person_asks_for_no_frames_once_its_glow_has_
     """In a window the app draws only the frames a scene asks for: a step that waits for the person
     breathes its glow a few times, then stands still like a still table (it used to pulse for ever,
     and the whole table under it was drawn 60 times a second)."""
-    from scenes.tutorial import GLOW_PULSES, PULSE
+    from scenes.learning.tutorial import GLOW_PULSES, PULSE
 
     layer = open_tutorial(title_app, game_id)
     clock = Clock(title_app)

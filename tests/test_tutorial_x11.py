@@ -27,11 +27,11 @@ from xscreen import CANVAS, MISSING, SKIP_REASON, Screen, eventually
 
 from game.core.settings import Settings
 from game.tutorials import GAMES
-from scenes.app import App
-from scenes.input import MOVE, PRESS, RELEASE, Intent
-from scenes.title import Title
-from scenes.tutorial import CLICK_GUARD, TutorialLayer, open_tutorial
-from scenes.tutorial_drive import Clock, spots_of
+from scenes.engine.app import App
+from scenes.engine.input import MOVE, PRESS, RELEASE, Intent
+from scenes.learning.tutorial import CLICK_GUARD, TutorialLayer, open_tutorial
+from scenes.tools.tutorial_drive import Clock, spots_of
+from scenes.menus.title import Title
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = "Kotatsu Table"

@@ -16,13 +16,13 @@ from game.core.match import Match
 from game.i18n import catalogue, t
 from game.kiosk import KioskConfig
 from game.tutorials import GAMES, PERSON, ScriptError, Step, Tutorial, load, reading_seconds, run_script
-from scenes.app import App
-from scenes.input import ACTIVATE, BACK, PRESS, RELEASE, Intent
-from scenes.kiosk import FakeClock, KioskController, build_kiosk
-from scenes.kiosk_screens import KioskSetup, LearnOrPlay
-from scenes.title import LearnPill, Title
-from scenes.tutorial import CLICK_GUARD, TutorialLayer, open_tutorial, spots_module
-from scenes.tutorial_drive import Clock, advance_to, play_tutorial, settle, tap_action
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, BACK, PRESS, RELEASE, Intent
+from scenes.kiosk.controller import FakeClock, KioskController, build_kiosk
+from scenes.kiosk.screens import KioskSetup, LearnOrPlay
+from scenes.learning.tutorial import CLICK_GUARD, TutorialLayer, open_tutorial, spots_module
+from scenes.tools.tutorial_drive import Clock, advance_to, play_tutorial, settle, tap_action
+from scenes.menus.title import LearnPill, Title
 
 
 # ----- the scripts, on the rules alone ----------------------------------------------------------------
@@ -274,7 +274,7 @@ def test_the_tutorials_key_is_read_and_checked_like_the_others() -> None:
 def test_check_prints_the_length_and_fails_on_a_step_the_table_cannot_play(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import game.tutorials.neko as neko_data
-    from scenes.tutorial_drive import check_tutorial
+    from scenes.tools.tutorial_drive import check_tutorial
 
     short = Tutorial("neko", 2, 1, (Step("tutorial.neko.aim", spots=("hand",)),
                                     Step("tutorial.neko.base", expect="base 4", replies=((1, "base 1"),))))

@@ -15,7 +15,7 @@ from game.core.errors import RulesError
 from game.core.match import Match, Seat
 from game.core.registry import available_games, get_rules
 from game.core.settings import Settings
-from scenes.app import App
+from scenes.engine.app import App
 from tests.test_table_base import RecordingTable, persons_turn, step_until
 
 GAMES = sorted(available_games())

@@ -25,10 +25,10 @@ from game.rules.wallpaper import (
     wall_of,
 )
 from game.rules.wallpaper_deck import HAZY_FIRST
-from scenes.app import App
-from scenes.curtain import Curtain
-from scenes.input import ACTIVATE, FOCUS_NEXT, KEY, MOVE, NAV, PRESS, RELEASE, WHEEL, Intent
-from scenes.results import Results
+from scenes.engine.app import App
+from scenes.engine.input import ACTIVATE, FOCUS_NEXT, KEY, MOVE, NAV, PRESS, RELEASE, WHEEL, Intent
+from scenes.menus.results import Results
+from scenes.table.curtain import Curtain
 from scenes.wallpaper.layout import WALL_AREA
 from scenes.wallpaper.panels import ScoringPanel
 from scenes.wallpaper.scene import WallpaperTable, make_table
@@ -552,7 +552,7 @@ def test_a_resumed_game_is_drawn_from_its_observation(app: App) -> None:
 
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders the table to a PNG of the asked size."""
-    from scenes.shot import take_shot
+    from scenes.tools.shot import take_shot
 
     out = take_shot("wallpaper", 4, seed=3, moves=30, size=(960, 540), out=tmp_path / "wallpaper.png", lang="en",
                     seats=["human"] + [f"ai:{AI_LEVEL}"] * 3)

@@ -1,4 +1,4 @@
-"""Where the app's window opens (scenes/window.py's arithmetic, no display needed) and how the
+"""Where the app's window opens (scenes/engine/window.py's arithmetic, no display needed) and how the
 settings keep its place."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.core.settings import Settings, load_settings, save_settings, valid_window
-from scenes.window import FRAME, MIN_SIZE, fit_window, inside, restore_window
+from scenes.engine.window import FRAME, MIN_SIZE, fit_window, inside, restore_window
 
 # usable areas: laptops, full HD with a taskbar, 16:10, 4:3, 21:9, QHD and 4K, a second monitor
 USABLE = [(0, 0, 1280, 720), (0, 0, 1366, 728), (0, 0, 1920, 1040), (0, 0, 1440, 900), (0, 0, 1024, 768),

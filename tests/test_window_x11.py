@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from xscreen import MISSING, SKIP_REASON, Screen, eventually
 
-from scenes.window import inside
+from scenes.engine.window import inside
 
 ROOT = Path(__file__).resolve().parents[1]
 TITLE = "Kotatsu Table"

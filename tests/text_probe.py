@@ -2,7 +2,7 @@
 
 ``probing()`` (a context manager) follows text from the font to the screen:
 
-- ``scenes.fonts.set_render_hook`` hands every rendered string to the probe, which returns a
+- ``scenes.engine.fonts.set_render_hook`` hands every rendered string to the probe, which returns a
   ``RecordingSurface`` copy carrying one ``TextRecord``: the string, a mask of its ink (pixels
   with any opacity, as ``Surface.get_bounding_rect`` counts them) and its font size (the hook is
   not told the size: the probe wraps ``fonts.text`` and the hooked font's ``render`` to learn it);
@@ -38,7 +38,7 @@ from typing import Any
 
 import pygame
 
-from scenes import cache, fonts
+from scenes.engine import cache, fonts
 
 BaseSurface = pygame.Surface
 INK_THRESHOLD = 0  # mask bits are pixels with alpha above this: any ink at all
@@ -51,7 +51,7 @@ class TextRecord:
     """One string on a surface: where its text surface's top-left corner lies, every ink pixel of
     the string (``full``), those put down here (``drawn``) and those still showing (``visible``),
     all three masks the size of the text surface; ``cuts`` says where pixels were lost,
-    ``kind`` how it was rendered (see ``scenes.fonts.RenderHook``), ``size`` its font size on
+    ``kind`` how it was rendered (see ``scenes.engine.fonts.RenderHook``), ``size`` its font size on
     this surface (NaN: rendered outside ``fonts.text`` and a hooked font, size unknown) and
     ``picture`` which picture it was first printed on (0: none yet)."""
 

@@ -19,11 +19,13 @@ from game.core.registry import get_rules
 from game.core.settings import Settings
 from game.net.client import RemoteMatch
 from game.net.server import start_in_thread
-from scenes import lan, tables
-from scenes.app import App
-from scenes.lan_join import Finder, JoinScene
-from scenes.lan_plate import JoinPlate, attach_plate
-from scenes.title import Title
+from scenes import routes
+from scenes.engine.app import App
+from scenes.lan import connect as lan
+from scenes.lan.join import Finder, JoinScene
+from scenes.lan.plate import JoinPlate, attach_plate
+from scenes.menus.title import Title
+from scenes.table import launch as tables
 
 DT = 1 / 60
 
@@ -96,6 +98,7 @@ def main() -> None:
     """Parse the arguments and take the shot."""
     os.environ.setdefault("KOTATSU_HOME", tempfile.mkdtemp(prefix="kotatsu-shots-"))
     kind, out = sys.argv[1], sys.argv[2]
+    routes.install()
     app = App(Settings(language=os.environ.get("LANG_SHOT", "en"), anim_speed="instant", sound=False),
               headless=True)
     app.reset_to(Title(app))

@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # so "game" and "scenes" import when run as a script
 
 from game.i18n import all_texts
-from scenes.theme import SEAT_SYMBOLS
+from scenes.engine.theme import SEAT_SYMBOLS
 
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
 OUT_DIR = ROOT / "assets" / "fonts"

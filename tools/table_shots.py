@@ -35,10 +35,11 @@ import pygame
 from game.core.match import Match, Seat
 from game.core.registry import available_games, get_rules
 from game.core.settings import Settings
-from scenes.app import App
-from scenes.input import NAV, Intent
-from scenes.shot import make_scene, play_moves
+from scenes import routes
+from scenes.engine.app import App
+from scenes.engine.input import NAV, Intent
 from scenes.table.saver import NullSaver
+from scenes.tools.shot import make_scene, play_moves
 
 STILL_MOVES = (0, 7, 25, 10_000)
 LIVE_FRAMES = 600
@@ -61,6 +62,7 @@ def _press_key(app: App, key: int) -> None:
 
 def still_frames(game_id: str, players: int, lang: str, moves: int) -> Iterator[tuple[str, pygame.Surface]]:
     """The table after ``moves`` moves: settled, with a card picked up, with the help open."""
+    routes.install()
     app = App(Settings(language=lang, anim_speed="instant", sound=False), headless=True)
     try:
         match = Match(game_id, [Seat("human")] + [Seat("ai", "normal")] * (players - 1), seed=players * 31 + moves)
@@ -86,6 +88,7 @@ def still_frames(game_id: str, players: int, lang: str, moves: int) -> Iterator[
 
 def live_frames(game_id: str, players: int, lang: str) -> Iterator[tuple[str, pygame.Surface]]:
     """Ten seconds of an all-AI table at normal speed, every fifth frame."""
+    routes.install()
     app = App(Settings(language=lang, anim_speed="normal", sound=False), headless=True)
     try:
         seats = [Seat("ai", "easy" if seat % 2 else "normal") for seat in range(players)]

@@ -5,7 +5,7 @@ legal and one illegal move, and a score worked out. None of them is drawn by han
 is a ``Recipe`` (a game, its seats, a seed and the actions that lead to the position), found by
 playing seeded random legal moves until the position shows what it should, and checked by the
 rules (the illegal move is refused with the rules' own reason, the score is read from the rules'
-own events). The screen (``scenes.help_pictures``) builds the table from the same recipe.
+own events). The screen (``scenes.menus.help_pictures``) builds the table from the same recipe.
 
 Each game's module ``game.examples.<game id>`` gives:
 

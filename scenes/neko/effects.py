@@ -24,7 +24,7 @@ from game.rules.neko import (
     RoundStarted,
     StackBuilt,
 )
-from scenes import anim
+from scenes.engine import anim
 from scenes.neko.layout import Geometry, Point
 from scenes.neko.panels import RoundPanel
 from scenes.table.hand_drag import Drag

@@ -14,7 +14,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.neko import position_owners, seat_positions
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
 from scenes.neko.layout import BOARD_TOPLEFT, Geometry
 from scenes.table import art, labels
 from scenes.table.hand_drag import Drag

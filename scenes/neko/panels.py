@@ -8,10 +8,10 @@ import pygame
 
 from game.i18n import t
 from game.rules.neko import RoundEnded
-from scenes import fonts, theme
-from scenes.table.base import compact_name
+from scenes.engine import fonts, theme
+from scenes.engine.ui import draw_text_centered, fit_size, seat_color, seat_label
+from scenes.table.labels import compact_name
 from scenes.table.panel import ModalPanel
-from scenes.ui import draw_text_centered, fit_size, seat_color, seat_label
 
 if TYPE_CHECKING:
     from scenes.table.base import TableScene

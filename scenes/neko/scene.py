@@ -40,7 +40,8 @@ from game.rules.neko import (
     playable_positions,
     seat_positions,
 )
-from scenes.app import App, Scene
+from scenes.engine.app import App, Scene
+from scenes.engine.ui import Button, seat_label
 from scenes.neko.art import prewarm_pictures
 from scenes.neko.effects import NekoEffects
 from scenes.neko.input import NekoInput
@@ -49,7 +50,6 @@ from scenes.neko.paint import NekoPaint
 from scenes.table.base import TableScene
 from scenes.table.hand_drag import Drag, HandDragMixin
 from scenes.table.pieces import CardSprite, HandFan, StackView, Token
-from scenes.ui import Button, seat_label
 
 
 def fan_from_spec(spec: FanSpec) -> HandFan:

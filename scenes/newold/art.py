@@ -27,11 +27,11 @@ import pygame
 
 from game.i18n import t
 from game.rules.newold import STAGE_A, STAGE_B, ZONE_OLD
-from scenes import cache, fonts, theme
+from scenes.engine import cache, fonts, theme
+from scenes.engine.ui import clipped, fit_size, fitted_seat_label, seat_color, signed_text
 from scenes.newold.layout import BOX_SIZE, ZONE_PAD, sheet_row_height, sheet_size
 from scenes.table import art, labels
 from scenes.table.art import CARD_RADIUS, CARD_SIZE, SUPERSAMPLE, mix
-from scenes.ui import clipped, fit_size, fitted_seat_label, seat_color, signed_text
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike

@@ -32,7 +32,7 @@ from game.rules.newold import (
     card_kind,
     card_number,
 )
-from scenes import anim
+from scenes.engine import anim
 from scenes.newold.layout import BOX_CENTRE, KIND_ORDER, ZONE_CENTRE, hand_order
 from scenes.newold.panels import GamePanel
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
@@ -42,7 +42,7 @@ from scenes.table.pieces import Bubble, StackView, card_rect
 if TYPE_CHECKING:
     from game.core.events import Event
     from game.core.match import Match
-    from scenes.app import App
+    from scenes.engine.app import App
     from scenes.table.panel import ModalPanel
 
 # ----- timings (seconds at normal speed; the animator scales them) -----------------------------------

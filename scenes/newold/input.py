@@ -15,15 +15,15 @@ import pygame
 
 from game.i18n import t
 from game.rules.newold import NEW, OLD, PHASE_BOX, PHASE_PLAY, REVEAL, STAGE_A, NewOldAction
-from scenes import anim
+from scenes.engine import anim
 from scenes.newold import layout
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table.hand_drag import Drag
 from scenes.table.mixin import TableMixin
 
 if TYPE_CHECKING:
-    from scenes.app import App
-    from scenes.ui import Button
+    from scenes.engine.app import App
+    from scenes.engine.ui import Button
 
 
 class NewOldInput(TableMixin):

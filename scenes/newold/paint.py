@@ -24,7 +24,7 @@ from game.rules.newold import (
     card_kind,
     score_revealed,
 )
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
 from scenes.newold import art as nart
 from scenes.newold.art import score_sheet, seat_plate, zone_sign
 from scenes.newold.layout import BOARD_TOPLEFT, BOX_CENTRE, FELT, SCREEN, ZONE_CENTRE, ZONE_SIGN
@@ -36,8 +36,8 @@ from scenes.table.still import StillPart
 
 if TYPE_CHECKING:
     from game.core.match import Match
+    from scenes.engine.ui import Button
     from scenes.table.hand_drag import Drag
-    from scenes.ui import Button
 
 
 class NewOldPaint(TableMixin):

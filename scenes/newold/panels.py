@@ -10,11 +10,11 @@ import pygame
 
 from game.i18n import t
 from game.rules.newold import NEW, OLD, GameScored, card_kind, card_number, score_revealed
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import draw_text_centered, fit_size, seat_color, signed_text
 from scenes.newold import art as nart
 from scenes.table import art
 from scenes.table.panel import ModalPanel
-from scenes.ui import draw_text_centered, fit_size, seat_color, signed_text
 
 if TYPE_CHECKING:
     from scenes.table.base import TableScene

@@ -46,7 +46,8 @@ from game.rules.newold import (
     playable_cards,
     zone_fits,
 )
-from scenes.app import App, Scene
+from scenes.engine.app import App, Scene
+from scenes.engine.ui import Button
 from scenes.newold import art as nart
 from scenes.newold.effects import NewOldEffects
 from scenes.newold.input import NewOldInput
@@ -55,7 +56,6 @@ from scenes.newold.paint import NewOldPaint
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table.base import TableScene
 from scenes.table.hand_drag import Drag, HandDragMixin
-from scenes.ui import Button
 
 WARM_BUDGET = 0.001  # seconds a frame may spend making pictures ahead of need
 

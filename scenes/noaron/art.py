@@ -17,7 +17,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.noaron import Cut
-from scenes import cache, crisp, fonts, theme
+from scenes.engine import cache, crisp, fonts, theme
 from scenes.noaron.layout import PIP_HALF, PIP_ONE, scaled_size
 from scenes.table import art
 

@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.noaron import DECLARE_AT_MOST
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
 from scenes.noaron import art as cards_art
 from scenes.table import art, labels
 

@@ -29,7 +29,7 @@ from game.rules.noaron import (
     Took,
     TurnPassed,
 )
-from scenes import anim
+from scenes.engine import anim
 from scenes.noaron.layout import DECK_SCALE, PILE_SCALE, RESERVE_SCALE, STAKE_SCALE, Point, pile_top_offset
 from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import NoaronCard

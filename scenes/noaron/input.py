@@ -15,8 +15,8 @@ import pygame
 
 from game.i18n import t
 from game.rules.noaron import HAND_SIZE, LEFT, PHASE_DECIDE, PHASE_DISCARD, PHASE_INSERT, PHASE_TAKE, RIGHT
-from scenes import input as intents
-from scenes.input import Intent
+from scenes.engine import input as intents
+from scenes.engine.input import Intent
 from scenes.noaron.layout import PILE_SCALE, scaled_size
 from scenes.table.mixin import TableMixin
 

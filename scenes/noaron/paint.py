@@ -15,7 +15,8 @@ import pygame
 
 from game.i18n import language, t
 from game.rules.noaron import DECLARE_AT_MOST, LEFT, RIGHT, Cut
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import clipped, draw_text_centered, fit_size, seat_color
 from scenes.noaron import art as cards_art
 from scenes.noaron.art import counted, cut_summary
 from scenes.noaron.coach import coach_card
@@ -37,17 +38,16 @@ from scenes.table import art, labels
 from scenes.table.mixin import TableMixin
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
-from scenes.ui import clipped, draw_text_centered, fit_size, seat_color
 
 TOP_NAME_WIDTH = 200  # px: the top plate's name at most, so the plate ends before the top hand
 PLATE_GAP = 20  # px between the corner board and the top plate
 
 if TYPE_CHECKING:
+    from scenes.engine.ui import Button
     from scenes.noaron.layout import Geometry, Point
     from scenes.noaron.scene import Preview
     from scenes.noaron.sprites import HandRow, NoaronCard
     from scenes.table.pieces import Bubble
-    from scenes.ui import Button
 
 
 class NoaronPaint(TableMixin):

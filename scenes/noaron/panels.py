@@ -8,12 +8,12 @@ import pygame
 
 from game.i18n import language, t
 from game.rules.noaron import HOUSE_TURN_LIMIT, Settled
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import draw_text_centered, fit_size, seat_color
 from scenes.noaron import art as cards_art
 from scenes.noaron.art import counted, cut_summary
 from scenes.noaron.layout import SETTLEMENT_RECT, STAKE_SCALE, pip_for, scaled_size, zatsu_span
 from scenes.table.panel import SteppedPanel
-from scenes.ui import draw_text_centered, fit_size, seat_color
 
 if TYPE_CHECKING:
     from scenes.noaron.effects import NoaronEffects

@@ -41,8 +41,9 @@ from game.rules.noaron import (
     TurnPassed,
     best_cut,
 )
-from scenes import theme
-from scenes.app import App, Scene
+from scenes.engine import theme
+from scenes.engine.app import App, Scene
+from scenes.engine.ui import Button, seat_label
 from scenes.noaron import art as cards_art
 from scenes.noaron.coach import COACH_RECT, coach_card
 from scenes.noaron.effects import NoaronEffects
@@ -65,7 +66,6 @@ from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import HandRow, NoaronCard
 from scenes.table import art
 from scenes.table.base import TableScene
-from scenes.ui import Button, seat_label
 
 
 @dataclass

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from scenes import anim, crisp, theme
+from scenes.engine import anim, crisp, theme
 from scenes.noaron.art import (
     SECOND_FRAME,
     Color,

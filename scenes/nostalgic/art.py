@@ -25,7 +25,7 @@ from functools import lru_cache
 import pygame
 
 from game.i18n import language, t
-from scenes import cache, crisp, fonts, theme
+from scenes.engine import cache, crisp, fonts, theme
 from scenes.nostalgic.layout import CARD_ASPECT
 from scenes.table import art, dice_throw
 from scenes.table.art import mix
@@ -309,7 +309,7 @@ def card_face(card: str, width: int = art.CARD_SIZE[0], zoom: float = 1.0) -> py
     """A nostalgia card: a kind-coloured frame, its symbol big in a tinted medallion and small in
     two corners; a wild card ("TW", "PW", "LW") adds a big "W" ribbon across the top. Drawn at
     ``zoom`` times its size; at zoom 1 it draws itself anew at the window's scale (sharp at 4K,
-    see ``scenes.crisp``)."""
+    see ``scenes.engine.crisp``)."""
     kind = _kind_of(card)
     wild = card.endswith("W")
     size = art.zoomed(card_size(width), zoom)  # the pixels it is drawn with

@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from game.i18n import language, t
-from scenes import cache, theme
+from scenes.engine import cache, theme
 from scenes.nostalgic.art import (
     BEAR,
     BEAR_LIGHT,

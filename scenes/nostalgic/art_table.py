@@ -13,11 +13,11 @@ import pygame
 
 from game.i18n import t
 from game.rules.nostalgic import RANK_PENALTY, SET_PAIR, SET_RAINBOW, SET_TRIPLE, best_sets, set_points
-from scenes import crisp, fonts, theme
+from scenes.engine import crisp, fonts, theme
+from scenes.engine.ui import clipped, draw_text_centered, fit_size, fitted_seat_label
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.layout import HAND_AREA, HAND_SCALE, HAND_Y, INFO_RECT, ROUND_CARD_BIG
 from scenes.table import art, labels
-from scenes.ui import clipped, draw_text_centered, fit_size, fitted_seat_label
 
 
 # ----- over the table -------------------------------------------------------------------------------
@@ -89,7 +89,7 @@ def full_tag() -> pygame.Surface:
 
 def number_badge(count: int) -> pygame.Surface:
     """A small round badge with a number; it draws itself again at the window's scale (its number
-    sharp at 4K, and the deck or chips under its corner stay sharp too, ``scenes.crisp``)."""
+    sharp at 4K, and the deck or chips under its corner stay sharp too, ``scenes.engine.crisp``)."""
     def draw(zoom: float) -> pygame.Surface:
         def px(value: float) -> int:
             return max(1, round(value * zoom))
@@ -308,7 +308,7 @@ def _set_of_card(cards: tuple[str, ...]) -> list[str]:
 
 def _set_tag(kind: str) -> pygame.Surface:
     """A small tag under a card that belongs to a set now. It draws itself again at the window's
-    scale, so the card whose bottom edge it covers stays sharp at 4K too (``scenes.crisp``)."""
+    scale, so the card whose bottom edge it covers stays sharp at 4K too (``scenes.engine.crisp``)."""
     text = t(f"nostalgic_table.set.short.{kind}")
 
     def draw(zoom: float) -> pygame.Surface:

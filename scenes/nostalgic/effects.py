@@ -46,7 +46,8 @@ from game.rules.nostalgic import (
     RowCleared,
     RowDealt,
 )
-from scenes import anim
+from scenes.engine import anim
+from scenes.engine.ui import signed_text
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.art import seat_colour
 from scenes.nostalgic.art_table import pop_badge
@@ -79,7 +80,6 @@ from scenes.table import art
 from scenes.table.dice_throw import DiceThrow, painter
 from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble
-from scenes.ui import signed_text
 
 # ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
 SLIDE = 0.36

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.events import Event
 from game.i18n import t
 from game.rules.nostalgic import BOARD, DECK_SOURCE, FACE_UP, NostalgicAction
-from scenes import anim
+from scenes.engine import anim
 from scenes.nostalgic.layout import BOARD_TOPLEFT, TRAY_DIE, Geometry
 from scenes.nostalgic.sprites import DieDrag, DieSprite, Shown
 from scenes.table.mixin import TableMixin

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.rules.nostalgic import BALLOON_BY_ID, BOARD, DECK_SOURCE, FACE_UP
-from scenes import theme
+from scenes.engine import theme
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.art import seat_colour
 from scenes.nostalgic.art_board import board_picture

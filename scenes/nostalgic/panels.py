@@ -8,11 +8,11 @@ import pygame
 
 from game.i18n import language, t
 from game.rules.nostalgic import SET_PAIR, SET_RAINBOW, SET_TRIPLE, FinalScored, GameEnded, GameStarted
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import draw_text_centered, fit_size, number_text, signed_text
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.layout import final_panel_rect
 from scenes.table.panel import SteppedPanel
-from scenes.ui import draw_text_centered, fit_size, number_text, signed_text
 
 if TYPE_CHECKING:
     from scenes.nostalgic.effects import NostalgicEffects

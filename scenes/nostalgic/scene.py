@@ -40,7 +40,8 @@ from game.rules.nostalgic import (
     RowDealt,
     pair_bonus,
 )
-from scenes.app import App, Scene
+from scenes.engine.app import App, Scene
+from scenes.engine.ui import Button
 from scenes.nostalgic import art as nart
 from scenes.nostalgic import art_board
 from scenes.nostalgic.art import seat_colour
@@ -54,7 +55,6 @@ from scenes.table import art
 from scenes.table.base import TableScene
 from scenes.table.dice_throw import prewarm_dice
 from scenes.table.still import StillPart
-from scenes.ui import Button
 
 
 class NostalgicTable(NostalgicInput, NostalgicEffects, NostalgicPaint, TableScene):

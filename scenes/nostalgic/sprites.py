@@ -14,7 +14,7 @@ from typing import Any
 import pygame
 
 from game.rules.nostalgic import FACE_UP
-from scenes import anim
+from scenes.engine import anim
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.art import seat_colour
 from scenes.nostalgic.art_table import flash_ring, soft_shadow

@@ -5,7 +5,7 @@ and returns the same cached ``Surface`` afterwards, so a frame only blits. Shape
 ``SUPERSAMPLE`` times their size and scaled down once, which gives smooth edges without an
 antialiasing rasterizer. Transformed variants (rotated, flip-squeezed, squashed) are cached per
 bucket (a degree, a twelfth of a flip, a few percent of squash) in LRU caches bounded in bytes
-(``scenes.cache``); those, and every game's pictures, are let go when the last table closes.
+(``scenes.engine.cache``); those, and every game's pictures, are let go when the last table closes.
 
 Treat every returned surface as read-only: it is shared.
 """
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import cache, crisp, fonts, theme
+from scenes.engine import cache, crisp, fonts, theme
 
 if TYPE_CHECKING:
     from pygame.typing import ColorLike
@@ -78,7 +78,7 @@ def zoomed(size: tuple[int, int], zoom: float) -> tuple[int, int]:
 def sharp(big: pygame.Surface, size: tuple[int, int], zoom: float, key: Hashable,
           redraw: Callable[[float], pygame.Surface]) -> pygame.Surface:
     """A supersampled drawing brought down to ``size``: at zoom 1 a picture that can draw
-    itself again at the window's scale (``redraw(zoom)``, see ``scenes.crisp``), so at 4K its
+    itself again at the window's scale (``redraw(zoom)``, see ``scenes.engine.crisp``), so at 4K its
     edges and numerals come from the drawing instead of an enlarged picture; at another zoom,
     that picture, made from the same drawing at ``size`` times ``zoom``."""
     if zoom != 1.0:
@@ -117,7 +117,7 @@ def noise_surface(size: tuple[int, int], seed: int, alpha: int, color: Color = (
 
 
 class SurfaceCache(cache.SurfaceCache):
-    """A picture cache of the tables (see ``scenes.cache``): least recently used out past
+    """A picture cache of the tables (see ``scenes.engine.cache``): least recently used out past
     ``budget`` bytes, each new picture made ready for fast blits, emptied when the last table
     closes (``release_table_pictures``) or by ``clear_caches``."""
 
@@ -507,7 +507,7 @@ def card_blank(size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
 def card_shadow(size: tuple[int, int] = CARD_SIZE, lift: int = 0) -> pygame.Surface:
     """The soft shadow of a card lifted ``lift`` steps (0-8): larger, softer and lighter when high.
     It can be drawn at the window's scale (enlarged: it is soft anyway), so a neighbour's shadow
-    over a card does not keep that card from being drawn sharp at 4K (``scenes.crisp``)."""
+    over a card does not keep that card from being drawn sharp at 4K (``scenes.engine.crisp``)."""
     blur = 4 + lift * 2
     grow = lift * 3
     alpha = max(70, 150 - lift * 9)

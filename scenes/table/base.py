@@ -115,20 +115,21 @@ from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
 from game.narrate import reason_text
-from scenes import anim, theme
-from scenes import input as intents
-from scenes.app import App, Scene
-from scenes.input import Intent
+from scenes.engine import anim, router
+from scenes.engine import input as intents
+from scenes.engine.app import App, Scene
+from scenes.engine.input import Intent
+from scenes.engine.ui import Button, FocusGroup, Toast, seat_label
 from scenes.table import art, labels
 from scenes.table.ai_seats import AiSeats
 from scenes.table.hint import HintSeat
+from scenes.table.labels import NAME_WIDTH, compact_name  # noqa: F401 - the table's names, kept here too
 from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
 from scenes.table.remote import RemoteSeat
 from scenes.table.saver import BackgroundSaver, NullSaver
 from scenes.table.still import StillLayer, StillPart
 from scenes.table.undo_button import ExplainedButton
-from scenes.ui import Button, FocusGroup, Toast, clipped, seat_label
 
 if TYPE_CHECKING:
     from scenes.table.panel import ModalPanel
@@ -146,7 +147,6 @@ HELP_RECT = (1596, 30, 136, 60)
 MENU_RECT = (1744, 30, 148, 60)
 
 # ----- timings (seconds at normal speed) -----------------------------------------------------------
-NAME_WIDTH = 300  # px: a seat's name on the table (at the body size, bold) is cut to this
 BUBBLE_STEP = 24  # px a speech bubble moves to make room for another bubble or a button
 BUBBLE_TRIES = 24  # enough to lift a bubble pointing into the viewer's strip out of it
 STRIP_ABOVE_STATUS = 34  # px from the prompt banner's middle to the top of the viewer's strip
@@ -154,14 +154,6 @@ TOAST_GAP = 8  # px between a toast and the viewer's strip
 BUBBLE_LIMIT = 2.5  # s a panel waits at most for a speech bubble to go
 AUTO_CONTINUE = 3.5  # with nobody at the table, a panel closes itself after this long
 
-
-def compact_name(seat_index: int, match: Match) -> str:
-    """A seat's label without its trailing symbol (the symbol is drawn in its colour disc)."""
-    label = seat_label(seat_index, match.seats[seat_index])
-    symbol = theme.SEAT_SYMBOLS[seat_index % len(theme.SEAT_SYMBOLS)]
-    name = label[: -len(symbol)].rstrip() if label.endswith(symbol) else label
-    # a typed name may be 40 characters; the plates are made for about twelve
-    return clipped(name, theme.BODY, NAME_WIDTH, bold=True)
 
 
 class Guide(Protocol):
@@ -631,10 +623,8 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
 
     def open_help(self) -> None:
         """Push the rules overlay of this game."""
-        from scenes.help import Help
-
         self.drop_held()
-        self.app.push(Help(self.app, self.match.game_id))
+        self.app.push(router.make("help", self.app, self.match.game_id))
 
     def open_log(self) -> None:
         """Push the move log over the table."""
@@ -684,10 +674,8 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
 
     def open_pause(self) -> None:
         """The pause menu over the table: resume, rules, settings, leave (which asks first)."""
-        from scenes.pause import PauseMenu
-
         self.drop_held()
-        self.app.push(PauseMenu(self.app, self))
+        self.app.push(router.make("pause", self.app, self))
 
     def save_now(self) -> bool:
         """Put the unfinished match on disk now and wait for it (tables save after every action:
@@ -703,10 +691,8 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.save_now()
         while len(self.app.scenes) > 1:
             self.app.pop()
-        from scenes.title import Title
-
-        if not isinstance(self.app.top, Title):
-            self.app.reset_to(Title(self.app))
+        if not router.is_a(self.app.top, "title"):
+            self.app.reset_to(router.make("title", self.app))
 
     def continue_round(self) -> None:
         """Close the panel; event playback goes on."""
@@ -728,14 +714,12 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
 
     def finish_match(self, event: Event | None = None) -> None:
         """The match is over: fanfare, forget the autosave, show the results."""
-        from scenes.results import Results
-
         self.finished = True
         self.cancel_ai()
         self.app.audio.play("win")
         self.saver.clear()
         self.saver.keep(self.match)  # among the recent matches, for a look back
-        self.app.push(Results(self.app, self.match))
+        self.app.push(router.make("results", self.app, self.match))
 
     # ----- hot-seat -------------------------------------------------------------------------------
     def maybe_curtain(self) -> None:
@@ -751,7 +735,7 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
 
     def raise_curtain(self, seat: int) -> None:
         """Cover the table until ``seat``'s person says they are ready (their hand hidden)."""
-        from scenes.curtain import Curtain, pass_title, ready_subtitle
+        from scenes.table.curtain import Curtain, pass_title, ready_subtitle
 
         self.curtain_up = True
         self.hand_hidden = True

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes import cache, crisp, theme
+from scenes.engine import cache, crisp, theme
 from scenes.table import art
 
 if TYPE_CHECKING:
@@ -179,7 +179,7 @@ def die_face(value: int, size: int, colour: Color = IVORY, *, angle: float = 0.0
 def lay_resting_die(surface: pygame.Surface, value: int, size: int, colour: Color, centre: tuple[int, int]) -> pygame.Rect:
     """Paint a die lying still (upright, no blur) centred on ``centre``, as ``die_face`` would,
     as a picture that draws itself again at the window's scale: its pips are sharp at 4K
-    (``scenes.crisp``). Only the part of the picture with pixels is laid, so a neighbour painted
+    (``scenes.engine.crisp``). Only the part of the picture with pixels is laid, so a neighbour painted
     over its clear corners does not make it fall back to the enlarged picture. For dice at rest;
     a throw in flight keeps the plain pictures (a new picture each frame would cost too much).
     Returns the area painted."""

@@ -18,7 +18,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from scenes import anim
+from scenes.engine import anim
 
 Point = tuple[float, float]
 DRAG_THRESHOLD = 14  # pixels the pointer must move before a press becomes a drag

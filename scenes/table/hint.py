@@ -23,9 +23,9 @@ from game.ai.advice import DEFAULT_BUDGET
 from game.ai.base import decision_seed
 from game.coach import TOP_MOVES, ranking_lines
 from game.i18n import t
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import Button, clipped, draw_panel
 from scenes.table.mixin import TablePart
-from scenes.ui import Button, clipped, draw_panel
 
 HINT_RECT = (1330, 30, 150, 60)  # the button: left of Log, Help and Menu at the top right
 PANEL_RIGHT = 1892  # the panel's right edge (the buttons' right edge)

@@ -11,18 +11,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.i18n import language, t
-from scenes import crisp, fonts, theme
+from scenes.engine import crisp, fonts, theme
+from scenes.engine.ui import clipped, fit_size, mix, seat_color, seat_label
 from scenes.table import art
 from scenes.table.pieces import count_badge
-from scenes.ui import clipped, fit_size, mix, seat_color
+
+if TYPE_CHECKING:
+    from game.core.match import Match
 
 SCREEN = (1920, 1080)
 NOBODY = -1
+
+NAME_WIDTH = 300  # px: a seat's name on the table (at the body size, bold) is cut to this
+
+def compact_name(seat_index: int, match: Match) -> str:
+    """A seat's label without its trailing symbol (the symbol is drawn in its colour disc)."""
+    label = seat_label(seat_index, match.seats[seat_index])
+    symbol = theme.SEAT_SYMBOLS[seat_index % len(theme.SEAT_SYMBOLS)]
+    name = label[: -len(symbol)].rstrip() if label.endswith(symbol) else label
+    # a typed name may be 40 characters; the plates are made for about twelve
+    return clipped(name, theme.BODY, NAME_WIDTH, bold=True)
 
 
 _labels = art.SurfaceCache("labels", 12 * art.MB)  # plates, notes, banners...: small, reused often

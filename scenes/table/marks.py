@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import pygame
 
+from scenes.engine.ui import seat_color
 from scenes.table import labels
-from scenes.ui import seat_color
 
 MARK_SECONDS = 2.6  # how long a mark shows at a table of AIs only, once at rest (real time: it is for reading)
 FADE_SECONDS = 0.6  # the last part of that, fading out

@@ -23,15 +23,15 @@ if TYPE_CHECKING:
 
     from game.core.events import Event
     from game.core.match import Match
-    from scenes import anim
-    from scenes.app import Scene
+    from scenes.engine import anim
+    from scenes.engine.app import Scene
     from scenes.table.base import Guide
     from scenes.table.base import TableScene as TableMixin
     from scenes.table.marks import MoveMarks
     from scenes.table.panel import ModalPanel
     from scenes.table.saver import BackgroundSaver, NullSaver
     from scenes.table.still import StillPart
-    from scenes.ui import FocusGroup, Toast
+    from scenes.engine.ui import FocusGroup, Toast
 
     class TablePart(Scene):
         """What ``TableScene``'s own parts use of the table (and of each other), besides its

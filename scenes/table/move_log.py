@@ -15,12 +15,12 @@ import pygame
 
 from game.i18n import t
 from game.narrate import HEADING, PASS, RESULT, LogLine, line_text, narrate_match
-from scenes import fonts, theme
-from scenes import input as intents
-from scenes.app import App, Scene
-from scenes.input import Intent
+from scenes.engine import fonts, theme
+from scenes.engine import input as intents
+from scenes.engine.app import App, Scene
+from scenes.engine.input import Intent
+from scenes.engine.ui import draw_panel, draw_text, seat_color
 from scenes.table import labels
-from scenes.ui import draw_panel, draw_text, seat_color
 
 if TYPE_CHECKING:
     from scenes.table.base import TableScene

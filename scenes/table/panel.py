@@ -10,11 +10,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import language
-from scenes import crisp, theme
-from scenes import input as intents
-from scenes.input import Intent
+from scenes.engine import crisp, theme
+from scenes.engine import input as intents
+from scenes.engine.input import Intent
+from scenes.engine.ui import Button, FocusGroup
 from scenes.table import art
-from scenes.ui import Button, FocusGroup
 
 if TYPE_CHECKING:
     from scenes.table.base import TableScene

@@ -1,7 +1,7 @@
 """Physical pieces on the table: cards, stacks, fanned hands, the cat token, dice, speech bubbles.
 
 A piece is a small object with plain numeric attributes (``pos``, ``angle``, ``scale``, ``flip``,
-``lift``...) that ``scenes.anim`` tweens, and a ``draw(surface)`` that only blits cached art from
+``lift``...) that ``scenes.engine.anim`` tweens, and a ``draw(surface)`` that only blits cached art from
 ``scenes.table.art``. Pieces know nothing about rules: a scene moves them.
 """
 
@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
-from scenes import anim, crisp, fonts, theme
+from scenes.engine import anim, crisp, fonts, theme
 from scenes.table import art
 
 Point = tuple[float, float]

@@ -12,9 +12,9 @@ from typing import Any
 import pygame
 
 from game.i18n import t
-from scenes import crisp
-from scenes.app import FPS
-from scenes.app import SIZE as SCREEN
+from scenes.engine import crisp
+from scenes.engine.app import FPS
+from scenes.engine.app import SIZE as SCREEN
 from scenes.table import labels
 from scenes.table.mixin import TablePart
 

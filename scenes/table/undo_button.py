@@ -7,8 +7,17 @@ from collections.abc import Callable
 
 import pygame
 
-from scenes import theme
-from scenes.ui import PRESS_SINK, Button, Flag, Label, draw_focus_ring, draw_text_centered, fit_size, resolve
+from scenes.engine import theme
+from scenes.engine.ui import (
+    PRESS_SINK,
+    Button,
+    Flag,
+    Label,
+    draw_focus_ring,
+    draw_text_centered,
+    fit_size,
+    resolve,
+)
 
 
 class ExplainedButton(Button):

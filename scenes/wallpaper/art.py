@@ -12,9 +12,9 @@ import pygame
 
 from game.i18n import t
 from game.rules.wallpaper import HAZY_COUNT, HAZY_FIRST
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import clipped, fit_size, fitted_seat_label
 from scenes.table import art, labels
-from scenes.ui import clipped, fit_size, fitted_seat_label
 from scenes.wallpaper.art_cards import card_back, card_face, number_card, round_card
 from scenes.wallpaper.art_cards import token as token_picture
 from scenes.wallpaper.art_paper import SEAT_COLOURS

@@ -20,7 +20,7 @@ import pygame
 
 from game.i18n import language, t
 from game.rules.wallpaper import HAZY_COUNT, HAZY_FIRST, WALLPAPER_COUNT, WILD, card_by_id
-from scenes import crisp, fonts, theme
+from scenes.engine import crisp, fonts, theme
 from scenes.table import art
 from scenes.table.art import mix
 from scenes.wallpaper.art_motifs import CENTRE_SPAN, _four_point_star, _half_origin, _motif_for, centre_symbol
@@ -253,7 +253,7 @@ def number_card(seat_colour: Sequence[int], number: int, height: int, face_up: b
         picture = pygame.transform.smoothscale(big, (width, height))
         if not face_up:
             return picture
-        # the number drawn again at the window's scale: sharp at 4K (``scenes.crisp``)
+        # the number drawn again at the window's scale: sharp at 4K (``scenes.engine.crisp``)
         return crisp.art_image(picture, ("number", colour, number, height, index),
                                lambda zoom: number_card(colour, number, max(2, round(height * zoom)), True, seat))
 

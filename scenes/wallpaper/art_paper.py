@@ -19,7 +19,7 @@ from functools import lru_cache
 import pygame
 
 from game.rules.wallpaper import BLUE, GREEN, RED, WILD, YELLOW
-from scenes import cache, theme
+from scenes.engine import cache, theme
 from scenes.table import art
 from scenes.wallpaper.layout import card_size
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping, Sequence
 import pygame
 
 from game.rules.wallpaper import HAZY_FIRST, WILD, Shape, completed_shapes, edges
-from scenes import theme
+from scenes.engine import theme
 from scenes.table import art
 from scenes.wallpaper.art_cards import card_face
 from scenes.wallpaper.art_motifs import _half_origin, _motif_for, motif_diameter

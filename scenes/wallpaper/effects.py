@@ -35,7 +35,7 @@ from game.rules.wallpaper import (
     TokenMoved,
     TurnStarted,
 )
-from scenes import anim
+from scenes.engine import anim
 from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble
 from scenes.wallpaper.art import art_seat, hazy_id, seat_colour, token_layout

@@ -29,9 +29,9 @@ from game.rules.wallpaper import (
     is_hazy,
     legal_cells,
 )
-from scenes import anim
-from scenes import input as intents
-from scenes.input import Intent
+from scenes.engine import anim
+from scenes.engine import input as intents
+from scenes.engine.input import Intent
 from scenes.table.mixin import TableMixin
 from scenes.wallpaper.layout import (
     HAND_Y,

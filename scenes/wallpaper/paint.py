@@ -19,12 +19,12 @@ from game.rules.wallpaper import (
     Shape,
     completed_shapes,
 )
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import clipped, fit_size
 from scenes.table import art, labels
 from scenes.table.mixin import TableMixin
 from scenes.table.pieces import Bubble, nothing
 from scenes.table.still import StillPart
-from scenes.ui import clipped, fit_size
 from scenes.wallpaper.art import (
     deck_picture,
     grandma_box,

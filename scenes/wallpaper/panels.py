@@ -34,9 +34,9 @@ from game.rules.wallpaper import (
     memories_on,
     shape_counts,
 )
-from scenes import fonts, theme
+from scenes.engine import fonts, theme
+from scenes.engine.ui import draw_text_centered, fit_size, signed_text
 from scenes.table.panel import ModalPanel
-from scenes.ui import draw_text_centered, fit_size, signed_text
 from scenes.wallpaper.art_cards import draw_emblem, token
 from scenes.wallpaper.art_motifs import faded, memory_icon, motif
 from scenes.wallpaper.art_paper import SEAT_COLOURS

@@ -28,10 +28,10 @@ from game.rules.wallpaper import (
     shapes_made,
     wall_of,
 )
-from scenes import anim
-from scenes.app import App, Scene
+from scenes.engine import anim
+from scenes.engine.app import App, Scene
+from scenes.engine.ui import Button
 from scenes.table.base import TableScene
-from scenes.ui import Button
 from scenes.wallpaper.art import number_picture, seat_colour
 from scenes.wallpaper.art_cards import card_back, card_face
 from scenes.wallpaper.art_walls import wall_board

@@ -1,0 +1,1 @@
+"""The kiosk: the event organiser's supervisor, its screens, command and soak."""

@@ -1,0 +1,1 @@
+"""LAN and internet tables: browsing, joining, hosting and the remote plate."""

@@ -1,0 +1,1 @@
+"""Learning: the tutorials and the review of a finished match."""

@@ -1,0 +1,1 @@
+"""Menus around the table: title, setup, settings, records, help, pause and results."""

@@ -1,0 +1,1 @@
+"""Tools that drive the app for measurement and checks: bench, shot, the self-test and the tutorial driver."""
