@@ -124,7 +124,7 @@ def reason_text(game_id: str, reason: str, params: Mapping[str, Any]) -> str:
     return t(reason, **(words(params) if words is not None else params))
 
 
-def number(value: int) -> str:
+def number(value: float) -> str:
     """``3`` or ``−2`` (a true minus sign, as everywhere on screen)."""
     return f"\u2212{-value}" if value < 0 else str(value)
 

@@ -7,11 +7,15 @@ results) lands there; whatever was between (setup, results, an old table) is dro
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from game.core import seeds
 from game.core.match import Match
-from scenes.engine.app import App, Scene
+from scenes.engine.app import App
 from scenes.engine.plate import show_plate
+
+if TYPE_CHECKING:
+    from scenes.table.base import TableScene
 
 
 def new_seed() -> int:
@@ -20,13 +24,13 @@ def new_seed() -> int:
     return seeds.new_seed()
 
 
-def make_table_scene(app: App, match: Match) -> Scene:
+def make_table_scene(app: App, match: Match) -> TableScene:
     """The table scene of ``match``'s game, from its scene module."""
     module = importlib.import_module(f"scenes.{match.game_id}")
     return module.make_table(app, match)
 
 
-def make_scene(app: App, match: Match, viewer: int, ai_enabled: bool = False) -> Scene:
+def make_scene(app: App, match: Match, viewer: int, ai_enabled: bool = False) -> TableScene:
     """The game's table scene, shown from ``viewer``'s side, its AI off unless asked for."""
     module = importlib.import_module(f"scenes.{match.game_id}")
     try:

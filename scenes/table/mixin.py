@@ -25,13 +25,13 @@ if TYPE_CHECKING:
     from game.core.match import Match
     from scenes.engine import anim
     from scenes.engine.app import Scene
+    from scenes.engine.ui import FocusGroup, Toast
     from scenes.table.base import Guide
     from scenes.table.base import TableScene as TableMixin
     from scenes.table.marks import MoveMarks
     from scenes.table.panel import ModalPanel
     from scenes.table.saver import BackgroundSaver, NullSaver
     from scenes.table.still import StillPart
-    from scenes.engine.ui import FocusGroup, Toast
 
     class TablePart(Scene):
         """What ``TableScene``'s own parts use of the table (and of each other), besides its

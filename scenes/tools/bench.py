@@ -33,9 +33,12 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scenes import routes
+
+if TYPE_CHECKING:
+    from scenes.engine.app import App
 
 FPS = 60
 WARMUP_FRAMES = 30
@@ -192,7 +195,7 @@ def bench_floor(size: tuple[int, int], seconds: float) -> dict[str, float]:
             "floor_cpu_p99_ms": round(percentile(cpu, 99) * 1000, 3)}
 
 
-def _open_app(size: tuple[int, int], windowed: bool) -> tuple[Any, Callable[[], None]]:
+def _open_app(size: tuple[int, int], windowed: bool) -> tuple[App, Callable[[], object]]:
     """The app, and what shows a frame after each step: nothing in a real window (its flip is
     part of the step), else the canvas scaled into a reused picture of ``size``."""
     import pygame
@@ -240,7 +243,7 @@ def keep_hinting(scene: Any) -> bool:
 
 
 def _measure(app: Any, game_id: str, players: int, seconds: float, seed: int, moves: int,
-             present: Callable[[], None], hint: bool = False) -> dict[str, Any]:
+             present: Callable[[], object], hint: bool = False) -> dict[str, Any]:
     """The frames: warm up, then step (and ``present``) at 60 Hz for ``seconds``, a new match
     whenever one ends; their times over all frames, the thinking ones, the hinting ones (with
     ``hint``) and in CPU time."""
