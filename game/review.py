@@ -145,8 +145,11 @@ class Review:
         if observation is None:
             return decision.played, decision.best
         rules = get_rules(self.game_id)
-        return tuple(describe_action(self.game_id, rules.decode_action(notation), observation)  # type: ignore[return-value]
-                     for notation in (decision.played, decision.best))
+
+        def described(notation: str) -> str:
+            return describe_action(self.game_id, rules.decode_action(notation), observation)
+
+        return described(decision.played), described(decision.best)
 
     def to_json(self) -> dict[str, Any]:
         """The review as data (``review --json``): each move in notation and in words."""

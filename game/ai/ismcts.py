@@ -184,9 +184,10 @@ class IsmctsAgent(Generic[RulesT]):
                 rules.advance(state, seat, action)
                 path.append(child)
                 return path
+            assert best_child is not None  # every legal action has a child here, and values are >= 0
             rules.advance(state, seat, best_action)
-            path.append(best_child)  # type: ignore[arg-type]
-            node = best_child  # type: ignore[assignment]
+            path.append(best_child)
+            node = best_child
         return path
 
     def _playout(self, state: Any, rng: random.Random, root_epoch: int) -> None:

@@ -507,7 +507,7 @@ def _roll_take(state: NostalgicState, seat: int, legal: list[NostalgicAction]) -
     for action in legal:
         if action.source < FACE_UP:
             card = row[action.source]
-            gain = _points(_plus(hand, 3 if is_wild(card) else "TPL".index(card))) - base  # type: ignore[arg-type]
+            gain = _points(_plus(hand, 3 if is_wild(card) else "TPL".index(card))) - base  # type: ignore[arg-type]  # a legal take from the row names a card there
             if gain > best_gain:
                 best, best_gain = action, gain
     if best is not None:
@@ -611,12 +611,12 @@ class NostalgicSearchRules(NostalgicRules):
                 distinct.append(action)
         return distinct
 
-    def advance(self, state: NostalgicSearchState, seat: int, action: NostalgicAction) -> None:  # type: ignore[override]
+    def advance(self, state: NostalgicSearchState, seat: int, action: NostalgicAction) -> None:  # type: ignore[override]  # only its own search states
         """The unchecked transition, counted toward the search depth."""
         self._perform(state, seat, action, None)
         state.steps += 1
 
-    def is_search_leaf(self, state: NostalgicSearchState) -> bool:  # type: ignore[override]
+    def is_search_leaf(self, state: NostalgicSearchState) -> bool:  # type: ignore[override]  # only its own search states
         """The end of the game, or ``SEARCH_DEPTH`` actions below the sampled state."""
         return state.phase == PHASE_OVER or state.steps >= SEARCH_DEPTH
 

@@ -276,7 +276,7 @@ class Took(Event):
     cards: tuple[str, ...]
 
     @property
-    def hides_undo(self) -> bool:  # type: ignore[override]
+    def hides_undo(self) -> bool:  # type: ignore[override]  # a ClassVar in Event; this event decides by its fields
         """A deck draw shows the taker new cards: no undo past it."""
         return self.source == SOURCE_DECK
 

@@ -468,7 +468,7 @@ class CardTaken(Event):
     card: str | None
 
     @property
-    def hides_undo(self) -> bool:  # type: ignore[override]
+    def hides_undo(self) -> bool:  # type: ignore[override]  # a ClassVar in Event; this event decides by its fields
         """A card from the deck is new information for its taker: no undo past it."""
         return self.source == DECK_SOURCE
 
@@ -927,7 +927,7 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
             card = state.deck.pop()
             shown = None
         else:
-            card = state.row[source]  # type: ignore[assignment]
+            card = state.row[source]  # type: ignore[assignment]  # a legal take from the row names a card there
             state.row[source] = None
             state.known[seat].append(card)
             shown = card

@@ -80,8 +80,9 @@ class NekoEffects(TableMixin):
     def animate_dealt(self, event: Dealt) -> None:
         """A deal and the deals queued right after it become one round-robin deal."""
         deals = [event]
-        while self.pending and isinstance(self.pending[0], Dealt):
-            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        while self.pending and isinstance(following := self.pending[0], Dealt):
+            self.pending.popleft()
+            deals.append(following)
         self.animate_deal(deals)
 
     def animate_round_start(self, event: RoundStarted) -> None:

@@ -153,8 +153,9 @@ class NewOldEffects(TableMixin):
     def animate_dealt(self, event: Dealt) -> None:
         """Deals in a row become one round-robin deal: a New and an Old card at a time to each seat."""
         deals = [event]
-        while self.pending and isinstance(self.pending[0], Dealt):
-            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        while self.pending and isinstance(following := self.pending[0], Dealt):
+            self.pending.popleft()
+            deals.append(following)
         self.app.audio.play("deal")
         obs = self.observation()
         mine = sorted(obs.hand, key=hand_order) if obs.seat == self.viewer else []

@@ -14,6 +14,7 @@ import pygame
 
 from game.i18n import t
 from game.rules.newold import (
+    NewOldRules,
     NEW,
     OLD,
     PHASE_BOX,
@@ -65,6 +66,7 @@ class NewOldPaint(TableMixin):
     _still_fans: set[int]
     _warm_jobs: deque[Callable[[], Any]]
     if TYPE_CHECKING:  # provided by NewOldTable (scene.py)
+        rules: NewOldRules  # the match's
         def target_zone(self) -> str: ...
         def choosing_box(self) -> bool: ...
         def playing(self) -> bool: ...
@@ -147,7 +149,7 @@ class NewOldPaint(TableMixin):
 
     def shown_totals(self) -> tuple[int, ...]:
         """Match totals as shown now (those of the games already scored)."""
-        return tuple(self.rules.totals(self.observation()))  # type: ignore[attr-defined]
+        return tuple(self.rules.totals(self.observation()))
 
     def _sheet_part(self, obs: NewOldObservation) -> StillPart:
         """The score pad at the top left."""

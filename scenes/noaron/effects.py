@@ -186,8 +186,9 @@ class NoaronEffects(TableMixin):
         """Cards fly one at a time to each side in turn, into the rows in order; the viewer's
         then turn face up where they lie (a hand is never sorted). Consecutive deals merge."""
         deals = [event]
-        while self.pending and isinstance(self.pending[0], HandDealt):
-            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        while self.pending and isinstance(following := self.pending[0], HandDealt):
+            self.pending.popleft()
+            deals.append(following)
         self.app.audio.play("deal")
         obs = self.observation()
         steps: list[anim.Step] = []

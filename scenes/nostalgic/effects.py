@@ -228,8 +228,9 @@ class NostalgicEffects(TableMixin):
     def animate_hand_dealt(self, event: HandDealt) -> None:
         """Cards in a row are dealt together: each flies from the deck to its hand (the viewer's turns up)."""
         deals = [event]
-        while self.pending and isinstance(self.pending[0], HandDealt):
-            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        while self.pending and isinstance(following := self.pending[0], HandDealt):
+            self.pending.popleft()
+            deals.append(following)
         self.app.audio.play(SOUNDS["deal"])
         new_faces = self._new_hand_faces()
         steps = []
@@ -267,8 +268,9 @@ class NostalgicEffects(TableMixin):
     def animate_row_dealt(self, event: RowDealt) -> None:
         """Face-up cards in a row are laid out together, each turning up on its closet slot."""
         deals = [event]
-        while self.pending and isinstance(self.pending[0], RowDealt):
-            deals.append(self.pending.popleft())  # type: ignore[arg-type]
+        while self.pending and isinstance(following := self.pending[0], RowDealt):
+            self.pending.popleft()
+            deals.append(following)
         self.app.audio.play(SOUNDS["flip"])
         steps = []
         for number, deal in enumerate(deals):
@@ -343,8 +345,8 @@ class NostalgicEffects(TableMixin):
             item = self.pending.popleft()
             if isinstance(item, DiceThrown):
                 throws.append(item)
-            else:
-                gains.append(item)  # type: ignore[arg-type]
+            elif isinstance(item, NpGained):  # (the loop takes nothing else)
+                gains.append(item)
         self.app.audio.play(SOUNDS["throw"])
         rolls = [ThrowStep(record.throw, partial(self._settled, record))
                  for record in (self._throw_of(thrown) for thrown in throws)]

@@ -75,7 +75,7 @@ class CardSprite(Generic[Value]):
     def _image_key(self) -> tuple[Any, pygame.Surface]:
         """The art key and base surface of the side showing now."""
         if self.face_up:
-            return ("face", self.value, self.dim), _face_surface(self.value, self.dim)  # type: ignore[arg-type]
+            return ("face", self.value, self.dim), _face_surface(self.value, self.dim)  # type: ignore[arg-type]  # a numbered card (NEW & OLD draws its own faces)
         return ("back",), art.card_back()
 
     def _layers(self, quick: bool = False) -> list[tuple[pygame.Surface, pygame.Rect]]:

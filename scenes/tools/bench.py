@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 from scenes import routes
 
 if TYPE_CHECKING:
+    import pygame
+
     from scenes.engine.app import App
 
 FPS = 60
@@ -148,7 +150,7 @@ def _ratio(value: float, floor: float) -> float | None:
     return round(value / floor, 3) if floor else None
 
 
-def _bare_window(size: tuple[int, int]) -> object:
+def _bare_window(size: tuple[int, int]) -> pygame.Surface:
     """A plain SCALED window of the logical size shown at ``size`` (no app, no scenes)."""
     import pygame
 
@@ -173,13 +175,13 @@ def bench_floor(size: tuple[int, int], seconds: float) -> dict[str, float]:
     try:
         for frame in range(WARMUP_FRAMES):
             pygame.event.pump()
-            screen.fill((40, 60 + frame % 2, 80))  # type: ignore[attr-defined]
+            screen.fill((40, 60 + frame % 2, 80))
             pygame.display.flip()
         cpu_began, began_run = process_cpu(), time.perf_counter()
         while time.perf_counter() - began_run < seconds:
             began, frame_cpu = time.perf_counter(), process_cpu()
             pygame.event.pump()
-            screen.fill((40, 60 + len(times) % 2, 80))  # type: ignore[attr-defined]
+            screen.fill((40, 60 + len(times) % 2, 80))
             pygame.display.flip()
             times.append(time.perf_counter() - began)
             cpu.append(process_cpu() - frame_cpu)
