@@ -130,7 +130,8 @@ class NoaronPaint(TableMixin):
             signature = (tuple(cards[-4:]), len(cards), glow, centre)
             region = pygame.Rect(0, 0, 230, 290)
             region.center = (round(centre[0]), round(centre[1]))
-            parts[f"pile{seat}{pile}"] = StillPart(signature, region, partial(self._paint_pile, key=(seat, pile), glow=glow))
+            parts[f"pile{seat}{pile}"] = StillPart(signature, region,
+                                                   partial(self._paint_pile, key=(seat, pile), glow=glow))
         deck_region = pygame.Rect(0, 0, 260, 330)
         deck_x, deck_y = self.geometry.deck
         deck_region.center = (round(deck_x), round(deck_y) + 20)

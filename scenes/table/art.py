@@ -96,7 +96,8 @@ def ready(surface: pygame.Surface) -> pygame.Surface:
         surface.carry_marks_to(converted)
         if isinstance(converted, crisp.Canvas):
             converted.settle()  # a finished picture: its marks need no checking at every blit
-    if isinstance(surface, crisp.ArtImage) and surface.redraw is not None and surface.key is not None:  # it can still draw itself anew
+    # it can still draw itself anew (a picture made by ``art_image`` has its key)
+    if isinstance(surface, crisp.ArtImage) and surface.redraw is not None and surface.key is not None:
         return crisp.art_image(converted, surface.key[1], surface.redraw)
     return converted
 

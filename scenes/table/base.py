@@ -214,7 +214,8 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, Scene):
         self.worker_inline = bool(app.headless) if worker_inline is None else worker_inline
         # The autosave's fsync can take milliseconds: off the render thread, except in headless
         # instant runs (tests, shots) where a file on disk right after each action is simplest.
-        self.saver: BackgroundSaver | NullSaver = BackgroundSaver(background=not (app.headless and app.settings.speed_factor <= 0))
+        self.saver: BackgroundSaver | NullSaver = BackgroundSaver(
+            background=not (app.headless and app.settings.speed_factor <= 0))
         self.setup_remote(viewer)  # a match hosted elsewhere: its seat, no AI, no autosave
         self.worker = None
         self.ai_ticket: Any = None

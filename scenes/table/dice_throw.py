@@ -265,7 +265,8 @@ def prewarm_dice(size: int, colours: Sequence[Color] = (IVORY,), *, blur: bool =
         for value in range(1, 7):
             for step in range(round(SYMMETRY[value] / STEP_DEGREES)):
                 for level in levels:
-                    die_face(value, size, (colour[0], colour[1], colour[2]), angle=step * STEP_DEGREES, blur=level / (BLUR_LEVELS - 1))
+                    die_face(value, size, (colour[0], colour[1], colour[2]), angle=step * STEP_DEGREES,
+                             blur=level / (BLUR_LEVELS - 1))
                     count += 1
     for height_step in range(1, 5):
         ground_shadow(size, height_step)

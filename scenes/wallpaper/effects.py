@@ -353,7 +353,8 @@ class WallpaperEffects(TableMixin):
             target = self.geometry.tray_slot(index) if mine else self.geometry.seat_anchor(event.seat)
             scale_to = 1.0 if mine else 0.35
             steps.append(anim.Sequence(anim.Wait(0.07 * index),
-                                       self.fly(piece, target, 0.0, SLIDE, scale_to=scale_to, on_land=partial(arrive, piece))))
+                                       self.fly(piece, target, 0.0, SLIDE, scale_to=scale_to,
+                                                on_land=partial(arrive, piece))))
         self.app.audio.play("card_slide")
         self.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
 
