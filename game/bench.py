@@ -115,7 +115,7 @@ def bench_ai(game_id: str, players: int, decisions: int = 20, budget: float = 1.
         started = time.perf_counter()
         agent.choose(rules.observe(state, seat), legal, random.Random(seed + index), budget)
         times.append(time.perf_counter() - started)
-        iterations.append(agent.last_iterations)  # type: ignore[attr-defined]
+        iterations.append(agent.last_iterations)  # type: ignore[attr-defined]  # the search agents count their iterations
     searched = sum(agent_seconds for agent_seconds in times)
     return {
         "game": game_id,

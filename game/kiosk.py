@@ -314,11 +314,11 @@ class BadFile(Exception):
 
 def _toml_module() -> Any:
     """``tomllib`` (3.11+) or ``tomli``; BadFile when neither is there."""
-    try:
+    if sys.version_info >= (3, 11):
         import tomllib as toml
-    except ModuleNotFoundError:  # Python 3.10
+    else:  # Python 3.10
         try:
-            import tomli as toml  # type: ignore[no-redef]
+            import tomli as toml
         except ModuleNotFoundError:
             raise BadFile("reading a TOML config needs Python 3.11+ or the 'tomli' package "
                           "(pip install tomli)") from None
@@ -354,8 +354,8 @@ def parse_toml(text: str) -> dict[str, Any]:
         raise BadFile("brackets [ ] or braces { } nest too deeply", _deepest_line(text)) from None
     except (ValueError, OverflowError, MemoryError) as error:  # e.g. an integer of 5,000 digits
         digits = re.search(r"[0-9_]{400,}", text)
-        line = text.count("\n", 0, digits.start()) + 1 if digits else None
-        raise BadFile(f"a value cannot be read ({_shown(str(error), 100)})", line) from None
+        where = text.count("\n", 0, digits.start()) + 1 if digits else None
+        raise BadFile(f"a value cannot be read ({_shown(str(error), 100)})", where) from None
 
 
 def _deepest_line(text: str) -> int | None:
@@ -439,7 +439,7 @@ def read_config(path: Path | None, *, text: str | None = None) -> ConfigReport:
         return _unreadable(source, f"it cannot be read ({error.strerror or error})", None)
     except BadFile as error:
         return _unreadable(source, str(error), error.line, text)
-    report = check_config(data, source, text)
+    report = check_config(data, source, text or "")  # text is the file's by now (or given)
     report.text = text
     return report
 
@@ -459,8 +459,8 @@ def check_config(data: dict[str, Any], source: str = "config", text: str = "") -
     locked: list[ConfigRefused] = []
     values: dict[str, Any] = {}
     by_section: dict[str, dict[str, Key]] = {}
-    for key in KEYS:
-        by_section.setdefault(key.section, {})[key.name] = key
+    for known in KEYS:
+        by_section.setdefault(known.section, {})[known.name] = known
 
     def problem(what: str, outcome: str, section: str, name: str = "") -> None:
         """One warning; in [exit] also a reason to refuse."""
@@ -622,7 +622,7 @@ class _OrganiserFile(logging.handlers.RotatingFileHandler):
         if self.failing and not self._failed_now:
             self.failing = False  # written again: the next failure is news
 
-    def handleError(self, record: logging.LogRecord) -> None:  # noqa: N802 - logging's name
+    def handleError(self, record: logging.LogRecord) -> None:
         self._failed_now = True
         if self.failing:
             return

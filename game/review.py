@@ -141,8 +141,11 @@ class Review:
         if observation is None:
             return decision.played, decision.best
         rules = get_rules(self.game_id)
-        return tuple(describe_action(self.game_id, rules.decode_action(notation), observation)  # type: ignore[return-value]
-                     for notation in (decision.played, decision.best))
+
+        def described(notation: str) -> str:
+            return describe_action(self.game_id, rules.decode_action(notation), observation)
+
+        return described(decision.played), described(decision.best)
 
     def to_json(self) -> dict[str, Any]:
         """The review as data (``review --json``): each move in notation and in words."""
@@ -258,7 +261,8 @@ def analyse(game_id: str, task: ReviewTask, match_seed: int, budget: float, play
             advisor: Advisor | None = None) -> Decision:
     """Ask the advice about one decision (the played move included) and keep what a review needs."""
     if advisor is None:
-        from game.ai.advice import advise as advisor
+        from game.ai.advice import advise
+        advisor = advise
     advice = advisor(game_id, task.observation, list(task.legal), seed=decision_seed(match_seed, task.index, task.seat),
                      budget=budget, playouts=playouts, include=[task.played], count=REVIEW_CANDIDATES)
     played = advice.value_of(task.played)

@@ -136,7 +136,7 @@ def build_agent(game_id: str, level: str, iterations: int | None) -> Agent:
         raise ValueError(f"unknown agent {level!r}; agents: {', '.join(LEVELS)}")
     agent = make_agent(game_id, level)
     if level == "hard" and iterations is not None:
-        agent.max_iterations = iterations  # type: ignore[attr-defined]
+        agent.max_iterations = iterations  # type: ignore[attr-defined]  # "hard" is a search agent with an iteration cap
     return agent
 
 
@@ -274,6 +274,7 @@ class Pool:
         that failed or died raises ``RuntimeError`` naming the ``task`` ("game", "decision")."""
         answers = []
         for conn in connection.wait(list(busy), timeout):
+            assert isinstance(conn, connection.Connection)  # wait() hands back the pipes it was given
             try:
                 kind, index, payload = conn.recv()
             except (EOFError, OSError):
@@ -331,7 +332,9 @@ def _run_pool(
         pool.close(now=True)
         raise
     pool.close()
-    return records  # type: ignore[return-value]
+    finished = [record for record in records if record is not None]
+    assert len(finished) == games  # every game was answered
+    return finished
 
 
 def _run_games(

@@ -17,7 +17,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from game import __version__
 from game.core import stop
@@ -77,7 +77,7 @@ class _ClosedStdout(io.TextIOBase):
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad argument in one line instead of usage + traceback."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(message)
 
     def _print_message(self, message: str, file: Any = None) -> None:

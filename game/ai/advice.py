@@ -213,7 +213,7 @@ def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 
     rules = get_rules(game_id)
     rng = random.Random(seed)
     fixed = playouts is not None
-    iterations = max(50, playouts // 2) if fixed else None
+    iterations = max(50, playouts // 2) if playouts is not None else None
     moves, choice = candidates(game_id, observation, legal, rng, 0.0 if fixed else budget * HARD_SHARE,
                                iterations, include, count)
     policy = playout_policy(game_id)
@@ -236,7 +236,7 @@ def advise(game_id: str, observation: Any, legal: Sequence[Any], *, seed: int = 
 
     # the race gets what Hard left of the budget (Hard may answer early: a single sensible move)
     deadline = None if fixed else max(time.perf_counter() + 0.05, started + budget)
-    cap = playouts if fixed else DEFAULT_PLAYOUTS
+    cap = playouts if playouts is not None else DEFAULT_PLAYOUTS
     outcome = race(len(moves), draw, play, ADVICE_RACE, max(cap, 2 * len(moves)), deadline)
     means = outcome.means()
     ranks = evidence_ranks(outcome.rewards)

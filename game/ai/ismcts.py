@@ -23,11 +23,13 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from game.core.rules import Rules
 
-RolloutPolicy = Callable[[Rules, Any, int, list, random.Random], Any]
+RulesT = TypeVar("RulesT", bound=Rules[Any, Any, Any])
+# (rules, state, seat, legal actions, rng) -> the action a playout takes; typed by the agent's rules
+RolloutPolicy = Callable[[RulesT, Any, int, list[Any], random.Random], Any]
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_SECONDS = 1.0  # used when neither a time budget nor an iteration cap is given
@@ -51,7 +53,7 @@ class _Node:
         self.seat = seat
 
 
-class IsmctsAgent:
+class IsmctsAgent(Generic[RulesT]):
     """The Hard level for any game whose rules implement ``determinize``.
 
     ``max_iterations`` caps the iterations per decision; with it and a budget of 0 a run is
@@ -63,8 +65,8 @@ class IsmctsAgent:
 
     def __init__(
         self,
-        rules: Rules,
-        rollout_policy: RolloutPolicy | None = None,
+        rules: RulesT,
+        rollout_policy: RolloutPolicy[RulesT] | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         max_iterations: int | None = None,
         max_playout_steps: int = MAX_PLAYOUT_STEPS,
@@ -182,9 +184,10 @@ class IsmctsAgent:
                 rules.advance(state, seat, action)
                 path.append(child)
                 return path
+            assert best_child is not None  # every legal action has a child here, and values are >= 0
             rules.advance(state, seat, best_action)
-            path.append(best_child)  # type: ignore[arg-type]
-            node = best_child  # type: ignore[assignment]
+            path.append(best_child)
+            node = best_child
         return path
 
     def _playout(self, state: Any, rng: random.Random, root_epoch: int) -> None:

@@ -43,7 +43,7 @@ import bisect
 import functools
 import itertools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.ai.paired import RaceRules, RacingHard
@@ -339,7 +339,7 @@ def _best_now(ten: Sequence[str], pair: Sequence[str]) -> int:
     return min(SCORE_TABLE[hand_mask(ten[:g] + pair + ten[g:])] for g in range(len(ten) + 1))
 
 
-def _lowest(legal: Sequence[NoaronAction], rng: random.Random, value) -> NoaronAction:
+def _lowest(legal: Sequence[NoaronAction], rng: random.Random, value: Callable[[NoaronAction], int]) -> NoaronAction:
     """A random action among those of the lowest value."""
     scored = [(value(action), action) for action in legal]
     low = min(score for score, _ in scored)
@@ -528,7 +528,7 @@ def opponent_tells(observation: NoaronObservation) -> tuple[Tell, ...]:
     """The opponent's finished turns of this round, in order, as the filter reads them."""
     other = 1 - observation.seat
     started = observation.start_seat == other
-    tells = []
+    tells: list[Tell] = []
     for seat, taken, index, discarded, gap in observation.shown:
         if seat == other and gap >= 0:
             seen = len(tells) if started else len(tells) + 1  # the viewer's finished turns by then
@@ -660,28 +660,30 @@ class NoaronSearchRules(NoaronRules):
             if turns and len(hands[other]) == HAND_SIZE:
                 hands[other] = build_hand(hands[other], unseen, rng, turns, observation.start_seat == other)
         state = self.sampled_state(observation, hands, unseen, rng)
-        state.viewer = viewer  # type: ignore[attr-defined]
-        return state  # type: ignore[return-value]
+        assert isinstance(state, NoaronSearchState)  # the sample is of ``state_class``
+        state.viewer = viewer
+        return state
 
-    def advance(self, state: NoaronSearchState, seat: int, action: NoaronAction) -> None:  # type: ignore[override]
+    def advance(self, state: NoaronSearchState, seat: int, action: NoaronAction) -> None:  # type: ignore[override]  # only its own search states
         """The unchecked transition, counted toward the search depth."""
         self._perform(state, seat, action, None)
         state.steps += 1
 
-    def clone(self, state: NoaronSearchState) -> NoaronSearchState:  # type: ignore[override]
+    def clone(self, state: NoaronSearchState) -> NoaronSearchState:  # type: ignore[override]  # only its own search states
         """A copy that keeps the count of actions played. Unlike the rules' copy it shares the RNG
         with the original: copying an RNG costs more than the rest of the state, and a search copy
         draws on it only to shuffle a rebuilt deck or the discarded cards of a settled round."""
         copy = self.copy_with_rng(state, state.rng)
-        copy.steps = state.steps  # type: ignore[attr-defined]
-        copy.viewer = state.viewer  # type: ignore[attr-defined]
-        return copy  # type: ignore[return-value]
+        assert isinstance(copy, NoaronSearchState)  # a copy is of the state's own class
+        copy.steps = state.steps
+        copy.viewer = state.viewer
+        return copy
 
-    def is_search_leaf(self, state: NoaronSearchState) -> bool:  # type: ignore[override]
+    def is_search_leaf(self, state: NoaronSearchState) -> bool:  # type: ignore[override]  # only its own search states
         """The end of the game, or ``SEARCH_DEPTH`` actions below the sampled state."""
         return state.phase == PHASE_OVER or state.steps >= SEARCH_DEPTH
 
-    def search_rewards(self, state: NoaronSearchState) -> tuple[float, ...]:  # type: ignore[override]
+    def search_rewards(self, state: NoaronSearchState) -> tuple[float, ...]:  # type: ignore[override]  # only its own search states
         """Each seat's chance of winning the match (``match_win_chance``) once the round is settled:
         a lost game is 0, a won one 1. A round still running is first played to its end on a copy
         (``finish_round``)."""

@@ -507,7 +507,7 @@ def _roll_take(state: NostalgicState, seat: int, legal: list[NostalgicAction]) -
     for action in legal:
         if action.source < FACE_UP:
             card = row[action.source]
-            gain = _points(_plus(hand, 3 if is_wild(card) else "TPL".index(card))) - base  # type: ignore[arg-type]
+            gain = _points(_plus(hand, 3 if is_wild(card) else "TPL".index(card))) - base  # type: ignore[arg-type]  # a legal take from the row names a card there
             if gain > best_gain:
                 best, best_gain = action, gain
     if best is not None:
@@ -611,12 +611,12 @@ class NostalgicSearchRules(NostalgicRules):
                 distinct.append(action)
         return distinct
 
-    def advance(self, state: NostalgicSearchState, seat: int, action: NostalgicAction) -> None:  # type: ignore[override]
+    def advance(self, state: NostalgicSearchState, seat: int, action: NostalgicAction) -> None:  # type: ignore[override]  # only its own search states
         """The unchecked transition, counted toward the search depth."""
         self._perform(state, seat, action, None)
         state.steps += 1
 
-    def is_search_leaf(self, state: NostalgicSearchState) -> bool:  # type: ignore[override]
+    def is_search_leaf(self, state: NostalgicSearchState) -> bool:  # type: ignore[override]  # only its own search states
         """The end of the game, or ``SEARCH_DEPTH`` actions below the sampled state."""
         return state.phase == PHASE_OVER or state.steps >= SEARCH_DEPTH
 
@@ -624,7 +624,7 @@ class NostalgicSearchRules(NostalgicRules):
         """The rounds begun so far, over both games."""
         return len(state.records) * 8 + state.round
 
-    def search_rewards(self, state: NostalgicSearchState) -> tuple[float, ...]:  # type: ignore[override]
+    def search_rewards(self, state: NostalgicState) -> tuple[float, ...]:
         """Play the round out with Normal's policy (on a copy), then rank and margin (as the rules'
         rewards) on the estimated final NP."""
         if state.phase != PHASE_OVER:
@@ -663,10 +663,10 @@ def estimate_totals(state: NostalgicState) -> list[float]:
     pool = _counts(state.deck + [card for card in state.row if card])
     spread = 1.0 + SEARCH_SPREAD * rounds_left
     boxes = state.boxes
-    totals = []
+    totals: list[float] = []
     for seat in range(players):
         others = [boxes[other] for other in range(players) if other != seat]
-        value = state.np[seat] + state.chips[seat]
+        value: float = state.np[seat] + state.chips[seat]
         value += hand_value(_counts(state.hands[seat]), pool, more)
         value += SEARCH_RACE * expected_penalty(boxes[seat], others, spread, players)
         value += SEARCH_TRACK * _track_ahead(boxes[seat], rounds_left - 1)
@@ -841,7 +841,7 @@ def make_hard() -> NostalgicHard:
     return NostalgicHard()
 
 
-def make_ismcts() -> IsmctsAgent:
+def make_ismcts() -> IsmctsAgent[NostalgicRules]:
     """The former Hard: the one-move ISMCTS over ``NostalgicSearchRules`` with round play-outs and
     estimated final NP (kept for comparison)."""
     return IsmctsAgent(SEARCH_RULES, rollout_policy=normal_rollout_policy)

@@ -650,7 +650,7 @@ class WallpaperSearchRules(WallpaperRules):
                 state.chosen[seat] = choice
         return state
 
-    def advance(self, state: WallpaperSearchState, seat: int, action: WallpaperAction) -> None:  # type: ignore[override]
+    def advance(self, state: WallpaperSearchState, seat: int, action: WallpaperAction) -> None:  # type: ignore[override]  # only its own search states
         """The decision, then the rest of the turn played automatically."""
         turn = state.turn
         self._perform(state, seat, action, None)
@@ -674,13 +674,14 @@ class WallpaperSearchRules(WallpaperRules):
                 action = memo[key] = auto_action(state, mover)
             self._perform(state, mover, action, None)
 
-    def clone(self, state: WallpaperSearchState) -> WallpaperSearchState:  # type: ignore[override]
+    def clone(self, state: WallpaperSearchState) -> WallpaperSearchState:  # type: ignore[override]  # only its own search states
         """A copy that keeps the decision count."""
         copy = super().clone(state)
-        copy.steps = state.steps  # type: ignore[attr-defined]
-        return copy  # type: ignore[return-value]
+        assert isinstance(copy, WallpaperSearchState)  # a copy is of ``state_class``
+        copy.steps = state.steps
+        return copy
 
-    def is_search_leaf(self, state: WallpaperSearchState) -> bool:  # type: ignore[override]
+    def is_search_leaf(self, state: WallpaperSearchState) -> bool:  # type: ignore[override]  # only its own search states
         """The end of the game, or after the one searched decision."""
         return state.phase == PHASE_OVER or state.steps >= 1
 
@@ -782,7 +783,7 @@ def rollout_policy(rules: WallpaperRules, state: WallpaperState, seat: int, lega
     return auto_action(state, seat)
 
 
-class WallpaperHard(IsmctsAgent):
+class WallpaperHard(IsmctsAgent[WallpaperRules]):
     """Hard: ISMCTS over ``WallpaperSearchRules`` for numbers and picks; placements in
     ``plan_row``'s order (the search would only confirm the heuristic it plays out with)."""
 

@@ -354,7 +354,7 @@ class Records:
     # ----- reading ---------------------------------------------------------------------------
     def profiles(self) -> list[str]:
         """Every profile's name, the last one used first (names that are not names are skipped)."""
-        rows = self._use(False, lambda db: db.execute(
+        rows: list[Any] = self._use(False, lambda db: db.execute(
             "SELECT name FROM profiles ORDER BY last_used DESC, name").fetchall(), [])
         names = [name for (name,) in rows if isinstance(name, str) and name and typed_name(name) == name]
         self._skipped(len(rows) - len(names))
@@ -362,7 +362,7 @@ class Records:
 
     def figures(self, profile: str) -> list[Figures]:
         """The profile's figures per game and level (games in name order, levels weakest first)."""
-        rows = self._use(False, lambda db: db.execute(
+        rows: list[Any] = self._use(False, lambda db: db.execute(
             "SELECT game, level, outcome, score, rank, finished FROM results WHERE profile = ?"
             " ORDER BY finished, match_id", (profile,)).fetchall(), [])
         table: dict[tuple[str, str], Figures] = {}

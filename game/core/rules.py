@@ -309,4 +309,4 @@ class Rules(ABC, Generic[S, A, O]):
 
     def players(self, state: S) -> int:
         """Number of seats in ``state`` (games store it as ``state.players``)."""
-        return state.players  # type: ignore[attr-defined]
+        return state.players  # type: ignore[attr-defined]  # every game state has players (S is unbounded)

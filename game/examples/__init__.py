@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from game.core.errors import IllegalAction
 from game.core.events import Event
@@ -147,7 +147,10 @@ def ai_policy(game_id: str, level: str = "normal") -> Callable[[Match, int, rand
     return choose
 
 
-def first_found(search: Callable[[int], Any], seeds: Sequence[int] = tuple(range(1, 40))) -> Any:
+Found = TypeVar("Found")
+
+
+def first_found(search: Callable[[int], Found], seeds: Sequence[int] = tuple(range(1, 40))) -> Found:
     """The first seed's result that ``search(seed)`` finds (it raises ``LookupError`` when not)."""
     for seed in seeds:
         try:
@@ -215,7 +218,7 @@ def move_example(game_id: str, players: int, pair: Pair,
         assert found is not None
         reason, params = refusal(match, VIEWER, found[1]) or ("", {})
         return MoveExample(recipe, VIEWER, found[0], found[1], reason, params)
-    return first_found(search)  # type: ignore[no-any-return]
+    return first_found(search)
 
 
 def score_example(game_id: str, players: int, event_type: type,
@@ -229,7 +232,7 @@ def score_example(game_id: str, players: int, event_type: type,
         after = recipe.build()
         after.apply(seat, action)
         return ScoreExample(recipe, seat, action, lines(event, after), heading)
-    return first_found(search)  # type: ignore[no-any-return]
+    return first_found(search)
 
 
 def examples(game_id: str) -> Any:

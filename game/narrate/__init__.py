@@ -74,7 +74,7 @@ def opening_lines(match: Any) -> list[LogLine]:
     read from the fresh state (only what lies open on the table: round, start seat, dice)."""
     module = companion(match.game_id, "narrator")
     start = match.rules.new_game(match.players, match.seed, match.options, match.generator)
-    return module.opening(start, Context(match.players, dict(match.options)))  # type: ignore[no-any-return]
+    return module.opening(start, Context(match.players, dict(match.options)))
 
 
 def narrate_match(match: Any) -> list[LogLine]:
@@ -88,7 +88,7 @@ def action_term(game_id: str, action: Any, observation: Any) -> Term:
     """A move ``observation``'s seat could make, as a catalogue term ("Play 5 on the left stack"),
     so a change of language changes its words too."""
     module = companion(game_id, "narrator")
-    return module.describe(action, observation)  # type: ignore[no-any-return]
+    return module.describe(action, observation)
 
 
 def describe_action(game_id: str, action: Any, observation: Any) -> str:
@@ -124,7 +124,7 @@ def reason_text(game_id: str, reason: str, params: Mapping[str, Any]) -> str:
     return t(reason, **(words(params) if words is not None else params))
 
 
-def number(value: int) -> str:
+def number(value: float) -> str:
     """``3`` or ``−2`` (a true minus sign, as everywhere on screen)."""
     return f"\u2212{-value}" if value < 0 else str(value)
 

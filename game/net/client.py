@@ -103,8 +103,9 @@ class RemoteMatch:
         """Join ``table`` at ``address`` in ``seat`` (-1 watches) and return once welcomed; a
         token kept from an earlier visit to that table reclaims its seat. ``JoinError`` with
         one clear line otherwise."""
-        lock: SeatLock | None = SeatLock(parse_address(address), table)
-        if not lock.acquire():  # another client of this data folder sits at that table: not its token
+        seat_lock = SeatLock(parse_address(address), table)
+        lock: SeatLock | None = seat_lock
+        if not seat_lock.acquire():  # another client of this data folder sits at that table: not its token
             lock = None
         elif token is None:
             kept = load_token(parse_address(address), table)

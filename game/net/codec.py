@@ -142,8 +142,8 @@ def _decode_tagged(data: dict[str, Any], depth: int) -> Any:
         raise CodecError(f"unknown type {str(tag)[:60]!r}")
     if "v" in data and _is_named_tuple_type(cls):
         values = data["v"]
-        if not isinstance(values, list) or len(values) != len(cls._fields):  # type: ignore[attr-defined]
-            raise CodecError(f"{cls.__name__} needs {len(cls._fields)} values")  # type: ignore[attr-defined]
+        if not isinstance(values, list) or len(values) != len(cls._fields):  # type: ignore[attr-defined]  # a NamedTuple class has _fields
+            raise CodecError(f"{cls.__name__} needs {len(cls._fields)} values")  # type: ignore[attr-defined]  # a NamedTuple class has _fields
         return cls(*(decode(item, depth + 1) for item in values))
     if "f" in data and dataclasses.is_dataclass(cls):
         fields = data["f"]

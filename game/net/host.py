@@ -19,7 +19,7 @@ import logging
 import secrets
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeGuard
 
 from game.ai.base import DEFAULT_BUDGETS, decision_seed
 from game.core.errors import RulesError, SaveError
@@ -78,7 +78,7 @@ def new_code(taken: set[str] | frozenset[str] = frozenset(), length: int = TABLE
             return code
 
 
-def is_code(text: Any) -> bool:
+def is_code(text: object) -> TypeGuard[str]:
     """True for text that could be a join code (a listed table's, or a longer private one)."""
     return (isinstance(text, str) and TABLE_CODE_LENGTH <= len(text) <= MAX_CODE_LENGTH
             and all(letter in TABLE_CODE_LETTERS for letter in text))
@@ -357,6 +357,9 @@ class TableHost:
         """Apply one entry of the write-ahead log (see ``game.net.journal``); ``SaveError`` when
         it does not fit this table."""
         kind, seat = entry.get("k"), entry.get("seat")
+        if type(seat) is not int or not 0 <= seat < len(self.match.seats):
+            # checked first: a claim for no seat used to leave its token behind, unsaveable
+            raise SaveError(f"journal entry {entry.get('n')} names no seat of table {self.code}")
         try:
             if kind in ("act", "ai"):
                 self.match.apply(seat, self.match.rules.decode_action(entry["a"]))

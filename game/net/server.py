@@ -1050,9 +1050,14 @@ def serve_forever(server: Server, host: str, port: int, announce: Callable[[Serv
 
     async def main() -> None:
         loop = asyncio.get_running_loop()
+
+        def on_signal(signum: int) -> None:
+            received.append(signum)
+            server.stop()
+
         for signum in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows' loop
-                loop.add_signal_handler(signum, lambda s=signum: (received.append(s), server.stop()))
+                loop.add_signal_handler(signum, on_signal, signum)
         advertiser: list[Any] = []
 
         def ready(bound: int) -> None:

@@ -161,7 +161,7 @@ class StackBuilt(Event):
     seat: int
 
     @property
-    def hides_undo(self) -> bool:  # type: ignore[override]
+    def hides_undo(self) -> bool:  # type: ignore[override]  # a ClassVar in Event; this event decides by its seat
         """A card turned up from the rest is new information: no undo past it."""
         return self.seat == NOBODY
 

@@ -156,7 +156,7 @@ def _compute_cut(hand: Sequence[str]) -> Cut:
     if right and right < count:
         candidates.append((count - right, right))
     for start, length in candidates:
-        rest = hand[:start] + hand[start + length:]
+        rest = (*hand[:start], *hand[start + length:])
         zatsu_is_yaku = is_yaku(rest)
         option = (len(rest) // 2 if zatsu_is_yaku else len(rest), -length, start, zatsu_is_yaku)
         best = min(best, option)
@@ -212,7 +212,7 @@ class NoaronAction(NamedTuple):
 
     kind: str
     source: str = ""
-    index: int = -1
+    index: int = -1  # type: ignore[assignment]  # shadows tuple.index; a rename would reach every caller
 
 
 DECLARE = NoaronAction("declare")
@@ -276,7 +276,7 @@ class Took(Event):
     cards: tuple[str, ...]
 
     @property
-    def hides_undo(self) -> bool:  # type: ignore[override]
+    def hides_undo(self) -> bool:  # type: ignore[override]  # a ClassVar in Event; this event decides by its fields
         """A deck draw shows the taker new cards: no undo past it."""
         return self.source == SOURCE_DECK
 

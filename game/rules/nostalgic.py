@@ -166,14 +166,14 @@ def _best_plan(counts: tuple[int, int, int, int]) -> tuple[int, tuple[tuple[str,
         if w >= 2:
             options.append(("pair", (0, 0, 0), 2))
     else:
-        unit = tuple(1 if index == first else 0 for index in range(3))
+        unit = [1 if index == first else 0 for index in range(3)]
         for used in range(min(3, plain[first]), 0, -1):
             wild = 3 - used
             if wild <= w:
-                options.append(("triple", tuple(used * u for u in unit), wild))  # type: ignore[misc]
+                options.append(("triple", (used * unit[0], used * unit[1], used * unit[2]), wild))
         for used in (2, 1):
             if used <= plain[first] and 2 - used <= w:
-                options.append(("pair", tuple(used * u for u in unit), 2 - used))  # type: ignore[misc]
+                options.append(("pair", (used * unit[0], used * unit[1], used * unit[2]), 2 - used))
         # a rainbow with the first kind plain: each later kind plain or wild
         for later in itertools.product((1, 0), repeat=2 - first):
             take = [0] * 3
@@ -194,9 +194,8 @@ def _best_plan(counts: tuple[int, int, int, int]) -> tuple[int, tuple[tuple[str,
     else:
         best_total = 0
     for option in options:
-        kind, used, wild = option
-        rest = (t - used[0], p - used[1], l - used[2], w - wild)
-        total, sets = _best_plan(rest)
+        kind, set_plain, set_wild = option
+        total, sets = _best_plan((t - set_plain[0], p - set_plain[1], l - set_plain[2], w - set_wild))
         total += SET_VALUES[kind]
         if total > best_total:
             best_total, best_sets = total, (option, *sets)
@@ -469,7 +468,7 @@ class CardTaken(Event):
     card: str | None
 
     @property
-    def hides_undo(self) -> bool:  # type: ignore[override]
+    def hides_undo(self) -> bool:  # type: ignore[override]  # a ClassVar in Event; this event decides by its fields
         """A card from the deck is new information for its taker: no undo past it."""
         return self.source == DECK_SOURCE
 
@@ -946,7 +945,7 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
             card = state.deck.pop()
             shown = None
         else:
-            card = state.row[source]  # type: ignore[assignment]
+            card = state.row[source]  # type: ignore[assignment]  # a legal take from the row names a card there
             state.row[source] = None
             state.known[seat].append(card)
             shown = card

@@ -238,7 +238,8 @@ class Tween(Step):
         moving = self.elapsed - self.delay
         if moving < self.duration:
             amount = self.ease(moving / self.duration)
-            setattr(self.target, self.attr, lerp(self.start, self.end, amount))  # type: ignore[arg-type]
+            assert self.start is not None  # read when the tween began
+            setattr(self.target, self.attr, lerp(self.start, self.end, amount))
             return 0.0
         setattr(self.target, self.attr, self.end)
         self.done = True

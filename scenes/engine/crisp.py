@@ -40,6 +40,8 @@ from scenes.engine import cache
 log = logging.getLogger("kotatsu.crisp")
 
 TextKey = tuple[str, int, tuple[int, ...], bool]  # string, size, colour, bold (as ``fonts.text``)
+ArtKey = tuple[str, Any]  # ("art", the name ``art_image`` was given)
+MarkKey = TextKey | ArtKey
 Renderer = Callable[[str, int, Sequence[int], bool], pygame.Surface]
 UNIT_SCALE = 0.01  # within this of 1 the canvas is shown pixel for pixel: nothing to redraw
 
@@ -47,7 +49,7 @@ UNIT_SCALE = 0.01  # within this of 1 the canvas is shown pixel for pixel: nothi
 class TextImage(pygame.Surface):
     """A rendered string that remembers what it says (``key``), so a ``Canvas`` can mark it."""
 
-    key: TextKey | None = None
+    key: MarkKey | None = None  # a ``TextKey``; an ``ArtImage``'s is an ``ArtKey``
 
 
 Redraw = Callable[[float], pygame.Surface]  # a picture drawn again at a zoom (2.0: twice the pixels)
@@ -83,7 +85,7 @@ class TextMark:
     the text (``under``) and with it (``after``, as bytes to compare)."""
 
     rect: pygame.Rect
-    key: TextKey
+    key: MarkKey  # a ``TextKey`` when ``redraw`` is None
     alpha: int
     under: pygame.Surface
     after: bytes
@@ -137,7 +139,7 @@ class Canvas(pygame.Surface):
             found = self.__dict__["_marks"] = []
         return found
 
-    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+    def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None, special_flags: int = 0) -> pygame.Rect:
         """``pygame.Surface.blit``, noting the text it brings (see the class)."""
         self.__dict__.pop("_settled", None)  # painted on again: its marks are checked again
         if special_flags or not _marking or not isinstance(source, (TextImage, Canvas)):
@@ -166,13 +168,14 @@ class Canvas(pygame.Surface):
         """A text blitted whole and unblended is marked; a part of one is only painted."""
         rect = pygame.Rect(_position(dest), source.get_size())
         redraw = getattr(source, "redraw", None)
-        shown = None if area is not None or source.key is None else self._showing(rect, redraw)
-        if shown is None:
+        key = source.key
+        shown = None if area is not None or key is None else self._showing(rect, redraw)
+        if shown is None or key is None:
             return super().blit(source, dest, area)
         under = self.subsurface(shown).copy()
         done = super().blit(source, rect.topleft)
         alpha = source.get_alpha()
-        self._note(TextMark(shown, source.key, 255 if alpha is None else alpha, under, _pixels(self, shown),
+        self._note(TextMark(shown, key, 255 if alpha is None else alpha, under, _pixels(self, shown),
                             redraw, rect if shown != rect else None))
         return done
 
@@ -352,13 +355,20 @@ def redrawn(mark: TextMark, scale: float) -> pygame.Surface:
     return _redrawn.get((mark.key, round(scale * 1000)), lambda: redraw(scale))
 
 
+def _text_key(mark: TextMark) -> TextKey:
+    """What a text's mark says (a mark with no ``redraw`` is a text's)."""
+    key = mark.key
+    assert len(key) == 4
+    return key
+
+
 def physical_text(mark: TextMark, scale: float, render: Renderer) -> pygame.Surface:
     """The mark's string rendered at ``scale`` times its size (a picture drawn at that zoom),
     with the mark's opacity."""
     if mark.redraw is not None:
         image = redrawn(mark, scale)
     else:
-        string, size, colour, bold = mark.key
+        string, size, colour, bold = _text_key(mark)
         image = render(string, max(1, round(size * scale)), colour, bold)
     if mark.alpha < 255:
         image = image.copy()
@@ -398,7 +408,7 @@ class SdlPresenter:
         self._renderer: Any = None
         self._address: int | None = None
         self._canvas_texture: Any = None
-        self._textures: dict[tuple[TextKey, int], Any] = {}
+        self._textures: dict[tuple[MarkKey, int], Any] = {}
 
     def show(self, canvas: Canvas, box: tuple[int, int, int, int], address: int | None,
              render: Renderer) -> bool:
@@ -458,7 +468,7 @@ class SdlPresenter:
     def _draw_text(self, renderer: Any, mark: TextMark, box: tuple[int, int, int, int], scale: float,
                    render: Renderer) -> None:
         """One text at its physical size where the scaled canvas showed it."""
-        size = round(scale * 1000) if mark.redraw is not None else max(1, round(mark.key[1] * scale))
+        size = round(scale * 1000) if mark.redraw is not None else max(1, round(_text_key(mark)[1] * scale))
         texture = self._textures.get((mark.key, size))
         if texture is None:
             from pygame._sdl2 import video
@@ -468,7 +478,7 @@ class SdlPresenter:
             if mark.redraw is not None:
                 image = mark.redraw(scale)
             else:
-                string, _, colour, bold = mark.key
+                string, _, colour, bold = _text_key(mark)
                 image = render(string, size, colour, bold)
             texture = video.Texture.from_surface(renderer, image)
             self._textures[(mark.key, size)] = texture

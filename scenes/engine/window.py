@@ -136,7 +136,7 @@ def window_picture(canvas: pygame.Surface, window_size: tuple[int, int],
     if box.size == canvas.get_size():
         frame.blit(canvas, box)
     elif isinstance(canvas, crisp.Canvas):  # its text drawn again at the window's size
-        crisp.crisp_frame(canvas, frame, tuple(box), fonts.text)
+        crisp.crisp_frame(canvas, frame, (box.x, box.y, box.width, box.height), fonts.text)
     else:
         pygame.transform.smoothscale(canvas, box.size, frame.subsurface(box))
     return frame

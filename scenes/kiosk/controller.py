@@ -211,7 +211,7 @@ class KioskController:
         table = self.visitor_table()
         if table is None:
             return TITLE
-        return RESULTS if table.match.is_over() else GAME  # type: ignore[attr-defined]
+        return RESULTS if table.match.is_over() else GAME  # type: ignore[attr-defined]  # visitor_table has a match
 
     def title(self) -> Title | None:
         """The title at the bottom of the stack."""
@@ -363,7 +363,7 @@ class KioskController:
         table = self.visitor_table()
         if table is None:
             return
-        match: Match = table.match  # type: ignore[attr-defined]
+        match: Match = table.match  # type: ignore[attr-defined]  # visitor_table has a match
         key = (match.game_id, match.seed)
         if key != self.visitor_key:
             if self.visitor_key is not None and not self.visitor_done:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import pygame
@@ -431,7 +432,7 @@ class SeatPicker(FieldMenu):
         free = set(self.table.free_seats())
         self.seat_buttons = [
             Button(pygame.Rect(SEATS_PANEL.right - 340, self.row_y(index) + 10, 300, SEAT_ROW - 20),
-                   lambda: t("lan.seats.sit"), lambda seat=index: self.join(seat), enabled=self.idle)
+                   lambda: t("lan.seats.sit"), partial(self.join, index), enabled=self.idle)
             for index in sorted(free)]
         self.group.set_widgets([self.field, *self.seat_buttons, self.back_button, self.watch_button])
         if focused in self.group.widgets:

@@ -92,12 +92,12 @@ class ReviewScene(Scene):
         """The game's table on the match replayed to ``steps``, quiet: no AI, buttons, saves."""
         table = make_scene(self.app, self.source.after(steps), self.seat, ai_enabled=False)
         table.saver = NullSaver()
-        table.finish_match = lambda event=None: None  # no results screen mid-review
+        table.finish_match = lambda event=None: None  # type: ignore[method-assign]  # no results screen mid-review
         table.humans = []  # round panels close by themselves; no curtain
         table.buttons = FocusGroup([_NoButtons()])
         table.KEYS_TEXT = "review.keys"
         table.PAD_TEXT = "pad.review_hint"
-        table.status_text = self.caption
+        table.status_text = self.caption  # type: ignore[method-assign]  # the review's caption is the banner
         return table
 
     def _settle(self) -> None:
@@ -168,7 +168,7 @@ class ReviewScene(Scene):
                 return t("review.caption.end", total=self.total)
             return t("review.caption.step", step=self.step + 1, total=self.total)
         played, best = self.review.words(decision)
-        texts = {"move": decision.move_number, "played": played, "best": best,
+        texts: dict[str, Any] = {"move": decision.move_number, "played": played, "best": best,
                  "played_win": percent(decision.played_win), "best_win": percent(decision.best_win)}
         number = self.moment_here()
         if number:
@@ -320,13 +320,14 @@ class ReviewScene(Scene):
 
     def _draw_progress(self, surface: pygame.Surface) -> None:
         """While the analysis runs (or after it failed): a bar and what it is doing."""
-        if self.job is None and not self.error:
+        job = self.job
+        if job is None and not self.error:
             return
         pygame.draw.rect(surface, theme.ROOM, PROGRESS, border_radius=16)
-        if self.error:
+        if self.error or job is None:  # (no job: there is an error)
             draw_text_centered(surface, self.error, theme.TINY, theme.BAD, PROGRESS.center)
             return
-        done, total = self.job.done, self.job.total
+        done, total = job.done, job.total
         text = t("review.analysing", done=done, total=total)
         draw_text(surface, text, theme.TINY, theme.TEXT, (PROGRESS.x + 18, PROGRESS.y + 6))
         bar = pygame.Rect(PROGRESS.x + 18, PROGRESS.bottom - 18, PROGRESS.width - 36, 8)

@@ -71,7 +71,7 @@ def breakdown_keys(breakdown: Sequence[dict[str, float]] | Sequence[object]) -> 
     """Every category key of the breakdown, in order of first appearance."""
     keys: list[str] = []
     for row in breakdown:
-        for key in row:  # type: ignore[attr-defined]
+        for key in row:  # type: ignore[attr-defined]  # a row is a dict of categories
             if key not in keys:
                 keys.append(key)
     return keys

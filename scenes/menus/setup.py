@@ -15,6 +15,7 @@ seed and opens its table.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -534,8 +535,8 @@ class SeatProfiles(MenuScene):
         left = pygame.Rect(x + 940, top, CONTROL_HEIGHT, CONTROL_HEIGHT)
         right = pygame.Rect(x + 940 + CONTROL_HEIGHT + 140, top, CONTROL_HEIGHT, CONTROL_HEIGHT)
         return [
-            Button(left, "−", lambda k=spec.key, s=seat: self.step(k, s, -1), style="secondary"),
-            Button(right, "+", lambda k=spec.key, s=seat: self.step(k, s, +1), style="secondary"),
+            Button(left, "−", partial(self.step, spec.key, seat, -1), style="secondary"),
+            Button(right, "+", partial(self.step, spec.key, seat, +1), style="secondary"),
         ]
 
     def _setter(self, key: str, seat: int) -> Any:

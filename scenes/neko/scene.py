@@ -32,6 +32,7 @@ from game.rules.neko import (
     PHASE_PLAY,
     Dealt,
     NekoObservation,
+    NekoRules,
     RoundStarted,
     accepted_cards,
     playable_positions,
@@ -63,6 +64,7 @@ class NekoTable(NekoInput, HandDragMixin, TableScene):
     # Hint above Pass, its panel above it: the top right holds a seat's name plate and the leftover pile
     HINT_BUTTON = (1580, 750, 300, 76)
     HINT_STYLE = "secondary"
+    rules: NekoRules  # the match's (a neko match)
 
     def hint_panel_areas(self, size: tuple[int, int]) -> list[pygame.Rect]:
         """The hint's panel right above the Hint button, clear of the stacks and the leftover pile;
@@ -257,7 +259,7 @@ class NekoTable(NekoInput, HandDragMixin, TableScene):
         open_positions = playable_positions(obs.cat)
         tops = tuple(obs.stacks[position][-1] for position in open_positions)
         for index, position in enumerate(open_positions):
-            accepted = accepted_cards(tops, index)  # type: ignore[arg-type]
+            accepted = accepted_cards(tops, index)
             if value in accepted:
                 verdicts[position] = ("ok", "")
             elif accepted:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import random
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,6 +32,9 @@ from scenes.engine.ui import clipped, fit_size, fitted_seat_label, seat_color, s
 from scenes.newold.layout import BOX_SIZE, ZONE_PAD, sheet_row_height, sheet_size
 from scenes.table import art, labels
 from scenes.table.art import CARD_RADIUS, CARD_SIZE, SUPERSAMPLE, mix
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 Color = tuple[int, int, int]
 NEW = "N"
@@ -121,7 +125,7 @@ def _chip_edge(big: pygame.Surface, color: Color) -> None:
     pygame.draw.lines(big, color, False, shifted, 3 * s)
 
 
-def _sparkle(surface: pygame.Surface, centre: tuple[float, float], size: float, color: Color) -> None:
+def _sparkle(surface: pygame.Surface, centre: tuple[float, float], size: float, color: ColorLike) -> None:
     """A four-point star (a glint of something new)."""
     cx, cy = centre
     thin = size * 0.22
@@ -131,7 +135,7 @@ def _sparkle(surface: pygame.Surface, centre: tuple[float, float], size: float, 
 
 
 def _crack(surface: pygame.Surface, start: tuple[float, float], direction: float, length: float,
-           color: Color, width: int, rng: random.Random, branches: int = 1) -> None:
+           color: ColorLike, width: int, rng: random.Random, branches: int = 1) -> None:
     """A jagged crack line from ``start`` (direction in radians), with a short branch or two."""
     x, y = start
     points = [(x, y)]

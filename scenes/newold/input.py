@@ -19,13 +19,14 @@ from scenes.engine import anim
 from scenes.newold import layout
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table.hand_drag import Drag
+from scenes.table.mixin import TableMixin
 
 if TYPE_CHECKING:
     from scenes.engine.app import App
     from scenes.engine.ui import Button
 
 
-class NewOldInput:
+class NewOldInput(TableMixin):
     """Keys, pointer and the action button of the NEW & OLD table, and what a gesture does to the
     selection and the marks (the table's queries ``phase``, ``playing``, ``choosing_box``... say
     what is allowed; ``attempt`` offers the action to the rules). It goes before ``HandDragMixin``
@@ -37,7 +38,9 @@ class NewOldInput:
     viewer: int
     places: dict[int, SeatPlace]
     zones: dict[str, ZoneView]
-    hand: KindFan
+    if TYPE_CHECKING:  # a read-only property of the table
+        @property
+        def hand(self) -> KindFan: ...
     drag: Drag | None
     selected: int | None
     hover_zone: str | None
@@ -45,6 +48,18 @@ class NewOldInput:
     dropped: tuple[NewOldCard, NewOldCard] | None
     action_button: Button
     ambient: anim.Animator
+    if TYPE_CHECKING:  # provided by NewOldTable (scene.py) and the shared HandDragMixin
+        def phase(self) -> str: ...
+        def my_stage(self) -> str: ...
+        def target_zone(self) -> str: ...
+        def choosing_box(self) -> bool: ...
+        def playing(self) -> bool: ...
+        def reveal_allowed(self) -> bool: ...
+        def reveal_forced(self) -> bool: ...
+        def marked(self) -> dict[str, NewOldCard]: ...
+        def spring_back(self) -> None: ...
+        def _first_playable_index(self, reverse: bool = False) -> int: ...
+        def next_card_index(self, current: int, step: int) -> int: ...
 
     # ----- keys ------------------------------------------------------------------------------------
     def handle_key(self, key: str) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -27,8 +28,9 @@ from scenes.engine import fonts, theme
 from scenes.newold import art as nart
 from scenes.newold.art import score_sheet, seat_plate, zone_sign
 from scenes.newold.layout import BOARD_TOPLEFT, BOX_CENTRE, FELT, SCREEN, ZONE_CENTRE, ZONE_SIGN
-from scenes.newold.sprites import KindFan, NewOldCard, ZoneView
+from scenes.newold.sprites import KindFan, NewOldCard, RevealRow, ZoneView
 from scenes.table import art, labels
+from scenes.table.mixin import TableMixin
 from scenes.table.pieces import nothing
 from scenes.table.still import StillPart
 
@@ -36,7 +38,7 @@ if TYPE_CHECKING:
     from scenes.newold.view import NewOldView
 
 
-class NewOldPaint:
+class NewOldPaint(TableMixin):
     """The still parts and the moving pieces of the NEW & OLD table (the table's queries say what
     to show: ``playing``, ``choosing_box``, ``target_zone``, ``marked``...). A part the table owns;
     what it uses of the table is ``NewOldView``."""
@@ -61,7 +63,7 @@ class NewOldPaint:
             signature = (tuple(view.cards), tuple(round(tilt) for tilt in view.tilts), view.highlight,
                          view.focused, view.note)
             parts[f"zone{zone}"] = StillPart(signature, view.rect().inflate(140, 110),
-                                             lambda surface, v=view: self._paint_zone(surface, v))
+                                             partial(self._paint_zone, view=view))
             note = t("newold_table.zone.yours") if zone == target else ""
             sign = zone_sign(zone, note)
             parts[f"sign{zone}"] = self.table.picture_part((zone, note, labels.lang()), sign, center=ZONE_SIGN[zone])
@@ -77,7 +79,7 @@ class NewOldPaint:
             parts[f"plate{seat}"] = self.table.picture_part(args, plate, center=place.plate.center)
             row = place.row
             parts[f"row{seat}"] = StillPart(tuple(row.cards), row.region(),
-                                            lambda surface, r=row: surface.blit(r.picture(), r.region()))
+                                            partial(_paint_row, row=row))
         parts["sheet"] = self._sheet_part(obs)
         parts["box"] = self._box_part()
         parts["action_note"] = self._action_note_part()
@@ -216,3 +218,8 @@ class NewOldPaint:
         sprite.dim = dim
         sprite.lift = lift
         sprite.bounds()
+
+
+def _paint_row(surface: pygame.Surface, row: RevealRow) -> None:
+    """A seat's row of revealed cards, from its cached picture."""
+    surface.blit(row.picture(), row.region())

@@ -285,7 +285,7 @@ class NewOldTable(NewOldInput, HandDragMixin, TableScene):
             wanted: list[tuple[str | None, str]] = [(card, card_kind(card)) for card in sorted(obs.hand, key=hand_order)]
         else:
             new, old = obs.hand_kinds[seat]
-            wanted = [(None, OLD)] * old + [(None, NEW)] * new
+            wanted = [(None, kind) for kind in [OLD] * old + [NEW] * new]
         spare = list(fan.cards)
         kept: list[NewOldCard] = []
         for value, kind in wanted:

@@ -17,14 +17,14 @@ from scenes.table import art
 from scenes.table.pieces import CardSprite, HandFan, StackView
 
 
-class NewOldCard(CardSprite):
+class NewOldCard(CardSprite[str]):
     """A New or Old card. ``value`` is the card ("N5") or None when this screen may not see its face;
     ``kind`` is always known (the backs differ). ``marked``: chosen for the box; ``eager``: playable
     now (it lifts a little)."""
 
     def __init__(self, card: str | None, kind: str, pos: Point, *, angle: float = 0.0, scale: float = 1.0,
                  face_up: bool = True) -> None:
-        super().__init__(card, pos, angle=angle, scale=scale, face_up=face_up)  # type: ignore[arg-type]
+        super().__init__(card, pos, angle=angle, scale=scale, face_up=face_up)
         self.kind = kind
         self.marked = False
         self.eager = False
@@ -37,12 +37,11 @@ class NewOldCard(CardSprite):
         return ("no-back", self.kind), nart.card_back(self.kind)
 
 
-class KindFan(HandFan):
+class KindFan(HandFan[NewOldCard]):
     """A hand fan of New and Old cards: several cards may be lifted at once (the marked ones fully,
     the playable ones a little), and the resting picture knows each back's kind."""
 
     EAGER_LIFT = 0.4
-    cards: list[NewOldCard]  # type: ignore[assignment]  # a hand here holds New and Old cards only
 
     def lift_of(self, index: int, lifted: int | None) -> float:
         """How far card ``index`` is raised: 1 held/pointed/marked, a little when playable."""
@@ -88,7 +87,7 @@ class KindFan(HandFan):
                 tuple(lift for _, _, lift in self.targets()), self.lifted_index())
 
 
-class ZoneView(StackView):
+class ZoneView(StackView[str]):
     """One zone: a printed mat, the face-up pile of its cards, a glow when it is the target."""
 
     def __init__(self, zone: str, centre: Point) -> None:

@@ -35,6 +35,7 @@ from scenes.noaron.sprites import NoaronCard
 from scenes.table.pieces import card_rect
 
 if TYPE_CHECKING:
+
     from scenes.noaron.view import NoaronView
 
 # ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
@@ -277,6 +278,10 @@ class NoaronEffects:
         self.table.animator.add(anim.Parallel(*flights))
         left, right = (card_rect(self.table.pile_centre(event.seat, pile), PILE_SCALE) for pile in (LEFT, RIGHT))
         self.table.mark_move(left.union(right), event.seat)
+
+    def _land_on_pile(self, key: tuple[int, int], card: str) -> None:
+        """A discarded card lands: the pile shows it."""
+        self.piles[key].append(card)
 
     def animate_inserted(self, event: Inserted) -> None:
         """The reserve pair drops into the hand at the chosen place (face down for the opponent)."""

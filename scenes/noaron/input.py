@@ -35,9 +35,12 @@ class NoaronInput(TableMixin):
         pair_cursor: int | None
         gap_cursor: int | None
         armed: tuple[str, int] | None
-        geometry: Geometry
-        bottom: int
-        hand: HandRow
+        @property
+        def geometry(self) -> Geometry: ...
+        @property
+        def bottom(self) -> int: ...
+        @property
+        def hand(self) -> HandRow: ...
 
         def pile_centre(self, seat: int, pile: int) -> Point: ...
         def phase_for_viewer(self) -> str: ...
@@ -102,7 +105,7 @@ class NoaronInput(TableMixin):
         for seat in (0, 1):
             for pile in (LEFT, RIGHT):
                 rect = pygame.Rect(0, 0, width + 20, height + 24)
-                rect.center = tuple(round(v) for v in self.pile_centre(seat, pile))  # type: ignore[assignment]
+                rect.center = tuple(round(v) for v in self.pile_centre(seat, pile))
                 if rect.collidepoint(pos):
                     viewer = self.viewer if self.viewer >= 0 else self.bottom
                     return "mine" if seat == viewer else "theirs"
@@ -119,7 +122,7 @@ class NoaronInput(TableMixin):
         blocks of the twelve-slot row, the one whose middle is nearest the pointer."""
         return self.hand.nearest_between(pos[0], HAND_SIZE - 1, HAND_SIZE)
 
-    def pointer_down(self, pos: tuple[int, int], touch: bool) -> None:
+    def pointer_down(self, pos: tuple[int, int], touch: bool = False) -> None:
         """A click or tap: close the explanation card, take from a source, discard a pair, place
         the reserve."""
         coach = self.coach_rect()
@@ -144,7 +147,7 @@ class NoaronInput(TableMixin):
         if phase == "" and self.source_at(pos) is not None and self.match.seats[self.bottom].is_human:
             self.refuse(t("table.reason.not_now"))
 
-    def pointer_move(self, pos: tuple[int, int]) -> None:
+    def pointer_move(self, pos: tuple[int, int], held: bool = False, touch: bool = False) -> None:
         """Hover: a source rings, a pair lifts, the reserve pair moves to the gap."""
         phase = self.phase_for_viewer()
         if phase == PHASE_TAKE:

@@ -8,6 +8,7 @@ moving layer: the two hand rows (the top one as backs), the reserve pair, cards 
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,6 +16,8 @@ import pygame
 from game.i18n import language, t
 from game.rules.noaron import DECLARE_AT_MOST, LEFT, RIGHT, Cut
 from scenes.engine import fonts, theme
+from scenes.engine.pad import glyphs_of
+from scenes.engine.pad import hint_line as pad_hint_line
 from scenes.engine.ui import clipped, draw_text_centered, fit_size, seat_color
 from scenes.noaron import art as cards_art
 from scenes.noaron.art import counted, cut_summary
@@ -33,8 +36,6 @@ from scenes.noaron.layout import (
     pile_top_offset,
     scaled_size,
 )
-from scenes.engine.pad import glyphs_of
-from scenes.engine.pad import hint_line as pad_hint_line
 from scenes.table import art, labels
 from scenes.table.pieces import count_badge
 from scenes.table.still import StillPart
@@ -99,8 +100,8 @@ class NoaronPaint:
             signature = (tuple(cards[-4:]), len(cards), glow, centre)
             region = pygame.Rect(0, 0, 230, 290)
             region.center = (round(centre[0]), round(centre[1]))
-            parts[f"pile{seat}{pile}"] = StillPart(signature, region, lambda s, k=(seat, pile), g=glow:
-                                                    self._paint_pile(s, k, g))
+            parts[f"pile{seat}{pile}"] = StillPart(signature, region,
+                                                   partial(self._paint_pile, key=(seat, pile), glow=glow))
         deck_region = pygame.Rect(0, 0, 260, 330)
         deck_x, deck_y = self.table.geometry.deck
         deck_region.center = (round(deck_x), round(deck_y) + 20)
@@ -254,9 +255,9 @@ class NoaronPaint:
         region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(self.table.geometry.pixel(960, STATUS_Y), (0, 0))
 
         def paint(surface: pygame.Surface) -> None:
-            if banner is not None:
+            if banner is not None and banner_at is not None:  # each is None when the other is
                 surface.blit(banner, banner_at)
-            if hint is not None:
+            if hint is not None and hint_at is not None:
                 surface.blit(hint, hint_at)
 
         return StillPart((text, mine, hint_text, language(), glyphs), region, paint)

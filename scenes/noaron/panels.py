@@ -34,6 +34,7 @@ class SettlementPanel(SteppedPanel):
     the game's outcome. Lines are made in the language of the moment they are drawn."""
 
     RECT = SETTLEMENT_RECT
+    _painted_language: str | None = None  # the language of the cached paper
     STEP = SETTLE_STEP
     MINI_SCALE = 0.36
     MINI_STEP = 52
@@ -112,10 +113,10 @@ class SettlementPanel(SteppedPanel):
 
     def draw(self, surface: pygame.Surface) -> None:
         """The cached paper with the hands, the lines shown so far, the button, the lit stakes."""
-        if self._surface is None or self._language != language():
+        if self._surface is None or self._painted_language != language():
             # A cache of pixels only: drawing it changes nothing the game can see.
             self._surface = self.render()
-            self._language = language()
+            self._painted_language = language()
         body = self.RECT
         surface.blit(self._surface, (body.left - 20, body.top - 20))
         self._draw_stakes_lit(surface)

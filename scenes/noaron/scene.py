@@ -35,6 +35,7 @@ from game.rules.noaron import (
     HandDealt,
     NoaronAction,
     NoaronObservation,
+    NoaronRules,
     PileSeeded,
     RoundStarted,
     StakesDealt,
@@ -91,6 +92,7 @@ class NoaronTable(NoaronInput, TableScene):
     SETTING_OUT_EVENTS = (StakesDealt, RoundStarted, PileSeeded, HandDealt)  # the deal and the set-out: "Setting out the pieces…"
 
     felt = FELT  # the base draws (and prewarms) the table with this mat
+    rules: NoaronRules  # the match's (a ノアロン match)
 
     def __init__(self, app: App, match: Match, **options: Any) -> None:
         self.rows: dict[int, HandRow] = {}
@@ -109,7 +111,7 @@ class NoaronTable(NoaronInput, TableScene):
         self.armed: tuple[str, int] | None = None  # a finger's first tap: (phase, choice)
         self.preview: Preview | None = None
         self.shown_cut: Cut | None = None
-        self.panel: SettlementPanel | None = None  # type: ignore[assignment]
+        self.panel: SettlementPanel | None = None
         self.flying: list[NoaronCard] = []  # cards in flight, drawn above everything else
         self.hints_stale = False
         self.dealing = False  # a deal is being shown (the status says so, not "your turn")
@@ -233,7 +235,7 @@ class NoaronTable(NoaronInput, TableScene):
     # ----- queries ------------------------------------------------------------------------------------
     def observation(self) -> NoaronObservation:
         """What the viewer may see now (a spectator sees no hand), cached by the base."""
-        return super().observation()  # type: ignore[no-any-return]
+        return super().observation()
 
     def long_name(self, seat: int) -> str:
         """A seat's full label (with its symbol)."""

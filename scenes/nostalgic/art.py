@@ -66,8 +66,8 @@ RIBBON = ((0.34, -0.06), (1.1, 0.44))  # the wild sash's centre line, from the t
 
 def seat_colour(seat: int) -> tuple[int, int, int]:
     """The colour of a seat's dice and markers (the art's palette)."""
-    colours = SEAT_COLOURS
-    return tuple(colours[seat % len(colours)])  # type: ignore[return-value]
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    return (colour[0], colour[1], colour[2])
 
 
 # ----- small drawing helpers --------------------------------------------------------------------------

@@ -333,7 +333,7 @@ def _paint_balloon(big: pygame.Surface, balloon: Any, rect: pygame.Rect, dice: p
 
 def _thought_cloud(big: pygame.Surface, rect: pygame.Rect, k: float, line: int) -> None:
     """A thought balloon: a rounded body with a scalloped edge and two small puffs trailing."""
-    bumps = []
+    bumps: list[tuple[float, float]] = []
     radius = 13 * k
     edge = art._round_rect_outline(rect.inflate(-radius, -radius), round(radius), 5)
     travelled = 0.0
@@ -535,8 +535,8 @@ def _label_balloon(picture: pygame.Surface, balloon: Any, info: pygame.Rect, bod
     """The faces a balloon takes as little dice, an arrow, and its effect icons."""
     if balloon.capacity is None:
         die = round(24 * unit)  # as large as the other balloons' faces: pips that can be counted at 1280x720
-        faces = [mini_die(value, die) for value in balloon.accepts]
-        first, second = _row(faces[:3], round(3 * unit)), _row(faces[3:], round(3 * unit))
+        dice = [mini_die(value, die) for value in balloon.accepts]
+        first, second = _row(dice[:3], round(3 * unit)), _row(dice[3:], round(3 * unit))
         badge = infinity_badge(round(32 * unit))
         pill = _row(_effects(balloon, round(24 * unit)), round(4 * unit))
         column = [badge, first, second, pill]

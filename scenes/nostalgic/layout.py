@@ -292,7 +292,7 @@ def board_layout(size: tuple[int, int] = BOARD_SIZE, origin: tuple[int, int] = (
     to_rect = design_scaler(size, origin)
     unit = min(size[0] / BASE[0], size[1] / BASE[1])
     return BoardLayout(
-        size=tuple(size), origin=tuple(origin),
+        size=(size[0], size[1]), origin=(origin[0], origin[1]),
         balloon_rects={key: to_rect(rect) for key, rect in design.balloons.items()},
         closet_slots=[to_rect(rect, keep=True) for rect in design.slots],
         deck_rect=to_rect(design.deck, keep=True),

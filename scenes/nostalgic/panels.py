@@ -27,6 +27,7 @@ class FinalPanel(SteppedPanel):
 
     RECT = pygame.Rect(150, 70, 1620, 930)
     STEPS = ("chips", "sets", "rank", "total", "end")
+    _painted_language: str | None = None  # the language of the cached paper
     STEP = PANEL_STEP
 
     def __init__(self, table: NostalgicView, event: FinalScored, ended: GameEnded | None,
@@ -106,8 +107,8 @@ class FinalPanel(SteppedPanel):
             label = fonts.text(name, fit_size(name, theme.BODY, 250), theme.INK)
             surface.blit(label, label.get_rect(midleft=(x + 50, y)))
             play = self.play_np(seat)
-            where = (self.columns()["play"] + dx, y)
-            draw_text_centered(surface, str(play), theme.LARGE - 4, theme.INK, where, True)
+            play_at = (self.columns()["play"] + dx, y)
+            draw_text_centered(surface, str(play), theme.LARGE - 4, theme.INK, play_at, True)
 
     def play_np(self, seat: int) -> int:
         """NP before this final scoring (the total less what the scoring added)."""
@@ -215,9 +216,9 @@ class FinalPanel(SteppedPanel):
         shown, lang = self._composite_key
         if self._composite is None or lang != language() or shown > self.shown:
             # pixel caches only: drawing changes nothing the game can see
-            if self._surface is None or self._language != language():
+            if self._surface is None or self._painted_language != language():
                 self._surface = self.render()
-                self._language = language()
+                self._painted_language = language()
             self._composite, shown = self._surface.copy(), 0
         for step in self.STEPS[shown:self.shown]:  # only the steps revealed since the last frame
             self._composite.blit(self.layer(step), (20, 20))

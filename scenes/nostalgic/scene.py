@@ -170,7 +170,7 @@ class NostalgicTable(NostalgicInput, TableScene):
     # ----- queries ---------------------------------------------------------------------------------
     def observation(self) -> NostalgicObservation:
         """The viewer's observation (typed)."""
-        return super().observation()  # type: ignore[no-any-return]
+        return super().observation()
 
     def shown_games(self) -> int:
         """How many games this match has."""

@@ -3,25 +3,33 @@ seat is to act, collect the answer, and apply it after a short pause so people c
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.ai.base import DEFAULT_BUDGETS, decision_seed
 from game.core.errors import IllegalAction
-from scenes.table.mixin import TableMixin
+from scenes.table.mixin import TablePart
+
+if TYPE_CHECKING:
+    from game.ai.worker import AiWorker
 
 AI_MIN_THINK = 0.9  # an AI answer is applied no sooner than this after it was asked
 
 
-class AiSeats(TableMixin):
+class AiSeats(TablePart):
     """The AI part of ``TableScene``: the worker, the pending request and its answer."""
 
-    def _ensure_worker(self) -> Any:
+    worker: AiWorker | None
+    ai_answer: Any
+    ai_seat: int
+    ai_waited: float
+
+    def _ensure_worker(self) -> AiWorker:
         """Start the worker on first need (inline when headless)."""
         if self.worker is None:
             from game.ai.worker import AiWorker
 
-            self.worker = AiWorker(inline=self.worker_inline)
-            self.worker.start()
+            self.worker = worker = AiWorker(inline=self.worker_inline)
+            worker.start()
         return self.worker
 
     def cancel_ai(self) -> None:

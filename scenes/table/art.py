@@ -16,10 +16,14 @@ import math
 import random
 from collections.abc import Callable, Hashable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from scenes.engine import cache, crisp, fonts, theme
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 
 Color = tuple[int, int, int]
 SUPERSAMPLE = 3
@@ -92,7 +96,8 @@ def ready(surface: pygame.Surface) -> pygame.Surface:
         surface.carry_marks_to(converted)
         if isinstance(converted, crisp.Canvas):
             converted.settle()  # a finished picture: its marks need no checking at every blit
-    if isinstance(surface, crisp.ArtImage) and surface.redraw is not None:  # it can still draw itself anew
+    # it can still draw itself anew (a picture made by ``art_image`` has its key)
+    if isinstance(surface, crisp.ArtImage) and surface.redraw is not None and surface.key is not None:
         return crisp.art_image(converted, surface.key[1], surface.redraw)
     return converted
 
@@ -270,7 +275,7 @@ def _paint_light(surface: pygame.Surface) -> None:
     surface.blit(pygame.transform.smoothscale(glow, (width, height)), (0, 0))
 
 
-def _dashed_round_rect(surface: pygame.Surface, color: Color, rect: pygame.Rect, radius: int,
+def _dashed_round_rect(surface: pygame.Surface, color: ColorLike, rect: pygame.Rect, radius: int,
                        dash: int, gap: int, width: int = 2) -> None:
     """Stitches along a rounded rectangle."""
     points = _round_rect_outline(rect, radius, 4)

@@ -135,7 +135,7 @@ from scenes.table.marks import MoveMarks
 from scenes.table.pieces import Bubble
 from scenes.table.playback import EventPlayback
 from scenes.table.remote import RemoteSeat
-from scenes.table.saver import BackgroundSaver
+from scenes.table.saver import BackgroundSaver, NullSaver
 from scenes.table.still import StillLayer
 from scenes.table.undo_button import ExplainedButton
 
@@ -220,9 +220,10 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         self.worker_inline = bool(app.headless) if worker_inline is None else worker_inline
         # The autosave's fsync can take milliseconds: off the render thread, except in headless
         # instant runs (tests, shots) where a file on disk right after each action is simplest.
-        self.saver = BackgroundSaver(background=not (app.headless and app.settings.speed_factor <= 0))
+        self.saver: BackgroundSaver | NullSaver = BackgroundSaver(
+            background=not (app.headless and app.settings.speed_factor <= 0))
         self.setup_remote(viewer)  # a match hosted elsewhere: its seat, no AI, no autosave
-        self.worker: Any = None
+        self.worker = None
         self.ai_ticket: Any = None
         self.ai_answer: Any = None
         self.ai_seat = -1

@@ -25,11 +25,15 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
 from scenes.engine import cache, crisp, theme
 from scenes.table import art
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeIs  # typing's own from Python 3.13
 
 Color = tuple[int, int, int]
 DiePicture = Callable[..., pygame.Surface]
@@ -261,7 +265,8 @@ def prewarm_dice(size: int, colours: Sequence[Color] = (IVORY,), *, blur: bool =
         for value in range(1, 7):
             for step in range(round(SYMMETRY[value] / STEP_DEGREES)):
                 for level in levels:
-                    die_face(value, size, tuple(colour), angle=step * STEP_DEGREES, blur=level / (BLUR_LEVELS - 1))
+                    die_face(value, size, (colour[0], colour[1], colour[2]), angle=step * STEP_DEGREES,
+                             blur=level / (BLUR_LEVELS - 1))
                     count += 1
     for height_step in range(1, 5):
         ground_shadow(size, height_step)
@@ -278,14 +283,19 @@ def clear_caches() -> None:
 cache.on_release(cache.TABLE, clear_caches)
 
 
+def _one_colour(colours: Color | Sequence[Color]) -> TypeIs[Color]:
+    """True for one colour (numbers), False for a sequence of colours."""
+    return bool(colours) and isinstance(colours[0], int)
+
+
 def painter(size: int, colours: Color | Sequence[Color] = IVORY) -> DiePicture:
     """A ``die_picture`` for ``DiceThrow.draw``: dice of ``size``, one colour for all, or one
     colour per die (a sequence of colours)."""
     per_die: tuple[Color, ...]
-    if colours and isinstance(colours[0], int):
-        per_die = (tuple(colours),)  # type: ignore[assignment]
+    if _one_colour(colours):
+        per_die = ((colours[0], colours[1], colours[2]),)
     else:
-        per_die = tuple(tuple(colour) for colour in colours)  # type: ignore[misc]
+        per_die = tuple((colour[0], colour[1], colour[2]) for colour in colours)
 
     def picture(index: int, face: int, angle: float, blur: float) -> pygame.Surface:
         return die_face(face, size, per_die[index % len(per_die)], angle=angle, blur=blur)
@@ -752,8 +762,9 @@ def benchmark(dice: int = 8, throws: int = 30, size: int = 72, seed: int = 1) ->
     last frame's rectangles from a still picture, update, draw. Pictures are prewarmed first."""
     import time
 
-    screen = pygame.display.set_mode((1920, 1080)) if not pygame.display.get_surface() else \
-        pygame.display.get_surface()
+    screen = pygame.display.get_surface()
+    if not screen:
+        screen = pygame.display.set_mode((1920, 1080))
     still = art.table_surface((1920, 1080), (200, 120, 1520, 840))
     colours = [theme.SEAT_COLORS[k % 4] for k in range(dice)]
     started = time.perf_counter()

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from scenes.engine import anim
 from scenes.table.view import TableView
@@ -65,7 +65,11 @@ class HandView(TableView, Protocol):
 class HandDragMixin:
     """Pointer handling of a hand fan's cards (see the module docstring for what the table provides)."""
 
-    hand: Any
+    if TYPE_CHECKING:  # provided by the table
+        @property
+        def hand(self) -> Any: ...
+        def hand_interactive(self) -> bool: ...
+        def refresh_hints(self) -> None: ...
     drag: Drag | None
     dropped: tuple[Any, Any] | None
     selected: int | None
@@ -82,7 +86,7 @@ class HandDragMixin:
                 drag.ghost.pos = (pos[0] + drag.offset[0], pos[1] + drag.offset[1])
                 self.track_drop_target(pos)
             return
-        if touch or held or not self.hand_interactive():  # type: ignore[attr-defined]
+        if touch or held or not self.hand_interactive():
             return
         index = self.hand.card_at(pos)
         if index != self.hand.hover:
@@ -145,7 +149,7 @@ class HandDragMixin:
         real.visible = False
         self.ambient.add(anim.Tween(ghost, "angle", 0.0, 0.15, anim.ease_out_cubic))
         self.note_dragged(real)
-        self.refresh_hints()  # type: ignore[attr-defined]
+        self.refresh_hints()
 
     def ghost_of(self, card: Any) -> Any:
         """A copy of the hand card ``card`` where it lies now (the table knows its card type)."""

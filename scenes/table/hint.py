@@ -25,7 +25,7 @@ from game.i18n import t
 from scenes.engine import fonts, theme
 from scenes.engine.ui import Button, clipped, draw_panel
 from scenes.table import registry
-from scenes.table.mixin import TableMixin
+from scenes.table.mixin import TablePart
 
 HINT_RECT = (1330, 30, 150, 60)  # the button: left of Log, Help and Menu at the top right
 PANEL_RIGHT = 1892  # the panel's right edge (the buttons' right edge)
@@ -37,7 +37,7 @@ MARK_WIDTH = 6  # px of the gold frame around the best move's pieces
 FEW_SAMPLES = 20  # playouts per move under which the panel says its chances are a rough guess
 
 
-class HintSeat(TableMixin):
+class HintSeat(TablePart):
     """The hint part of ``TableScene``: its button, the advice worker and what the answer shows."""
 
     hint_worker: Any = None

@@ -6,11 +6,16 @@ results) lands there; whatever was between (setup, results, an old table) is dro
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core import seeds
 from game.core.match import Match
-from scenes.engine.app import App, Scene
+from scenes.engine.app import App
 from scenes.engine.plate import show_plate
 from scenes.table.registry import make_table
+
+if TYPE_CHECKING:
+    from scenes.table.base import TableScene
 
 
 def new_seed() -> int:
@@ -19,14 +24,14 @@ def new_seed() -> int:
     return seeds.new_seed()
 
 
-def make_table_scene(app: App, match: Match) -> Scene:
+def make_table_scene(app: App, match: Match) -> TableScene:
     """The table scene of ``match``'s game, as its package registered it."""
-    return make_table(app, match)  # type: ignore[no-any-return]
+    return make_table(app, match)
 
 
-def make_scene(app: App, match: Match, viewer: int, ai_enabled: bool = False) -> Scene:
+def make_scene(app: App, match: Match, viewer: int, ai_enabled: bool = False) -> TableScene:
     """The game's table scene, shown from ``viewer``'s side, its AI off unless asked for."""
-    return make_table(app, match, viewer=viewer, ai_enabled=ai_enabled)  # type: ignore[no-any-return]
+    return make_table(app, match, viewer=viewer, ai_enabled=ai_enabled)
 
 
 def open_table(app: App, match: Match) -> None:

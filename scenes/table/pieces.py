@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from collections.abc import Sequence as Seq
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
@@ -18,6 +18,7 @@ from scenes.engine import anim, crisp, fonts, theme
 from scenes.table import art
 
 Point = tuple[float, float]
+Value = TypeVar("Value")  # what a card is: a number here, a name like "N5" in NEW & OLD
 CARD_W, CARD_H = art.CARD_SIZE
 
 
@@ -47,14 +48,14 @@ def card_rect(centre: tuple[float, float], scale: float = 1.0) -> pygame.Rect:
     rect.center = (round(centre[0]), round(centre[1]))
     return rect
 
-class CardSprite:
+class CardSprite(Generic[Value]):
     """One card. ``value`` None means its face is unknown to this screen (only the back is drawn).
 
     ``flip`` 0 shows the back, 1 the face; in between the card is squeezed horizontally through
     zero (a flip). ``lift`` 0..1 raises it: slightly larger, with a larger, softer, farther shadow.
     """
 
-    def __init__(self, value: int | None, pos: Point, *, angle: float = 0.0, scale: float = 1.0,
+    def __init__(self, value: Value | None, pos: Point, *, angle: float = 0.0, scale: float = 1.0,
                  face_up: bool = True) -> None:
         self.value = value
         self.pos: Point = pos
@@ -74,7 +75,7 @@ class CardSprite:
     def _image_key(self) -> tuple[Any, pygame.Surface]:
         """The art key and base surface of the side showing now."""
         if self.face_up:
-            return ("face", self.value, self.dim), _face_surface(self.value, self.dim)  # type: ignore[arg-type]
+            return ("face", self.value, self.dim), _face_surface(self.value, self.dim)  # type: ignore[arg-type]  # a numbered card (NEW & OLD draws its own faces)
         return ("back",), art.card_back()
 
     def _layers(self, quick: bool = False) -> list[tuple[pygame.Surface, pygame.Rect]]:
@@ -134,7 +135,7 @@ def _face_surface(value: int, dim: bool) -> pygame.Surface:
 # ----- a stack on the table ----------------------------------------------------------------------------
 _piles = art.SurfaceCache("pieces.piles", 6 * art.MB)  # pictures of piles, by their visible layers
 
-class StackView:
+class StackView(Generic[Value]):
     """A face-up pile at a fixed place: a few offset edges show its depth, a badge its count.
 
     ``highlight`` is None, "ok" (a legal drop target: it glows) or "no" (it refuses the held card:
@@ -146,7 +147,7 @@ class StackView:
 
     def __init__(self, centre: Point) -> None:
         self.centre = centre
-        self.cards: list[int] = []
+        self.cards: list[Value] = []
         self.tilts: list[float] = []
         self.highlight: str | None = None
         self.focused = False
@@ -157,18 +158,18 @@ class StackView:
         """A small fixed tilt per card (a real pile is never perfectly square)."""
         return ((index * 37 + salt * 101) % 9 - 4) * 0.9
 
-    def set_cards(self, cards: Seq[int], salt: int = 0) -> None:
+    def set_cards(self, cards: Seq[Value], salt: int = 0) -> None:
         """Show ``cards`` (bottom .. top)."""
         self.cards = list(cards)
         self.tilts = [self.tilt_for(index, salt) for index in range(len(self.cards))]
 
-    def push(self, card: int, salt: int = 0) -> None:
+    def push(self, card: Value, salt: int = 0) -> None:
         """Put one more card on top."""
         self.cards.append(card)
         self.tilts.append(self.tilt_for(len(self.cards) - 1, salt))
 
     @property
-    def shown(self) -> list[int]:
+    def shown(self) -> list[Value]:
         """The cards drawn now (a card joins the pile when it lands)."""
         return self.cards
 
@@ -281,7 +282,10 @@ def count_badge(count: int) -> pygame.Surface:
 _fan_pictures = art.SurfaceCache("pieces.fans", 8 * art.MB)
 
 
-class HandFan:
+Sprite = TypeVar("Sprite", bound=CardSprite[Any])
+
+
+class HandFan(Generic[Sprite]):
     """A hand of cards laid in an arc around ``anchor`` (the middle card's place), facing the table.
 
     ``rotation`` turns the whole fan: 0 at the bottom of the screen (cards upright), 180 at the top,
@@ -298,7 +302,7 @@ class HandFan:
         self.step = step
         self.max_spread = max_spread
         self.scale = scale
-        self.cards: list[CardSprite] = []
+        self.cards: list[Sprite] = []
         self.focus: int | None = None
         self.hover: int | None = None
         self.raised: int | None = None  # a card held up (selected) stays lifted

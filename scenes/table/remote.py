@@ -12,20 +12,25 @@ status banner says "Reconnecting…" and moves are refused with that reason.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeGuard
+
 from game.i18n import t
-from scenes.table.mixin import TableMixin
+from scenes.table.mixin import TablePart
 from scenes.table.saver import NullSaver
+
+if TYPE_CHECKING:
+    from game.net.client import RemoteMatch
 
 RECONNECTING_REASON = "table.reason.reconnecting"
 STAMP_KEYS = {"1": "thumbs_up", "2": "nice", "3": "hmm", "4": "sorry"}  # game.net.protocol.STAMPS
 
 
-def is_remote(match: object) -> bool:
+def is_remote(match: object) -> TypeGuard[RemoteMatch]:
     """True for a match hosted elsewhere (``RemoteMatch``)."""
     return bool(getattr(match, "remote", False))
 
 
-class RemoteSeat(TableMixin):
+class RemoteSeat(TablePart):
     """The remote part of ``TableScene`` (it does nothing at a local table)."""
 
     def setup_remote(self, viewer: int | None) -> None:
@@ -75,9 +80,11 @@ class RemoteSeat(TableMixin):
     def standin_status(self) -> str:
         """Who the AI plays for now (a person away longer than the table's patience), else ""."""
         view = getattr(self.match, "view", None)
+        if view is None:
+            return ""
         for seat in getattr(view, "to_move", ()):
             info = view.seats[seat] if seat < len(view.seats) else None
-            if info is not None and getattr(info, "standin", ""):
+            if info is not None and getattr(info, "standin", None):
                 return t("table.status.standin", player=info.name or str(seat + 1),
                          level=t(f"ui.level.{info.standin}"))
         return ""

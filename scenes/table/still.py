@@ -15,15 +15,26 @@ from scenes.engine.app import FPS
 from scenes.engine.app import SIZE as SCREEN
 from scenes.engine.pad import glyphs_of
 from scenes.table import labels
-from scenes.table.mixin import TableMixin
+from scenes.table.mixin import TablePart
 from scenes.table.still_part import StillPart
 
 MARK_PULSE_RATE = 20.0  # frames a second for the gentle pulse of a move mark (nothing else moves)
 STILL_CHECK_EVERY = 6  # a still table compares its still parts with the picture every few frames
 
 
-class StillLayer(TableMixin):
+class StillLayer(TablePart):
     """The drawing part of ``TableScene``."""
+
+    # its pixel caches (``TableScene.__init__`` sets them out)
+    _veiled: pygame.Surface | None  # the dimmed table under the open panel
+    _veiled_key: tuple[Any, str, int] | None  # (that panel, language, viewer)
+    _still: pygame.Surface | None  # the still layer
+    _still_key: tuple[Any, ...]
+    _still_shown: dict[str, tuple[Any, pygame.Rect]]  # part -> (signature, area)
+    _painted: list[pygame.Rect]  # areas the moving pieces covered last frame
+    _last_frame: tuple[int, bool]  # (screen id, something covered the table)
+    _drawn_key: tuple[Any, ...]
+    _still_checks: int
 
     def draw(self, surface: pygame.Surface) -> None:
         """The still layer, then the moving pieces, a panel and the toast.
@@ -125,8 +136,8 @@ class StillLayer(TableMixin):
         key = (labels.lang(), self.viewer, crisp.generation())  # marks of text come and go with the window's scale
         if self._still is None or key != self._still_key:
             if self._still is None:
-                shown = pygame.display.get_surface()
-                self._still = crisp.canvas(SCREEN, 0, shown) if shown is not None else crisp.canvas(SCREEN)
+                window = pygame.display.get_surface()
+                self._still = crisp.canvas(SCREEN, 0, window) if window is not None else crisp.canvas(SCREEN)
             self.paint_still_base(self._still)
             for part in parts.values():
                 part.paint(self._still)
@@ -178,9 +189,9 @@ class StillLayer(TableMixin):
         region = areas[0].unionall(areas[1:]) if areas else pygame.Rect(960, self.status_y, 0, 0)
 
         def paint(surface: pygame.Surface) -> None:
-            if banner is not None:
+            if banner is not None and banner_at is not None:  # each is None when the other is
                 surface.blit(banner, banner_at)
-            if hint is not None:
+            if hint is not None and hint_at is not None:
                 surface.blit(hint, hint_at)
 
         return StillPart((text, mine, hint is not None, glyphs), region, paint)

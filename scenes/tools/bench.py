@@ -33,10 +33,15 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.core.registry import GAME_IDS
 from scenes import routes
+
+if TYPE_CHECKING:
+    import pygame
+
+    from scenes.engine.app import App
 
 FPS = 60
 WARMUP_FRAMES = 30
@@ -142,7 +147,7 @@ def _ratio(value: float, floor: float) -> float | None:
     return round(value / floor, 3) if floor else None
 
 
-def _bare_window(size: tuple[int, int]) -> object:
+def _bare_window(size: tuple[int, int]) -> pygame.Surface:
     """A plain SCALED window of the logical size shown at ``size`` (no app, no scenes)."""
     import pygame
 
@@ -167,13 +172,13 @@ def bench_floor(size: tuple[int, int], seconds: float) -> dict[str, float]:
     try:
         for frame in range(WARMUP_FRAMES):
             pygame.event.pump()
-            screen.fill((40, 60 + frame % 2, 80))  # type: ignore[attr-defined]
+            screen.fill((40, 60 + frame % 2, 80))
             pygame.display.flip()
         cpu_began, began_run = process_cpu(), time.perf_counter()
         while time.perf_counter() - began_run < seconds:
             began, frame_cpu = time.perf_counter(), process_cpu()
             pygame.event.pump()
-            screen.fill((40, 60 + len(times) % 2, 80))  # type: ignore[attr-defined]
+            screen.fill((40, 60 + len(times) % 2, 80))
             pygame.display.flip()
             times.append(time.perf_counter() - began)
             cpu.append(process_cpu() - frame_cpu)
@@ -189,7 +194,7 @@ def bench_floor(size: tuple[int, int], seconds: float) -> dict[str, float]:
             "floor_cpu_p99_ms": round(percentile(cpu, 99) * 1000, 3)}
 
 
-def _open_app(size: tuple[int, int], windowed: bool) -> tuple[Any, Callable[[], None]]:
+def _open_app(size: tuple[int, int], windowed: bool) -> tuple[App, Callable[[], object]]:
     """The app, and what shows a frame after each step: nothing in a real window (its flip is
     part of the step), else the canvas scaled into a reused picture of ``size``."""
     import pygame
@@ -237,7 +242,7 @@ def keep_hinting(scene: Any) -> bool:
 
 
 def _measure(app: Any, game_id: str, players: int, seconds: float, seed: int, moves: int,
-             present: Callable[[], None], hint: bool = False) -> dict[str, Any]:
+             present: Callable[[], object], hint: bool = False) -> dict[str, Any]:
     """The frames: warm up, then step (and ``present``) at 60 Hz for ``seconds``, a new match
     whenever one ends; their times over all frames, the thinking ones, the hinting ones (with
     ``hint``) and in CPU time."""

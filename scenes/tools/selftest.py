@@ -22,6 +22,7 @@ import time
 import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -302,8 +303,8 @@ def plan(games: Sequence[str]) -> list[tuple[str, Callable[[], str]]]:
         ("title", check_title),
     ]
     for game_id in games:
-        checks.append((f"table {game_id}", lambda game_id=game_id: check_table(game_id)))
-        checks.append((f"match {game_id}", lambda game_id=game_id: check_match(game_id)))
+        checks.append((f"table {game_id}", partial(check_table, game_id)))
+        checks.append((f"match {game_id}", partial(check_match, game_id)))
     if games:
         checks.append(("records", lambda: check_records(games[0])))
         checks.append(("ai worker", lambda: check_worker(games[0])))

@@ -100,7 +100,11 @@ def play_tutorial(app: App, game_id: str, *, free_moves: int = 0,
             continue
         log_before = len(layer.table.match.log)
         tap_action(clock, layer.table, layer.expected_action())
-        if not settle(clock, lambda before=log_before: len(layer.table.match.log) > before, 120):
+
+        def step_played(before: int = log_before) -> bool:
+            return len(layer.table.match.log) > before
+
+        if not settle(clock, step_played, 120):
             raise TutorialStuck(f"{where}: the taps for {step.expect!r} did not play it")
     if not settle(clock, lambda: layer.done):
         raise TutorialStuck(f"{game_id}: the script never ended")
@@ -133,7 +137,10 @@ def play_free(clock: Clock, table: Any, moves: int) -> None:
         log_before = len(table.match.log)
         action = table.match.legal_actions(table.viewer)[0]
         tap_action(clock, table, action)
-        if not settle(clock, lambda before=log_before: len(table.match.log) > before, 120):
+        def move_played(before: int = log_before) -> bool:
+            return len(table.match.log) > before
+
+        if not settle(clock, move_played, 120):
             raise TutorialStuck(f"a free move ({table.rules.encode_action(action)!r}) did not go through")
 
 

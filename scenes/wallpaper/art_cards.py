@@ -196,7 +196,7 @@ def _damask(big: pygame.Surface, centre: tuple[float, float], size: float) -> No
 def seat_index_of(seat_colour: Sequence[int]) -> int:
     """The seat (0-4, or 5 for Grandma) whose colour this is; -1 for a colour of nobody."""
     colour = tuple(seat_colour)
-    return SEAT_COLOURS.index(colour) if colour in SEAT_COLOURS else -1  # type: ignore[arg-type]
+    return SEAT_COLOURS.index(colour) if colour in SEAT_COLOURS else -1
 
 
 def draw_emblem(surface: pygame.Surface, index: int, centre: tuple[float, float], radius: float,

@@ -138,12 +138,12 @@ class WallpaperInput(TableMixin):
                     self.pick_row(row)
                     return
         if self.placing() and self.tray:
-            index = next((index for index, piece in enumerate(self.tray) if piece.contains(pos)), None)
-            if index is not None:
-                if index:
-                    self.pick_tray_card(self.tray[index].value)
+            touched = next((index for index, piece in enumerate(self.tray) if piece.contains(pos)), None)
+            if touched is not None:
+                if touched:
+                    self.pick_tray_card(self.tray[touched].value)
                 piece = self.tray[0]  # a card picked from the row's end is held by its middle
-                offset = (piece.pos[0] - pos[0], piece.pos[1] - pos[1]) if index == 0 else (0.0, 0.0)
+                offset = (piece.pos[0] - pos[0], piece.pos[1] - pos[1]) if touched == 0 else (0.0, 0.0)
                 self.drag = Drag("card", (float(pos[0]), float(pos[1])), offset, piece)
                 return
         if WALL_AREA.collidepoint(pos):

@@ -494,7 +494,7 @@ class WallpaperTable(WallpaperInput, TableScene):
             return None
         key = (cell, card, self.rot, len(self.match.log))
         if self._preview is not None and self._preview[0] == key:
-            return self._preview[1]  # type: ignore[no-any-return]
+            return self._preview[1]
         wall = self.viewer_wall()
         result = None
         if cell in legal_cells(wall):

@@ -49,7 +49,7 @@ class Piece:
     def picture(self) -> pygame.Surface:
         """The picture as drawn now (cached per bucket by ``art.transformed``)."""
         face_up = self.face_up
-        base = self.face() if face_up else self.back()  # type: ignore[misc]
+        base = self.back() if self.back is not None and not face_up else self.face()  # face down: there is a back
         squeeze = abs(math.cos(math.pi * self.flip)) if self.back is not None else 1.0
         scale = self.scale * (1.0 + 0.07 * self.lift)
         key = (self.key, face_up, self.dim)

@@ -98,6 +98,16 @@ def test_an_entry_that_does_not_fit_is_a_save_error() -> None:
         table.replay({"n": 1, "k": "teleport", "seat": 0})
 
 
+@pytest.mark.parametrize("seat", [None, "0", -1, 2, 1.0])
+def test_a_journal_entry_for_no_seat_is_refused_and_changes_nothing(seat: object) -> None:
+    table = _table()
+    before = table.to_json()
+    with pytest.raises(SaveError):
+        table.replay({"n": 1, "k": "claim", "seat": seat, "token": "t" * 32, "name": "Aki"})
+    assert table.to_json() == before
+    assert TableHost.from_json(json.loads(json.dumps(table.to_json()))).tokens == table.tokens
+
+
 # ----- seats: patience, stand-ins, freeing ------------------------------------------------------------
 def test_a_person_away_past_the_patience_is_played_by_the_ai_until_they_return() -> None:
     table = _table()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -76,9 +77,9 @@ def table_for(recipe: Recipe) -> Any:
     """The game's table scene at ``recipe``'s position, seen from seat 0, settled."""
     from scenes.table.launch import make_scene
 
-    scene = make_scene(PictureApp(), recipe.build(), viewer=0)
+    scene = make_scene(PictureApp(), recipe.build(), viewer=0)  # type: ignore[arg-type]  # stands in for App: what a table uses of it
     scene.saver = NullSaver()
-    scene.status_text = lambda: ""  # the banner speaks to a player at the table, not to a reader
+    scene.status_text = lambda: ""  # type: ignore[method-assign]  # the banner speaks to a player at the table, not to a reader
     settle(scene)
     return scene
 
@@ -160,7 +161,7 @@ class PictureSpec:
 
 def specs(game_id: str) -> dict[str, PictureSpec]:
     """Every picture of ``game_id``'s help, by name."""
-    found = {f"setup-{n}": PictureSpec(f"setup-{n}", lambda n=n: setup_picture(game_id, n))
+    found = {f"setup-{n}": PictureSpec(f"setup-{n}", partial(setup_picture, game_id, n))
              for n in player_counts(game_id)}
     found["move-legal"] = PictureSpec("move-legal", lambda: move_picture(game_id, True))
     found["move-illegal"] = PictureSpec("move-illegal", lambda: move_picture(game_id, False))
@@ -182,7 +183,7 @@ def shrunk(image: pygame.Surface) -> pygame.Surface:
 
 def picture(game_id: str, name: str) -> pygame.Surface:
     """The picture ``name`` of ``game_id``'s help in the current language (made once, kept a while)."""
-    return _made.get((game_id, name, language()), lambda: shrunk(specs(game_id)[name].make()))  # type: ignore[no-any-return]
+    return _made.get((game_id, name, language()), lambda: shrunk(specs(game_id)[name].make()))
 
 
 def has_picture(game_id: str, name: str) -> bool:
