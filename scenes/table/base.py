@@ -113,7 +113,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
-from game.core.errors import IllegalAction, RulesError
+from game.core.errors import IllegalAction
 from game.core.events import Event
 from game.core.match import Match
 from game.i18n import t
@@ -132,11 +132,13 @@ from scenes.table.hooks import TableHooks
 from scenes.table.hotseat import HotSeat
 from scenes.table.labels import NAME_WIDTH, compact_name  # noqa: F401 - the table's names, kept here too
 from scenes.table.marks import MoveMarks
+from scenes.table.pad_seat import PadSeat
 from scenes.table.pieces import Bubble
 from scenes.table.playback import EventPlayback
 from scenes.table.remote import RemoteSeat
 from scenes.table.saver import BackgroundSaver, NullSaver
 from scenes.table.still import StillLayer
+from scenes.table.undo import UndoSeat
 from scenes.table.undo_button import ExplainedButton
 
 if TYPE_CHECKING:
@@ -180,7 +182,7 @@ class Guide(Protocol):
         ...
 
 
-class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
+class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, PadSeat, UndoSeat, TableHooks, Scene):
     """The game-independent table (see the module docstring for what it does and its hooks)."""
 
     KEYS_TEXT = "table.keys"  # i18n key of the keyboard hint in the lower left corner
@@ -347,20 +349,6 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         """True when the viewer's own pieces belong to a person and may be handled."""
         return self.viewer_is_person() and not self.hand_hidden and not self.finished
 
-    def undo_refusal(self) -> str:
-        """Why the viewer cannot take a move back now (a catalogue key), "" when they can: their
-        own last move, and alone against AI seats the AI replies since (``Match.can_take_back``)."""
-        if not self.viewer_is_person():
-            return "reason.take_back.not_yours"
-        if self.panel is not None or self.finished:
-            return "reason.take_back.not_now"
-        allowed, reason = self.match.can_take_back(self.viewer)
-        return "" if allowed else reason
-
-    def can_undo(self) -> bool:
-        """The Undo button's look: True when a press takes a move back."""
-        return not self.undo_refusal()
-
     def name_of(self, seat: int) -> str:
         """A seat's name on screen, without its symbol (remembered per language)."""
         key = (seat, labels.lang())
@@ -451,34 +439,6 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         self.cancel_ai()
         self.pending.extend(events)
         self.refresh_hints()
-
-    def press_undo(self) -> None:
-        """The Undo button / U / Ctrl+Z / Backspace: take back the viewer's last move (and the AI replies since,
-        when alone against AI seats) and re-read the table; refused, say why in a toast (a guide
-        holding undo says so itself)."""
-        if self.guide is not None and self.guide.refuses_undo():
-            return
-        reason = self.undo_refusal()
-        if reason:
-            self.toast.show(t(reason), 2.5)
-            self.app.audio.play("refuse")
-            return
-        self.animator.finish_all()
-        self.ambient.finish_all()
-        self.cancel_ai()
-        try:
-            self.saver.wait()  # the saver thread must not write a match being rewound
-            self.match.take_back(self.viewer)
-        except RulesError as error:
-            self.toast.show(t(error.reason), 2.5)
-            return
-        self.pending.clear()
-        self.move_marks.clear()  # the marked moves may be the ones just taken back
-        self.saver.save(self.match)
-        self.app.audio.play("click")
-        self.clear_selection()
-        self.sync_from_observation()
-        self.toast.show(t("table.took_back"), 1.6)
 
     def open_help(self) -> None:
         """Push the rules overlay of this game."""
@@ -608,62 +568,6 @@ class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, TableHooks, Scene):
         elif kind == intents.KEY and not self.remote_stamp_key(intent.key):
             self.handle_key(intent.key)
         return True
-
-    # ----- game controllers (scenes.engine.pad) -----------------------------------------------------
-    pad_row = False  # a pad moves between the screen's buttons, not the pieces (Back/Select)
-
-    def enter_pad_row(self) -> None:
-        """A pad's Select: its D-pad and A now work the buttons (Pass, Undo, Hint, Menu...);
-        Select or B again goes back to the pieces."""
-        if self.pad_row:
-            self.leave_pad_row()
-            return
-        self.pad_row = True
-        self.buttons.show_focus = True
-        self.buttons.set_widgets(self.buttons.widgets)  # off a button that is greyed out now
-
-    def leave_pad_row(self) -> None:
-        """Back to the pieces."""
-        self.pad_row = False
-        self.buttons.show_focus = False
-
-    def pad_row_handles(self, intent: Intent) -> bool:
-        """The button row's keys: D-pad, shoulders and A work the buttons, B or Select leave it;
-        a pointer or anything else leaves it and goes on as usual (False)."""
-        kind = intent.kind
-        if kind in (intents.BACK, intents.BUTTON_ROW):
-            self.leave_pad_row()
-            return True
-        if kind in (intents.NAV, intents.FOCUS_NEXT, intents.FOCUS_PREV, intents.ACTIVATE):
-            self.buttons.handle(intent)
-            if kind == intents.ACTIVATE:
-                self.leave_pad_row()
-            return True
-        self.leave_pad_row()
-        return False
-
-    def pad_hint_text(self) -> str:
-        """The hint in the lower left corner with a pad's ``[A]``-style glyph tokens, its X
-        naming this game's own key."""
-        return t(self.PAD_TEXT, x=t(f"pad.x.{self.match.game_id}"))
-
-    def pad_gate(self) -> tuple[Any, int, list[int]] | None:
-        """For ``App.pad_refused``: (the match, the seat acting from this screen, the people's
-        seats), or None when any pad may act (nobody's seat at the bottom, a finished match)."""
-        if not self.viewer_is_person() or self.finished:
-            return None
-        return self.match, self.viewer, self.humans
-
-    def pad_lost(self, number: int) -> None:
-        """Pad ``number`` was unplugged: what it held goes back (its seat stays its own)."""
-        pads = self.app.pads
-        seat = pads.seat_of(number) if pads.claims_of is self.match else None
-        if seat not in (None, self.viewer):
-            return  # another seat's pad: nothing of the person at the screen is in its hands
-        self.leave_pad_row()
-        if self.let_go():
-            self.refresh_hints()
-        self.toast.show(t("pad.unplugged", pad=number), 3.0)
 
     # ----- scene hooks ------------------------------------------------------------------------------
     def pause(self) -> None:

@@ -147,6 +147,10 @@ class TableView(Protocol):
         ...
 
     # ----- painting ----------------------------------------------------------------------------------------
+    def pad_hint_text(self) -> str:
+        """The key hint with a pad's glyph tokens, when a pad was used last (``PadSeat``)."""
+        ...
+
     def picture_part(self, signature: Any, picture: pygame.Surface, **where: Any) -> StillPart:
         """A still part that is one cached picture placed by ``where``."""
         ...
