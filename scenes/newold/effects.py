@@ -35,7 +35,6 @@ from scenes.engine import anim
 from scenes.newold.layout import BOX_CENTRE, KIND_ORDER, ZONE_CENTRE, hand_order
 from scenes.newold.panels import GamePanel
 from scenes.newold.sprites import KindFan, NewOldCard
-from scenes.table.mixin import TableMixin
 from scenes.table.pieces import StackView, card_rect
 
 if TYPE_CHECKING:
@@ -50,7 +49,7 @@ REVEAL_GAP = 0.07
 BUBBLE_PAUSE = 0.45
 
 
-class NewOldEffects(TableMixin):
+class NewOldEffects:
     """Event playback of the NEW & OLD table: ``event_handlers`` and one ``animate_*`` per event.
     A handler starts its animations on ``self.table.animator`` (playback waits for them) or on
     ``self.table.ambient`` (it does not); pieces fly with the table's ``fly``. A part the table

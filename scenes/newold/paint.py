@@ -30,7 +30,6 @@ from scenes.newold.art import score_sheet, seat_plate, zone_sign
 from scenes.newold.layout import BOARD_TOPLEFT, BOX_CENTRE, FELT, SCREEN, ZONE_CENTRE, ZONE_SIGN
 from scenes.newold.sprites import KindFan, NewOldCard, RevealRow, ZoneView
 from scenes.table import art, labels
-from scenes.table.mixin import TableMixin
 from scenes.table.pieces import nothing
 from scenes.table.still import StillPart
 
@@ -38,7 +37,7 @@ if TYPE_CHECKING:
     from scenes.newold.view import NewOldView
 
 
-class NewOldPaint(TableMixin):
+class NewOldPaint:
     """The still parts and the moving pieces of the NEW & OLD table (the table's queries say what
     to show: ``playing``, ``choosing_box``, ``target_zone``, ``marked``...). A part the table owns;
     what it uses of the table is ``NewOldView``."""

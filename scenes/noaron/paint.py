@@ -44,8 +44,7 @@ TOP_NAME_WIDTH = 200  # px: the top plate's name at most, so the plate ends befo
 PLATE_GAP = 20  # px between the corner board and the top plate
 
 if TYPE_CHECKING:
-    from scenes.noaron.scene import Preview
-    from scenes.noaron.view import NoaronView
+    from scenes.noaron.view import NoaronView, Preview
 
 
 class NoaronPaint:

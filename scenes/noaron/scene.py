@@ -12,7 +12,6 @@ the shared ``TableScene``. Its state, read by every part: ``rows`` (the two hand
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -65,18 +64,10 @@ from scenes.noaron.layout import (
 from scenes.noaron.paint import NoaronPaint
 from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import HandRow, NoaronCard
+from scenes.noaron.view import Preview
 from scenes.table import art
 from scenes.table.base import TableScene
 from scenes.table.still import StillPart
-
-
-@dataclass
-class Preview:
-    """The hand the current choice would give, and its cut (None: no choice pending)."""
-
-    hand: tuple[str, ...]
-    cut: Cut
-    best_after: int | None = None  # discard phase: the best score any gap would then give
 
 
 def best_after_discard(hand: tuple[str, ...], index: int, reserve: tuple[str, ...]) -> int:

@@ -7,6 +7,7 @@ effects', the paint's and the settlement panel's table as a ``NoaronView``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from scenes.table.view import TableView
@@ -14,20 +15,54 @@ from scenes.table.view import TableView
 if TYPE_CHECKING:
     import pygame
 
-    from game.rules.noaron import Cut
+    from game.rules.noaron import Cut, Settled
     from scenes.engine.ui import Button
-    from scenes.noaron.effects import NoaronEffects
     from scenes.noaron.layout import Geometry, Point
-    from scenes.noaron.paint import NoaronPaint
-    from scenes.noaron.scene import Preview
     from scenes.noaron.sprites import HandRow, NoaronCard
+
+
+@dataclass
+class Preview:
+    """The hand the current choice would give, and its cut (None: no choice pending)."""
+
+    hand: tuple[str, ...]
+    cut: Cut
+    best_after: int | None = None  # discard phase: the best score any gap would then give
+
+
+class PaymentEffects(Protocol):
+    """What the settlement panel asks of the table's effects part (``NoaronEffects``)."""
+
+    def animate_payment(self, event: Settled) -> None:
+        """Move the stakes a settlement pays."""
+        ...
+
+
+class StakePainting(Protocol):
+    """What the settlement panel asks of the table's paint part (``NoaronPaint``)."""
+
+    def paint_stakes(self, surface: pygame.Surface, seat: int) -> None:
+        """A seat's stakes on the panel."""
+        ...
+
+    def paint_paid(self, surface: pygame.Surface, seat: int) -> None:
+        """What a seat has paid, on the panel."""
+        ...
 
 
 class NoaronView(TableView, Protocol):
     """ノアロン's pieces and places, as its parts see them (see the module docstring)."""
 
-    effects: NoaronEffects
-    painting: NoaronPaint
+    @property
+    def effects(self) -> PaymentEffects:
+        """The effects part (the settlement panel starts the payment with it)."""
+        ...
+
+    @property
+    def painting(self) -> StakePainting:
+        """The paint part (the settlement panel paints the stakes with it)."""
+        ...
+
     rows: dict[int, HandRow]  # each side's hand row, by seat
     piles: dict[tuple[int, int], list[str]]  # (seat, pile) -> the cards shown on it
     reserve: list[NoaronCard]  # the reserve pair in its spot

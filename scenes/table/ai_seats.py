@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.base import DEFAULT_BUDGETS, decision_seed
 from game.core.errors import IllegalAction
-from scenes.table.mixin import TablePart
+from scenes.table.part import TablePart
 
 if TYPE_CHECKING:
     from game.ai.worker import AiWorker

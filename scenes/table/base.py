@@ -109,7 +109,7 @@ import logging
 import weakref
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -133,6 +133,7 @@ from scenes.table.hotseat import HotSeat
 from scenes.table.labels import NAME_WIDTH, compact_name  # noqa: F401 - the table's names, kept here too
 from scenes.table.marks import MoveMarks
 from scenes.table.pad_seat import PadSeat
+from scenes.table.part import Guide
 from scenes.table.pieces import Bubble
 from scenes.table.playback import EventPlayback
 from scenes.table.remote import RemoteSeat
@@ -160,26 +161,6 @@ MENU_RECT = (1744, 30, 148, 60)
 STRIP_ABOVE_STATUS = 34  # px from the prompt banner's middle to the top of the viewer's strip
 TOAST_GAP = 8  # px between a toast and the viewer's strip
 
-
-
-class Guide(Protocol):
-    """A layer leading the play at a table (the tutorial), asked before the table acts."""
-
-    def allows(self, action: Any) -> bool:
-        """True when the viewer's ``action`` may go to the rules; else the guide has said why."""
-        ...
-
-    def after_move(self) -> None:
-        """The allowed action went through."""
-        ...
-
-    def refuses_undo(self) -> bool:
-        """True when undo is off now (the guide has said why)."""
-        ...
-
-    def hint_refusal(self) -> str | None:
-        """Why there is no Hint now (a catalogue key), or None to leave it to the table."""
-        ...
 
 
 class TableScene(HintSeat, AiSeats, RemoteSeat, StillLayer, PadSeat, UndoSeat, TableHooks, Scene):

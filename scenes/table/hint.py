@@ -25,7 +25,7 @@ from game.i18n import t
 from scenes.engine import fonts, theme
 from scenes.engine.ui import Button, clipped, draw_panel
 from scenes.table import registry
-from scenes.table.mixin import TablePart
+from scenes.table.part import TablePart
 
 HINT_RECT = (1330, 30, 150, 60)  # the button: left of Log, Help and Menu at the top right
 PANEL_RIGHT = 1892  # the panel's right edge (the buttons' right edge)

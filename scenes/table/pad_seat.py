@@ -9,7 +9,7 @@ from typing import Any
 from game.i18n import t
 from scenes.engine import input as intents
 from scenes.engine.input import Intent
-from scenes.table.mixin import TablePart
+from scenes.table.part import TablePart
 
 
 class PadSeat(TablePart):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeGuard
 
 from game.i18n import t
-from scenes.table.mixin import TablePart
+from scenes.table.part import TablePart
 from scenes.table.saver import NullSaver
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from scenes.engine.app import FPS
 from scenes.engine.app import SIZE as SCREEN
 from scenes.engine.pad import glyphs_of
 from scenes.table import labels
-from scenes.table.mixin import TablePart
+from scenes.table.part import TablePart
 from scenes.table.still_part import StillPart
 
 MARK_PULSE_RATE = 20.0  # frames a second for the gentle pulse of a move mark (nothing else moves)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from game.core.errors import RulesError
 from game.i18n import t
-from scenes.table.mixin import TablePart
+from scenes.table.part import TablePart
 
 
 class UndoSeat(TablePart):
