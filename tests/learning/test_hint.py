@@ -306,6 +306,7 @@ def test_the_frames_bench_person_asks_for_a_hint_and_follows_it(app) -> None:
     assert len(scene.match.log) == played + 1, "the hint's best move was played"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), [("neko", 3), ("neko", 4), ("newold", 5), ("noaron", 2),
                                                   ("nostalgic", 4), ("wallpaper", 5)])
 def test_the_hint_keeps_off_the_tables_buttons_and_its_marked_move(app, game_id: str, players: int) -> None:

@@ -107,6 +107,7 @@ def walk(app: App, game_id: str, lang: str, way: str) -> list[str]:
     return faults
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("way", WAYS)
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game_id", GAMES)

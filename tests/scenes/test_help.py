@@ -130,6 +130,7 @@ def test_pages_turn_by_tab_tap_arrows_and_digits(app: App) -> None:
     assert help_scene.page == "controls"  # round from the first page to the last
 
 
+@pytest.mark.slow
 def test_scrolling_starts_over_on_another_page_and_keys_scroll(app: App) -> None:
     help_scene = open_help(app, "wallpaper", "rules")
     step(app, Intent(intents.KEY, key="page down"), Intent(intents.NAV, dy=1))
@@ -161,6 +162,7 @@ def test_esc_and_a_tap_outside_close_the_help(app: App) -> None:
 
 
 # ----- the pages ------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_page_lays_out_with_its_pictures(app: App, game_id: str, lang: str) -> None:

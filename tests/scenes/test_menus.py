@@ -327,6 +327,7 @@ def test_results_title_button_goes_home(app: App, opened: list[Match]) -> None:
 # ----- help --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_help_scrolls_by_wheel_keys_and_drag(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     texts = catalogue("en")
     body = "\n\n".join(f"Paragraph {n}: " + "placeholder words for scrolling. " * 12 for n in range(14))

@@ -70,6 +70,7 @@ def test_until_always_ends() -> None:
     assert instant.done
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["neko", "newold", "noaron", "nostalgic", "wallpaper"])
 def test_bubbles_and_toasts_keep_off_the_viewers_prompt_and_hand(game: str, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:

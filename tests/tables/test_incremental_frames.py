@@ -47,6 +47,7 @@ def fresh_app(lazy: bool) -> App:
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", walks.GAMES)
 def test_each_closed_overlay_leaves_the_table_as_drawn_from_scratch(walk_app: App, game_id: str) -> None:
     """The move log (L, L), the rules (H, Esc) and the pause menu ("Back to the game"), each
@@ -57,6 +58,7 @@ def test_each_closed_overlay_leaves_the_table_as_drawn_from_scratch(walk_app: Ap
     assert difference is None, str(difference)
 
 
+@pytest.mark.slow
 @given(game_id=st.sampled_from(walks.GAMES), steps=STEPS, seed=st.integers(0, 50))
 @settings(WALKS, max_examples=10)
 def test_incremental_equals_full_after_any_walk(game_id: str, steps: list[tuple[str, int]], seed: int) -> None:
@@ -68,6 +70,7 @@ def test_incremental_equals_full_after_any_walk(game_id: str, steps: list[tuple[
     assert difference is None, str(difference)
 
 
+@pytest.mark.slow
 @given(game_id=st.sampled_from(walks.GAMES), steps=STEPS, seed=st.integers(0, 50))
 @WALKS
 def test_lazy_frames_skip_only_frames_that_would_look_the_same(game_id: str, steps: list[tuple[str, int]],

@@ -51,6 +51,7 @@ def open_log(app: App, moves: int) -> tuple[TableScene, MoveLog]:
     return table, log
 
 
+@pytest.mark.slow
 def test_l_opens_the_log_and_l_or_esc_closes_it(app: App) -> None:
     table, log = open_log(app, 12)
     assert len(log.lines) >= 12, "every move so far is listed (plus the round's heading)"
