@@ -74,6 +74,7 @@ def title_app(app: App) -> App:
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_tutorial_plays_to_its_end_on_the_real_table_by_taps_then_a_free_move(title_app: App,
                                                                                      game_id: str) -> None:
@@ -271,6 +272,7 @@ def test_the_tutorials_key_is_read_and_checked_like_the_others() -> None:
     assert "tutorials = true" in (Path(__file__).resolve().parents[2] / "docs" / "kiosk.example.toml").read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_check_prints_the_length_and_fails_on_a_step_the_table_cannot_play(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import game.tutorials.neko as neko_data

@@ -184,6 +184,7 @@ def test_many_random_games_end_in_bounds_and_keep_the_invariant(
             assert rewards[result.winners[0]] == max(rewards), "the sole winner gets the best reward"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,players,options", CONFIGS, ids=CONFIG_IDS)
 def test_illegal_actions_are_refused_and_change_nothing(game_id: str, players: int, options: dict) -> None:
     rules = get_rules(game_id)

@@ -422,6 +422,7 @@ def test_ai_seats_box_first_so_the_persons_choice_starts_play(app: App) -> None:
 
 
 # ----- hot-seat ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_hot_seat_curtains_and_only_the_own_hand_face_up(app: App) -> None:
     """Two people and an AI at one screen: a curtain goes up before the other person's box choice
     and turns, no hand shows face up under it, and no other hand ever shows face up."""
