@@ -482,6 +482,7 @@ def test_process_worker_answers_even_if_its_process_dies() -> None:
         worker.close()
 
 
+@pytest.mark.slow
 def test_a_failing_pool_game_raises_and_ends_every_pool_process() -> None:
     import multiprocessing
 

@@ -195,6 +195,7 @@ def test_shot_on_a_full_disk_fails_in_one_line_and_leaves_no_truncated_png(tmp_p
     assert list(tmp_path.iterdir()) == []  # neither a truncated PNG nor a temporary file
 
 
+@pytest.mark.slow
 def test_no_reachable_display_fails_in_one_line(tmp_path: Path) -> None:
     """The game asked for a real window where no X server answers (DISPLAY points nowhere): one
     line naming the display, exit 1, and no traceback."""

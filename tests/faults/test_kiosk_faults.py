@@ -403,6 +403,7 @@ def test_screenshots_into_something_that_is_not_a_writable_folder_is_one_line_an
     assert a_file.read_text() == "root:x:0:0"
 
 
+@pytest.mark.slow
 def test_screenshots_of_etc_passwd_from_the_real_command(home: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "game", "kiosk", "--screenshots", "/etc/passwd"], cwd=ROOT,
                           env=dict(os.environ, KOTATSU_HOME=str(home)), timeout=120, capture_output=True,

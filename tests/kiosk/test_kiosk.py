@@ -267,6 +267,7 @@ def test_files_that_cannot_be_parsed_refuse_without_a_traceback(tmp_path: Path, 
     assert report.config == KioskConfig()
 
 
+@pytest.mark.slow
 def test_the_cli_reports_a_bad_config_and_still_works(tmp_path: Path, home: Path) -> None:
     config = tmp_path / "kiosk.toml"
     config.write_text('[idle]\ncountdown = "soon"\n[log]\nfile = "%s"\n' % (tmp_path / "k.log"))
@@ -520,6 +521,7 @@ def test_a_finished_game_offers_play_again_then_resets(kiosk_app: KioskControlle
     assert not tagged(events, "abandoned")
 
 
+@pytest.mark.slow
 def test_an_unexpected_error_falls_back_to_the_title_and_keeps_the_autosave(
         kiosk_app: KioskController, clock: FakeClock, events: pytest.LogCaptureFixture) -> None:
     match = open_visitor_game(kiosk_app)

@@ -56,6 +56,7 @@ def _legal_texts(table: TableHost) -> list[str]:
 
 
 # ----- the table itself --------------------------------------------------------------------------------
+@pytest.mark.slow
 @FUZZ
 @given(seat=st.integers(-3, 5), text=st.text(max_size=40) | st.sampled_from(["base 1", "base 7", "play 3", "box N1 O1"]),
        token=st.none() | st.text(max_size=70), name=json_values)

@@ -215,6 +215,7 @@ def test_illegal_actions_are_refused_and_change_nothing(game_id: str, players: i
     assert refused > 1000
 
 
+@pytest.mark.slow
 @given(config=configs, seed=seeds)
 @HYPOTHESIS
 def test_observations_leak_nothing_and_determinize_resamples(config: tuple, seed: int) -> None:
@@ -241,6 +242,7 @@ def test_observations_leak_nothing_and_determinize_resamples(config: tuple, seed
             assert hook.shows_own_secrets(state, viewer, seen)
 
 
+@pytest.mark.slow
 @given(config=configs, seed=seeds)
 @HYPOTHESIS
 def test_determinize_never_returns_the_real_hidden_cards_every_time(config: tuple, seed: int) -> None:
@@ -262,6 +264,7 @@ def test_determinize_never_returns_the_real_hidden_cards_every_time(config: tupl
     assert varied == checked
 
 
+@pytest.mark.slow
 @given(config=configs, seed=seeds)
 @HYPOTHESIS
 def test_events_are_public(config: tuple, seed: int) -> None:
@@ -299,6 +302,7 @@ def test_events_are_public(config: tuple, seed: int) -> None:
         assert events, "every action shows something happen"
 
 
+@pytest.mark.slow
 @given(config=configs, seed=seeds)
 @HYPOTHESIS
 def test_clone_is_independent(config: tuple, seed: int) -> None:

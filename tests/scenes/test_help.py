@@ -117,6 +117,7 @@ def test_the_language_switch_works_by_tap_and_key(app: App) -> None:
     assert language() == "en" and help_scene.language_choice.value == "en"
 
 
+@pytest.mark.slow
 def test_pages_turn_by_tab_tap_arrows_and_digits(app: App) -> None:
     help_scene = open_help(app)
     step(app, Intent(intents.NAV, dx=1))
@@ -186,6 +187,7 @@ def test_the_rules_page_shows_every_house_reading(app: App) -> None:
             assert paragraph.replace(" ", "") in shown.replace(" ", ""), (game_id, paragraph)
 
 
+@pytest.mark.slow
 def test_the_move_pictures_are_the_table_glowing_and_refusing(app: App) -> None:
     legal = help_pictures.picture("neko", "move-legal")
     illegal = help_pictures.picture("neko", "move-illegal")

@@ -108,6 +108,7 @@ def test_title_lists_the_five_games_with_the_unfinished_ones_coming_soon(app: Ap
         assert app.screen.get_rect().contains(card.rect)
 
 
+@pytest.mark.slow
 def test_coming_soon_games_cannot_be_focused_or_opened(
         app: App, opened: list[Match], monkeypatch: pytest.MonkeyPatch) -> None:
     # every game is playable now: mark one as coming soon to keep the guard tested

@@ -30,6 +30,7 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TableScen
     app.close()
 
 
+@pytest.mark.slow
 def test_two_bubbles_at_one_place_do_not_overlap(table: TableScene) -> None:
     table.show_bubble("Pass!", (900, 500))
     table.show_bubble("Noaron!", (900, 500))

@@ -58,6 +58,7 @@ def test_esc_opens_the_menu_and_keeps_the_move(app: App, game_id: str) -> None:
     assert app.top is table and match.log == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_backspace_and_u_undo(app: App, game_id: str) -> None:
     table, match = answered_table(app, game_id)

@@ -109,6 +109,7 @@ def test_a_planted_skipped_repaint_is_caught(walk_app: App, monkeypatch: pytest.
     assert difference.steps == ["log", "log"], "the report names the steps that led there"
 
 
+@pytest.mark.slow
 def test_a_still_table_draws_no_frame_until_something_happens(walk_app: App) -> None:
     """In a window (lazy frames) a table at rest with nothing moving is not drawn again; a key, a
     move or a closed overlay draws the next frame at once."""
@@ -131,6 +132,7 @@ def test_a_still_table_draws_no_frame_until_something_happens(walk_app: App) -> 
     assert walk_app.frames_drawn > drawn and walks.check_frame(walk) is None, "closing it too, and the table is whole"
 
 
+@pytest.mark.slow
 def test_a_table_under_its_open_panel_stands_still_and_matches_a_fresh_frame(walk_app: App) -> None:
     """A panel over the table (a round's summary, waiting for the person) is drawn from the kept
     veiled table: the app then shows no new frame until input, and the frame is the right one."""

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.core.match import Match, Seat
 from scenes.engine import input as intents
 from scenes.engine.app import App

@@ -73,6 +73,7 @@ def test_the_log_button_opens_it_and_a_tap_outside_closes_it(app: App) -> None:
     assert app.top is table
 
 
+@pytest.mark.slow
 def test_the_log_shows_the_newest_lines_and_scrolls_back(app: App) -> None:
     _, log = open_log(app, 40)
     before = app.screen.subsurface(DRAWER).copy()

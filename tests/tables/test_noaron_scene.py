@@ -585,6 +585,7 @@ def test_a_resumed_game_is_drawn_from_its_observation(app: App) -> None:
         assert row_matches_hand(scene)
 
 
+@pytest.mark.slow
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders this table to a PNG of the asked size."""
     from scenes.tools.shot import take_shot

@@ -227,6 +227,7 @@ def test_sizes_of_any_shape_within_the_bounds_are_taken() -> None:
         assert cli._size(text) == size
 
 
+@pytest.mark.slow
 def test_the_frame_bench_scales_to_its_size_and_says_how() -> None:
     from scenes.tools.bench import HEADLESS_SCALING, bench_frames
 
@@ -340,6 +341,7 @@ def scaled() -> Iterator[ScaledWindow]:
     pygame.display.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
 def test_a_click_and_a_tap_on_every_button_land_on_it(size: tuple[int, int], tables: dict[str, Table],
                                                       scaled: ScaledWindow) -> None:
@@ -410,6 +412,7 @@ def test_a_click_on_menu_in_a_letterboxed_window_opens_the_menu() -> None:
 
 
 # ----- the layout ------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_button_is_on_the_canvas_and_none_overlap(game_id: str, app: App) -> None:
     rules = get_rules(game_id)
