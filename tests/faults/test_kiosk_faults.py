@@ -36,8 +36,8 @@ from game.core import autosave, storage
 from game.core.match import Match, Seat
 from game.kiosk import KioskConfig, Session, Supervisor
 from scenes.kiosk import command as kiosk_scene
-from tests.kiosk.test_kiosk import example_with_pin, wait_for_status
 from tests.depth import cases
+from tests.kiosk.test_kiosk import example_with_pin, wait_for_status
 
 ROOT = Path(__file__).resolve().parents[2]
 STOP_WITHIN = 3.0  # s: SIGTERM/SIGINT to the supervisor ends child and supervisor within this

@@ -25,8 +25,8 @@ from game.core.match import Match, Seat
 from game.core.registry import available_games, get_rules
 from game.core.rules import Rules, rank_scores
 from tests import property_hooks
-from tests.property_hooks import Hooks
 from tests.depth import cases
+from tests.property_hooks import Hooks
 
 
 def ranks_follow_scores(scores: tuple[float, ...], ranks: tuple[int, ...]) -> bool:
