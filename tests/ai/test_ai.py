@@ -419,6 +419,7 @@ def test_tournament_report_is_sane_and_rotates_seats() -> None:
     assert data["games"] == 8 and len(data["slots"]) == 4
 
 
+@pytest.mark.slow
 def test_tournament_with_hard_is_reproducible_and_the_same_in_a_pool() -> None:
     args = {"game_id": "neko", "players": 3, "agents": ["hard", "normal", "random"], "games": 3, "seed": 9, "iterations": 15}
     first = run_tournament(**args)
@@ -481,6 +482,7 @@ def test_process_worker_answers_even_if_its_process_dies() -> None:
         worker.close()
 
 
+@pytest.mark.slow
 def test_a_failing_pool_game_raises_and_ends_every_pool_process() -> None:
     import multiprocessing
 

@@ -282,6 +282,7 @@ print(json.dumps({"before": before, "after": after,
 """
 
 
+@pytest.mark.slow
 def test_importing_the_ai_leaves_the_rules_untouched() -> None:
     assert not hasattr(noaron.NoaronRules, "search_model")
     assert type(RULES) is noaron.NoaronRules and RULES.state_class is NoaronState

@@ -389,6 +389,7 @@ def test_rollout_policy_answers_legally() -> None:
             RULES.advance(state, seat, action)
 
 
+@pytest.mark.slow
 def test_heuristics_outscore_random_play() -> None:
     agents = [make_agent("wallpaper", "normal"), make_agent("wallpaper", "easy"), RandomAgent(), RandomAgent()]
     totals = [0.0] * 4

@@ -148,6 +148,7 @@ def test_shot_refuses_a_missing_folder_and_creates_none(capsys: pytest.CaptureFi
     assert not (tmp_path / "nonexistent").exists()
 
 
+@pytest.mark.slow
 def test_shot_writes_a_whole_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     target = tmp_path / "table.png"
     code, out, err = run_main(capsys, "shot", "neko", "--size", "640x360", "--out", str(target))
@@ -178,6 +179,7 @@ def _small_disk() -> None:
     resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
 
 
+@pytest.mark.slow
 def test_shot_on_a_full_disk_fails_in_one_line_and_leaves_no_truncated_png(tmp_path: Path) -> None:
     target = tmp_path / "table.png"
     env = dict(os.environ, PYTHONDONTWRITEBYTECODE="1", SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
@@ -193,6 +195,7 @@ def test_shot_on_a_full_disk_fails_in_one_line_and_leaves_no_truncated_png(tmp_p
     assert list(tmp_path.iterdir()) == []  # neither a truncated PNG nor a temporary file
 
 
+@pytest.mark.slow
 def test_no_reachable_display_fails_in_one_line(tmp_path: Path) -> None:
     """The game asked for a real window where no X server answers (DISPLAY points nowhere): one
     line naming the display, exit 1, and no traceback."""

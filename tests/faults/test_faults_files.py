@@ -24,8 +24,8 @@ from game.core.errors import SaveError
 from game.core.match import Match, Seat
 from game.core.settings import Settings, default_settings, load_settings, save_settings
 from game.i18n import set_language
-from tests.random_matches import finished_match, random_moves
 from tests.depth import cases
+from tests.random_matches import finished_match, random_moves
 
 ROOT = Path(__file__).resolve().parents[2]
 

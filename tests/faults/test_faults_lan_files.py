@@ -28,10 +28,10 @@ from game.net.server import Server
 from kotatsu.cli import main
 from scenes.lan import connect as lan
 from scenes.tools.shot import write_file
+from tests.depth import cases
 from tests.faults.test_faults_files import NASTY, byte_mutants, field_mutants
 from tests.random_matches import random_moves
 from tests.special_files import SPECIAL_KINDS, make_special, memory_folder, returns_soon
-from tests.depth import cases
 
 URI, CODE = "ws://192.168.1.20:8765", "ACDE"
 

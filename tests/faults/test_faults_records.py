@@ -30,9 +30,9 @@ from kotatsu.cli import main
 from scenes.engine.app import App
 from scenes.menus.records import RecordsScene
 from scenes.menus.results import Results
+from tests.depth import cases
 from tests.random_matches import random_moves
 from tests.special_files import memory_folder, returns_soon
-from tests.depth import cases
 
 
 def outcome_of(winners: tuple[int, ...], seat: int) -> str:

@@ -36,8 +36,8 @@ from game.core import autosave, storage
 from game.core.match import Match, Seat
 from game.kiosk import KioskConfig, Session, Supervisor
 from scenes.kiosk import command as kiosk_scene
-from tests.kiosk.test_kiosk import example_with_pin, wait_for_status
 from tests.depth import cases
+from tests.kiosk.test_kiosk import example_with_pin, wait_for_status
 
 ROOT = Path(__file__).resolve().parents[2]
 STOP_WITHIN = 3.0  # s: SIGTERM/SIGINT to the supervisor ends child and supervisor within this
@@ -117,6 +117,7 @@ def ai_to_move_autosave(seed: int = 31) -> Match:
 
 
 # ----- stopping on a signal -------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups are read from Linux /proc")
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_a_stop_signal_to_the_supervisor_saves_the_visitors_game_and_ends_both_with_0(
@@ -156,6 +157,7 @@ def test_a_stop_signal_to_the_supervisor_saves_the_visitors_game_and_ends_both_w
     assert "[event=crash" not in log_text and "restarting" not in log_text
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups are read from Linux /proc")
 def test_sigterm_to_the_child_alone_saves_and_the_supervisor_restarts_it(home: Path, tmp_path: Path) -> None:
     match = ai_to_move_autosave(seed=37)
@@ -238,6 +240,7 @@ def test_the_locked_kiosk_refuses_a_config_it_cannot_trust_in_one_line_with_exit
     assert "Traceback" not in err and not (home / "kiosk_status.json").exists()  # nothing started
 
 
+@pytest.mark.slow
 def test_no_config_a_missing_file_a_folder_and_a_bom_from_the_real_command(home: Path,
                                                                           tmp_path: Path) -> None:
     env = dict(os.environ, KOTATSU_HOME=str(home))
@@ -309,6 +312,7 @@ def test_a_bad_session_file_is_kept_aside_with_one_line_and_the_kiosk_goes_on(
     assert kiosk.read_session() == Session()  # the next start finds nothing: no crash loop
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups are read from Linux /proc")
 def test_a_bad_session_and_a_log_that_is_a_folder_do_not_stop_the_supervised_kiosk(
         home: Path, tmp_path: Path) -> None:
@@ -331,6 +335,7 @@ def test_a_bad_session_and_a_log_that_is_a_folder_do_not_stop_the_supervised_kio
     assert len(list(home.glob("kiosk_session.json.bad-*"))) == 1
 
 
+@pytest.mark.slow
 def test_a_data_folder_that_is_a_file_leaves_the_supervised_kiosk_running_on_stderr(tmp_path: Path) -> None:
     not_a_folder = tmp_path / "home"
     not_a_folder.write_text("a file where the data folder should be")
@@ -398,6 +403,7 @@ def test_screenshots_into_something_that_is_not_a_writable_folder_is_one_line_an
     assert a_file.read_text() == "root:x:0:0"
 
 
+@pytest.mark.slow
 def test_screenshots_of_etc_passwd_from_the_real_command(home: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "game", "kiosk", "--screenshots", "/etc/passwd"], cwd=ROOT,
                           env=dict(os.environ, KOTATSU_HOME=str(home)), timeout=120, capture_output=True,

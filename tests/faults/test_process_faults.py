@@ -202,6 +202,16 @@ def pool_processes(pid: int) -> list[int]:
     return found
 
 
+def done_with_a_turn(pid: int) -> bool:
+    """True when the pool process ``pid`` has worked (past its imports) and sleeps again, waiting
+    for the next decision."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state == "S" and cpu_seconds(pid) >= 0.3
+
+
 @pytest.mark.parametrize("moment", ["starting", "playing"])
 def test_ctrl_c_on_serve_with_ai_seats_is_quiet(run: Callable[..., Command], moment: str) -> None:
     """Ctrl+C as a terminal sends it, to every process of the group: while the first pool process
@@ -209,8 +219,8 @@ def test_ctrl_c_on_serve_with_ai_seats_is_quiet(run: Callable[..., Command], mom
     command = run("serve", "--game", "neko", "--players", "2", "--seats", "ai:normal,ai:normal", "--port", "0",
                   "--host", "127.0.0.1", "--no-advertise")
     wait_until(lambda: pool_processes(command.pid) != [], "a pool process", command.process)
-    if moment == "playing":  # past its imports (about 0.5 s of CPU), the pool process searches
-        wait_until(lambda: any(cpu_seconds(pid) >= 1.5 for pid in pool_processes(command.pid)),
+    if moment == "playing":  # the pool process has imported the AI (about 0.5 s of CPU) and answered
+        wait_until(lambda: any(done_with_a_turn(pid) for pid in pool_processes(command.pid)),
                    "the AI seats at play", command.process)
     os.killpg(command.pid, signal.SIGINT)
     code = command.process.wait(30)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
@@ -40,6 +42,7 @@ def room(module: str) -> str:
     return "games" if parts[1] in GAMES else parts[1]
 
 
+@pytest.mark.slow
 def test_the_engine_imports_neither_pygame_nor_the_screens_nor_the_command_line() -> None:
     """Nothing in ``game/`` imports pygame, ``scenes`` or ``kotatsu``, not even inside a function.
     ``game/__main__.py`` is the one door: ``python -m game`` hands over to ``kotatsu.cli``."""
@@ -53,6 +56,7 @@ def test_the_engine_imports_neither_pygame_nor_the_screens_nor_the_command_line(
     assert offenders == []
 
 
+@pytest.mark.slow
 def test_the_screens_never_import_the_command_line() -> None:
     """``scenes`` is below ``kotatsu``: the command line builds the app, not the other way round."""
     graph = import_graph.import_graph()
@@ -61,6 +65,7 @@ def test_the_screens_never_import_the_command_line() -> None:
     assert offenders == []
 
 
+@pytest.mark.slow
 def test_each_room_of_the_screens_imports_only_the_rooms_below_it() -> None:
     """The engine stands alone; the table uses the engine; a game's screen uses the table; the
     menus open tables, tutorials and LAN screens; the table opens menus only by name through
@@ -80,6 +85,7 @@ def test_each_room_of_the_screens_imports_only_the_rooms_below_it() -> None:
     assert offenders == []
 
 
+@pytest.mark.slow
 def test_no_import_circle_crosses_a_room_and_none_is_large() -> None:
     """Circles of imports stay inside one room (a game's package, the table), and small."""
     found = import_graph.circles(import_graph.import_graph())

@@ -26,7 +26,7 @@ from game.core.storage import asset_path
 pytestmark = [pytest.mark.slow, pytest.mark.packaging]
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("kotatsu", "game", "scenes")
+PACKAGES = ("kotatsu", "game", "scenes")  # kotatsu: the command line above the other two
 DATA_SUFFIXES = (".json", ".txt")
 TIMEOUT = 300
 

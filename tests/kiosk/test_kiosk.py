@@ -267,6 +267,7 @@ def test_files_that_cannot_be_parsed_refuse_without_a_traceback(tmp_path: Path, 
     assert report.config == KioskConfig()
 
 
+@pytest.mark.slow
 def test_the_cli_reports_a_bad_config_and_still_works(tmp_path: Path, home: Path) -> None:
     config = tmp_path / "kiosk.toml"
     config.write_text('[idle]\ncountdown = "soon"\n[log]\nfile = "%s"\n' % (tmp_path / "k.log"))
@@ -349,6 +350,7 @@ def test_the_kiosk_setup_hint_names_only_the_offered_levels(kiosk_app: KioskCont
         assert word not in hint
 
 
+@pytest.mark.slow
 def test_idle_on_the_title_starts_a_silent_neko_demo(kiosk_app: KioskController, clock: FakeClock,
                                                    events: pytest.LogCaptureFixture) -> None:
     run(kiosk_app, clock, CONFIG.attract_after - 1)
@@ -365,6 +367,7 @@ def test_idle_on_the_title_starts_a_silent_neko_demo(kiosk_app: KioskController,
     assert not autosave.has_autosave()
 
 
+@pytest.mark.slow
 def test_demos_follow_each_other_with_fresh_seeds(fast_kiosk: KioskController, clock: FakeClock,
                                                   events: pytest.LogCaptureFixture) -> None:
     kiosk_app = fast_kiosk
@@ -382,6 +385,7 @@ def test_demos_follow_each_other_with_fresh_seeds(fast_kiosk: KioskController, c
     assert len(tagged(events, "demo")) == sum(kiosk_app.demos_finished.values()) >= 1
 
 
+@pytest.mark.slow
 def test_a_touch_in_attract_goes_to_the_title_not_into_the_demo(kiosk_app: KioskController,
                                                                 clock: FakeClock) -> None:
     run(kiosk_app, clock, CONFIG.attract_after + 1)
@@ -399,6 +403,7 @@ def test_a_touch_in_attract_goes_to_the_title_not_into_the_demo(kiosk_app: Kiosk
     assert isinstance(kiosk_app.app.top, Setup)
 
 
+@pytest.mark.slow
 def test_a_table_that_fails_to_open_is_logged_and_skipped(kiosk_app: KioskController, clock: FakeClock,
                                                           monkeypatch: pytest.MonkeyPatch,
                                                           events: pytest.LogCaptureFixture) -> None:
@@ -422,6 +427,7 @@ def test_a_table_that_fails_to_open_is_logged_and_skipped(kiosk_app: KioskContro
     assert len(failed) == 1 and "the felt is missing" in failed[0]
 
 
+@pytest.mark.slow
 def test_a_demo_that_raises_while_playing_gives_way_to_the_next(kiosk_app: KioskController, clock: FakeClock,
                                                                 events: pytest.LogCaptureFixture) -> None:
     run(kiosk_app, clock, CONFIG.attract_after + 1)
@@ -438,6 +444,7 @@ def test_a_demo_that_raises_while_playing_gives_way_to_the_next(kiosk_app: Kiosk
     assert "a card fell off the table" in tagged(events, "demo_failed")[0]
 
 
+@pytest.mark.slow
 def test_a_game_that_keeps_failing_leaves_the_rotation(kiosk_app: KioskController, clock: FakeClock,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
     import scenes.neko.scene  # the module the neko package registers its make_table from
@@ -454,6 +461,7 @@ def test_a_game_that_keeps_failing_leaves_the_rotation(kiosk_app: KioskControlle
 
 
 # ----- a visitor's game -----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_idle_in_a_game_warns_then_resets_to_the_title(kiosk_app: KioskController, clock: FakeClock,
                                                        events: pytest.LogCaptureFixture) -> None:
     match = open_visitor_game(kiosk_app)
@@ -474,6 +482,7 @@ def test_idle_in_a_game_warns_then_resets_to_the_title(kiosk_app: KioskControlle
     assert kiosk_app.mode() == ATTRACT  # and later the demos
 
 
+@pytest.mark.slow
 def test_a_touch_during_the_warning_keeps_the_game_and_is_not_passed_on(kiosk_app: KioskController,
                                                                         clock: FakeClock) -> None:
     match = open_visitor_game(kiosk_app)
@@ -494,6 +503,7 @@ def test_a_touch_during_the_warning_keeps_the_game_and_is_not_passed_on(kiosk_ap
     assert kiosk_app.mode() == GAME and kiosk_app.app.top is table and match is table.match
 
 
+@pytest.mark.slow
 def test_a_finished_game_offers_play_again_then_resets(kiosk_app: KioskController, clock: FakeClock,
                                                        events: pytest.LogCaptureFixture) -> None:
     match = Match("neko", [Seat("human", name="Mika"), Seat("ai", "easy")], seed=3)  # a typed name
@@ -511,6 +521,7 @@ def test_a_finished_game_offers_play_again_then_resets(kiosk_app: KioskControlle
     assert not tagged(events, "abandoned")
 
 
+@pytest.mark.slow
 def test_an_unexpected_error_falls_back_to_the_title_and_keeps_the_autosave(
         kiosk_app: KioskController, clock: FakeClock, events: pytest.LogCaptureFixture) -> None:
     match = open_visitor_game(kiosk_app)
@@ -529,6 +540,7 @@ def test_an_unexpected_error_falls_back_to_the_title_and_keeps_the_autosave(
     assert len(tagged(events, "recovered")) == 1
 
 
+@pytest.mark.slow
 def test_many_errors_in_a_minute_stop_the_app_for_the_supervisor(kiosk_app: KioskController,
                                                                  clock: FakeClock) -> None:
     def explode(dt: float) -> None:
@@ -565,6 +577,7 @@ def test_a_short_press_in_the_corner_does_nothing(kiosk_app: KioskController, cl
     assert kiosk_app.pin_pad is None
 
 
+@pytest.mark.slow
 def test_exit_gesture_wrong_pin_stays_right_pin_exits(kiosk_app: KioskController, clock: FakeClock,
                                                       events: pytest.LogCaptureFixture) -> None:
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)
@@ -578,6 +591,7 @@ def test_exit_gesture_wrong_pin_stays_right_pin_exits(kiosk_app: KioskController
     assert len(tagged(events, "exit")) == 1
 
 
+@pytest.mark.slow
 def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app: KioskController, clock: FakeClock) -> None:
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)
     for _ in range(CONFIG.tries_before_lockout):
@@ -691,6 +705,7 @@ def wait_for_status(predicate: Any, timeout: float = 90.0) -> dict[str, Any]:
     raise AssertionError(f"the kiosk status never matched; last: {kiosk.read_status()}")
 
 
+@pytest.mark.slow
 def test_sigkill_mid_game_the_supervisor_restarts_and_the_position_is_back(home: Path, tmp_path: Path) -> None:
     match = visitor_autosave(moves=5, seed=23)
     kiosk.write_session(Session(True, "neko", match.seed, time.time()))
@@ -798,6 +813,7 @@ def test_a_soak_with_taps_ends_demos_and_starts_visitor_games_that_the_countdown
     assert figures["log_warnings_and_errors"] == 0, figures["first_log_messages"]
 
 
+@pytest.mark.slow
 def test_overlays_paint_over_the_table_and_leave_no_trace(kiosk_app: KioskController, clock: FakeClock) -> None:
     """The table repaints only what moved; with an overlay it paints on its own canvas, so once the
     card is gone the screen equals a full repaint of the table."""

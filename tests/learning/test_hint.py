@@ -192,6 +192,7 @@ def _table(app, seats: list[Seat], seed: int = 4):
     return scene
 
 
+@pytest.mark.slow
 def test_the_hint_key_shows_the_best_moves_and_goes_when_the_person_acts(app) -> None:
     from scenes.engine.input import KEY, Intent
 
@@ -267,6 +268,7 @@ def test_the_results_count_the_hints_each_person_used_only_when_any_were(app, mo
 
 
 # ----- the hint's figures (python -m game bench hint) and the frames bench's hint ------------------
+@pytest.mark.slow
 def test_bench_hint_prints_time_and_agreement_per_game(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = _run(capsys, "bench", "hint", "--game", "noaron", "--games", "1", "--positions", "3",
                         "--budget", "0.1", "--json")
@@ -293,6 +295,7 @@ def test_positions_for_the_hint_bench_come_from_the_whole_match() -> None:
     assert rules.observe(chosen[0][0], chosen[0][1]) == rules.observe(*spread(first, 3)[0])
 
 
+@pytest.mark.slow
 def test_the_frames_bench_person_asks_for_a_hint_and_follows_it(app) -> None:
     from scenes.tools.bench import keep_hinting
 
@@ -306,6 +309,7 @@ def test_the_frames_bench_person_asks_for_a_hint_and_follows_it(app) -> None:
     assert len(scene.match.log) == played + 1, "the hint's best move was played"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), [("neko", 3), ("neko", 4), ("newold", 5), ("noaron", 2),
                                                   ("nostalgic", 4), ("wallpaper", 5)])
 def test_the_hint_keeps_off_the_tables_buttons_and_its_marked_move(app, game_id: str, players: int) -> None:

@@ -50,6 +50,7 @@ def test_no_key_moment_when_every_choice_was_the_best() -> None:
     assert review.decisions and review.moments == ()
 
 
+@pytest.mark.slow
 def test_a_drop_the_playouts_cannot_tell_from_noise_is_no_key_moment() -> None:
     match = played_match("noaron", 2)
     few = review_match(match, jobs=0, advisor=fake_advisor(match, lambda *_: (0.0, 1.0), samples=2))
@@ -69,6 +70,7 @@ def test_decisions_with_one_legal_move_are_skipped_and_only_the_seat_is_reviewed
     assert len(tasks) < seat_zero_turns  # neko deals forced moves (a single card, the base)
 
 
+@pytest.mark.slow
 def test_a_review_with_playouts_is_reproducible_in_any_number_of_processes() -> None:
     match = played_match("noaron", 2, seed=11)
     once = review_match(match, jobs=0, playouts=8)
@@ -85,6 +87,7 @@ def test_an_all_ai_match_needs_a_seat() -> None:
 
 
 # ----- the command -------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_review_json_has_the_moments_and_the_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     match = played_match("noaron", 2, seed=4)
     path = tmp_path / "match.json"
@@ -135,6 +138,7 @@ def test_review_of_a_missing_or_bad_file_is_one_line(tmp_path: Path, capsys: pyt
 
 
 # ----- the kept finished matches -----------------------------------------------------------------
+@pytest.mark.slow
 def test_the_last_twenty_finished_matches_are_kept_newest_first(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("KOTATSU_HOME", str(tmp_path))
@@ -191,6 +195,7 @@ def _gold_in_graph(surface: Any) -> int:
                if tuple(surface.get_at((x, y)))[:3] == theme.GOLD)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_the_screen_steps_through_a_real_match(app: Any, game_id: str) -> None:
     from scenes.engine.input import KEY, NAV, PRESS, RELEASE, Intent
@@ -228,6 +233,7 @@ def test_the_screen_steps_through_a_real_match(app: Any, game_id: str) -> None:
     assert not has_recent()  # stepping to the end keeps nothing
 
 
+@pytest.mark.slow
 def test_stepping_forward_to_the_end_shows_no_results(app: Any) -> None:
     from scenes.learning.review import ReviewScene
 

@@ -32,6 +32,7 @@ def small_reviews(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_module, "CORE_SECONDS", 0.01)
 
 
+@pytest.mark.slow
 def test_two_runs_and_any_jobs_give_the_same_json(tmp_path: Path, small_reviews: None,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     path = short_match(tmp_path)

@@ -107,6 +107,7 @@ def walk(app: App, game_id: str, lang: str, way: str) -> list[str]:
     return faults
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("way", WAYS)
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game_id", GAMES)
@@ -153,6 +154,7 @@ def test_the_caption_card_keeps_its_go_on_line_and_says_why_undo_and_hint_are_of
     set_language("en")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_tutorial_waiting_for_the_person_asks_for_no_frames_once_its_glow_has_breathed(
         title_app: App, game_id: str) -> None:

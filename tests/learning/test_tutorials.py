@@ -74,6 +74,7 @@ def title_app(app: App) -> App:
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_tutorial_plays_to_its_end_on_the_real_table_by_taps_then_a_free_move(title_app: App,
                                                                                      game_id: str) -> None:
@@ -176,6 +177,7 @@ def test_the_tutorial_table_never_touches_the_autosave(title_app: App) -> None:
     assert layer.table.saver.saves == 0 and not layer.table.save_now()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_step_points_at_something_on_the_table(title_app: App, game_id: str) -> None:
     """Each move step glows its action's pieces; each explanation glows its named places."""
@@ -192,6 +194,7 @@ def test_every_step_points_at_something_on_the_table(title_app: App, game_id: st
 
 
 # ----- the ways in ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_the_title_learn_pill_opens_the_tutorial_by_tap_and_by_keys(app: App) -> None:
     title = Title(app)
     app.push(title)
@@ -244,6 +247,7 @@ def tap_card(controller: KioskController) -> None:
     controller.app.step(DT, feed=[Intent(PRESS, centre, touch=True), Intent(RELEASE, centre, touch=True)])
 
 
+@pytest.mark.slow
 def test_the_kiosk_asks_learn_or_play_when_tutorials_are_offered(kiosk_home: Path) -> None:
     for controller in kiosk_with(True):
         assert controller.title() is not None and controller.title().learn_pills == []
@@ -271,6 +275,7 @@ def test_the_tutorials_key_is_read_and_checked_like_the_others() -> None:
     assert "tutorials = true" in (Path(__file__).resolve().parents[2] / "docs" / "kiosk.example.toml").read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_check_prints_the_length_and_fails_on_a_step_the_table_cannot_play(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     import game.tutorials.neko as neko_data

@@ -234,6 +234,7 @@ def test_host_a_table_offers_to_resume_an_unfinished_one(app: App) -> None:
     assert app.top.match.seat == 0  # the host's own seat, reclaimed with its token
 
 
+@pytest.mark.slow  # zeroconf over the machine's multicast
 def test_the_join_list_finds_a_table_hosted_nearby(app: App) -> None:
     table = host_neko(app)
     finder = Finder()

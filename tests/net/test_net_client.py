@@ -197,6 +197,7 @@ def test_a_refused_move_raises_the_hosts_reason_and_changes_nothing(served: Host
             match.close()
 
 
+@pytest.mark.slow
 def test_after_a_host_restart_the_client_reconnects_and_catches_up_without_replay(tmp_path: Path) -> None:
     tables = tmp_path / "tables"
     handle = host(tables)

@@ -80,6 +80,7 @@ _json = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(_json)
 def test_any_json_is_read_or_refused_never_crashes(data: object) -> None:

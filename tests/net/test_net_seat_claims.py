@@ -7,6 +7,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.net import test_net_processes
 from tests.net.test_net_processes import finished, join, table_pos
 

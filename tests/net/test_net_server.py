@@ -56,6 +56,7 @@ def _legal_texts(table: TableHost) -> list[str]:
 
 
 # ----- the table itself --------------------------------------------------------------------------------
+@pytest.mark.slow
 @FUZZ
 @given(seat=st.integers(-3, 5), text=st.text(max_size=40) | st.sampled_from(["base 1", "base 7", "play 3", "box N1 O1"]),
        token=st.none() | st.text(max_size=70), name=json_values)
@@ -233,6 +234,7 @@ def test_a_client_of_another_protocol_version_hears_both_versions(live: Any) -> 
 
 
 # ----- a host restart -------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_a_restarted_host_resumes_and_gives_each_client_its_seat_back(tmp_path: Path) -> None:
     seats = [HUMAN, HUMAN, Seat("ai", "easy")]
     with running_host(tmp_path, workers=1) as host:  # the AI in a real process pool here
@@ -309,6 +311,7 @@ def test_a_dropped_client_rejoins_its_seat_with_the_view_and_no_replay() -> None
 
 
 # ----- the command ------------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_serve_prints_its_tables_answers_hello_and_stops_on_sigterm(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     command = [sys.executable, "-m", "game", "serve", "--game", "neko", "--players", "3", "--tables", "2",

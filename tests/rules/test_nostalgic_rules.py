@@ -601,6 +601,7 @@ def brute_force_points(t: int, p: int, l: int, w: int) -> int:
     return best
 
 
+@pytest.mark.slow
 def test_best_sets_is_exact_for_every_hand_of_up_to_10_cards() -> None:
     checked = 0
     for size in range(11):

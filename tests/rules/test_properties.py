@@ -25,8 +25,8 @@ from game.core.match import Match, Seat
 from game.core.registry import available_games, get_rules
 from game.core.rules import Rules, rank_scores
 from tests import property_hooks
-from tests.property_hooks import Hooks
 from tests.depth import cases
+from tests.property_hooks import Hooks
 
 
 def ranks_follow_scores(scores: tuple[float, ...], ranks: tuple[int, ...]) -> bool:
@@ -184,6 +184,7 @@ def test_many_random_games_end_in_bounds_and_keep_the_invariant(
             assert rewards[result.winners[0]] == max(rewards), "the sole winner gets the best reward"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id,players,options", CONFIGS, ids=CONFIG_IDS)
 def test_illegal_actions_are_refused_and_change_nothing(game_id: str, players: int, options: dict) -> None:
     rules = get_rules(game_id)
@@ -214,6 +215,7 @@ def test_illegal_actions_are_refused_and_change_nothing(game_id: str, players: i
     assert refused > 1000
 
 
+@pytest.mark.slow
 @given(config=configs, seed=seeds)
 @HYPOTHESIS
 def test_observations_leak_nothing_and_determinize_resamples(config: tuple, seed: int) -> None:
@@ -240,6 +242,7 @@ def test_observations_leak_nothing_and_determinize_resamples(config: tuple, seed
             assert hook.shows_own_secrets(state, viewer, seen)
 
 
+@pytest.mark.slow
 @given(config=configs, seed=seeds)
 @HYPOTHESIS
 def test_determinize_never_returns_the_real_hidden_cards_every_time(config: tuple, seed: int) -> None:
@@ -261,6 +264,7 @@ def test_determinize_never_returns_the_real_hidden_cards_every_time(config: tupl
     assert varied == checked
 
 
+@pytest.mark.slow
 @given(config=configs, seed=seeds)
 @HYPOTHESIS
 def test_events_are_public(config: tuple, seed: int) -> None:
@@ -298,6 +302,7 @@ def test_events_are_public(config: tuple, seed: int) -> None:
         assert events, "every action shows something happen"
 
 
+@pytest.mark.slow
 @given(config=configs, seed=seeds)
 @HYPOTHESIS
 def test_clone_is_independent(config: tuple, seed: int) -> None:

@@ -123,6 +123,7 @@ def test_its_bytes_are_uniform() -> None:
         assert chi_square(counts) < 400
 
 
+@pytest.mark.slow
 def test_dice_cards_and_floats_are_uniform() -> None:
     rng = KeyedRandom(2024)
     dice = [0] * 6

@@ -39,6 +39,7 @@ def test_the_expected_sounds_exist() -> None:
     assert set(Audio.names) == expected
 
 
+@pytest.mark.slow
 def test_every_name_builds_a_non_empty_sound(mixer: None) -> None:
     sound_player = Audio()
     for name in sound_player.names:

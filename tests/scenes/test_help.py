@@ -117,6 +117,7 @@ def test_the_language_switch_works_by_tap_and_key(app: App) -> None:
     assert language() == "en" and help_scene.language_choice.value == "en"
 
 
+@pytest.mark.slow
 def test_pages_turn_by_tab_tap_arrows_and_digits(app: App) -> None:
     help_scene = open_help(app)
     step(app, Intent(intents.NAV, dx=1))
@@ -130,6 +131,7 @@ def test_pages_turn_by_tab_tap_arrows_and_digits(app: App) -> None:
     assert help_scene.page == "controls"  # round from the first page to the last
 
 
+@pytest.mark.slow
 def test_scrolling_starts_over_on_another_page_and_keys_scroll(app: App) -> None:
     help_scene = open_help(app, "wallpaper", "rules")
     step(app, Intent(intents.KEY, key="page down"), Intent(intents.NAV, dy=1))
@@ -161,6 +163,7 @@ def test_esc_and_a_tap_outside_close_the_help(app: App) -> None:
 
 
 # ----- the pages ------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_page_lays_out_with_its_pictures(app: App, game_id: str, lang: str) -> None:
@@ -184,6 +187,7 @@ def test_the_rules_page_shows_every_house_reading(app: App) -> None:
             assert paragraph.replace(" ", "") in shown.replace(" ", ""), (game_id, paragraph)
 
 
+@pytest.mark.slow
 def test_the_move_pictures_are_the_table_glowing_and_refusing(app: App) -> None:
     legal = help_pictures.picture("neko", "move-legal")
     illegal = help_pictures.picture("neko", "move-illegal")

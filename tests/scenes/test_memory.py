@@ -186,6 +186,7 @@ def test_a_rematch_keeps_the_pictures_of_the_table_it_replaces(app: App) -> None
     assert cache.total_bytes(cache.TABLE) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_headless_demo_keeps_every_cache_within_its_budget(app: App, game_id: str) -> None:
     start(app)

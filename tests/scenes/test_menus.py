@@ -107,6 +107,7 @@ def test_title_lists_the_five_games_with_the_unfinished_ones_coming_soon(app: Ap
         assert app.screen.get_rect().contains(card.rect)
 
 
+@pytest.mark.slow
 def test_coming_soon_games_cannot_be_focused_or_opened(
         app: App, opened: list[Match], monkeypatch: pytest.MonkeyPatch) -> None:
     # every game is playable now: mark one as coming soon to keep the guard tested
@@ -326,6 +327,7 @@ def test_results_title_button_goes_home(app: App, opened: list[Match]) -> None:
 # ----- help --------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_help_scrolls_by_wheel_keys_and_drag(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     texts = catalogue("en")
     body = "\n\n".join(f"Paragraph {n}: " + "placeholder words for scrolling. " * 12 for n in range(14))

@@ -53,6 +53,7 @@ def settle(app: App, frames: int = 30, feed: list[Intent] | None = None) -> None
         app.step(DT)
 
 
+@pytest.mark.slow
 def test_esc_with_nothing_to_take_back_pauses_instead_of_leaving_and_esc_resumes(titled_app: App) -> None:
     table = make_table(titled_app, Match("neko", [Seat("human"), Seat("ai", "easy")], seed=3), ai_enabled=False)
     titled_app.push(table)
@@ -64,6 +65,7 @@ def test_esc_with_nothing_to_take_back_pauses_instead_of_leaving_and_esc_resumes
     assert titled_app.top is table
 
 
+@pytest.mark.slow
 def test_leaving_asks_first_then_goes_to_the_title_with_the_match_saved(titled_app: App) -> None:
     match = played([Seat("human"), Seat("ai", "easy")], moves=3)
     table = make_table(titled_app, match, ai_enabled=False)

@@ -309,6 +309,7 @@ def test_seat_names_round_trip_and_bad_values_fall_back(tmp_path: Path) -> None:
     assert load_settings(path) == (Settings(language="en", sound=False), None)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["ja", "en"])
 def test_the_setup_draws_names_fields_and_an_open_field_in_both_languages(app: App, lang: str) -> None:
     app.set_language(lang)

@@ -772,6 +772,7 @@ def cases() -> Iterator[object]:
             yield pytest.param(screen, lang, id=f"{screen.name}-{lang}", marks=marks)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("screen", "lang"), list(cases()))
 def test_no_text_overlaps_is_cut_or_too_small(probed_app: App, shortened: list[Shortened], screen: Screen,
                                               lang: str) -> None:
@@ -790,6 +791,7 @@ def test_no_text_overlaps_is_cut_or_too_small(probed_app: App, shortened: list[S
     assert not problems, "\n".join(problems)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_line_of_a_tutorial_caption_card_shows(probed_app: App, lang: str) -> None:
     """The caption card drops no line: the caption, and the step counter with its "go on" or

@@ -30,6 +30,7 @@ def table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[TableScen
     app.close()
 
 
+@pytest.mark.slow
 def test_two_bubbles_at_one_place_do_not_overlap(table: TableScene) -> None:
     table.show_bubble("Pass!", (900, 500))
     table.show_bubble("Noaron!", (900, 500))
@@ -70,6 +71,7 @@ def test_until_always_ends() -> None:
     assert instant.done
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["neko", "newold", "noaron", "nostalgic", "wallpaper"])
 def test_bubbles_and_toasts_keep_off_the_viewers_prompt_and_hand(game: str, tmp_path: Path,
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:

@@ -43,6 +43,7 @@ def answered_table(app: App, game_id: str) -> tuple[object, Match]:
     return table, match
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_esc_opens_the_menu_and_keeps_the_move(app: App, game_id: str) -> None:
     table, match = answered_table(app, game_id)
@@ -57,6 +58,7 @@ def test_esc_opens_the_menu_and_keeps_the_move(app: App, game_id: str) -> None:
     assert app.top is table and match.log == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_backspace_and_u_undo(app: App, game_id: str) -> None:
     table, match = answered_table(app, game_id)
@@ -90,6 +92,7 @@ def normal_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]
     application.close()
 
 
+@pytest.mark.slow
 def test_two_ais_in_a_row_both_stay_marked_until_the_person_acts(normal_app: App) -> None:
     from game.core.match import Seat
     from scenes.table.marks import MARK_SECONDS
@@ -119,6 +122,7 @@ def test_two_ais_in_a_row_both_stay_marked_until_the_person_acts(normal_app: App
     assert table.move_marks.marks == [], "the person acted: the marks have been seen"
 
 
+@pytest.mark.slow
 def test_at_a_table_of_ais_only_a_mark_fades(normal_app: App) -> None:
     from game.core.match import Seat
     from scenes.table.marks import MARK_SECONDS
@@ -218,6 +222,7 @@ def test_without_a_sound_card_the_console_gets_one_line(tmp_path: Path) -> None:
 
 
 # ----- "Setting out the pieces…" only while the table is set out -----------------------------------
+@pytest.mark.slow
 def test_setting_out_is_said_for_the_deal_and_never_mid_round(normal_app: App) -> None:
     """While the deal plays the status says the table is being set out; once play has begun, a
     card flying or the cat hopping never brings that line back within the round."""

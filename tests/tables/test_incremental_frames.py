@@ -47,6 +47,7 @@ def fresh_app(lazy: bool) -> App:
     return app
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", walks.GAMES)
 def test_each_closed_overlay_leaves_the_table_as_drawn_from_scratch(walk_app: App, game_id: str) -> None:
     """The move log (L, L), the rules (H, Esc) and the pause menu ("Back to the game"), each
@@ -57,6 +58,7 @@ def test_each_closed_overlay_leaves_the_table_as_drawn_from_scratch(walk_app: Ap
     assert difference is None, str(difference)
 
 
+@pytest.mark.slow
 @given(game_id=st.sampled_from(walks.GAMES), steps=STEPS, seed=st.integers(0, 50))
 @settings(WALKS, max_examples=10)
 def test_incremental_equals_full_after_any_walk(game_id: str, steps: list[tuple[str, int]], seed: int) -> None:
@@ -68,6 +70,7 @@ def test_incremental_equals_full_after_any_walk(game_id: str, steps: list[tuple[
     assert difference is None, str(difference)
 
 
+@pytest.mark.slow
 @given(game_id=st.sampled_from(walks.GAMES), steps=STEPS, seed=st.integers(0, 50))
 @WALKS
 def test_lazy_frames_skip_only_frames_that_would_look_the_same(game_id: str, steps: list[tuple[str, int]],
@@ -106,6 +109,7 @@ def test_a_planted_skipped_repaint_is_caught(walk_app: App, monkeypatch: pytest.
     assert difference.steps == ["log", "log"], "the report names the steps that led there"
 
 
+@pytest.mark.slow
 def test_a_still_table_draws_no_frame_until_something_happens(walk_app: App) -> None:
     """In a window (lazy frames) a table at rest with nothing moving is not drawn again; a key, a
     move or a closed overlay draws the next frame at once."""
@@ -128,6 +132,7 @@ def test_a_still_table_draws_no_frame_until_something_happens(walk_app: App) -> 
     assert walk_app.frames_drawn > drawn and walks.check_frame(walk) is None, "closing it too, and the table is whole"
 
 
+@pytest.mark.slow
 def test_a_table_under_its_open_panel_stands_still_and_matches_a_fresh_frame(walk_app: App) -> None:
     """A panel over the table (a round's summary, waiting for the person) is drawn from the kept
     veiled table: the app then shows no new frame until input, and the frame is the right one."""

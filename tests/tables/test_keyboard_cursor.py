@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from game.core.match import Match, Seat
 from scenes.engine import input as intents
 from scenes.engine.app import App
@@ -34,6 +36,7 @@ def press(app: App, intent: Intent) -> None:
     app.step(DT)
 
 
+@pytest.mark.slow
 def test_neko_cursor_visits_only_playable_cards_and_accepting_stacks(app: App) -> None:
     checked = 0
     for seed in range(30):
@@ -57,6 +60,7 @@ def test_neko_cursor_visits_only_playable_cards_and_accepting_stacks(app: App) -
     assert checked >= 3
 
 
+@pytest.mark.slow
 def test_newold_cursor_skips_cards_that_do_not_fit(app: App) -> None:
     checked = 0
     for seed in range(12):

@@ -51,6 +51,7 @@ def open_log(app: App, moves: int) -> tuple[TableScene, MoveLog]:
     return table, log
 
 
+@pytest.mark.slow
 def test_l_opens_the_log_and_l_or_esc_closes_it(app: App) -> None:
     table, log = open_log(app, 12)
     assert len(log.lines) >= 12, "every move so far is listed (plus the round's heading)"
@@ -72,6 +73,7 @@ def test_the_log_button_opens_it_and_a_tap_outside_closes_it(app: App) -> None:
     assert app.top is table
 
 
+@pytest.mark.slow
 def test_the_log_shows_the_newest_lines_and_scrolls_back(app: App) -> None:
     _, log = open_log(app, 40)
     before = app.screen.subsurface(DRAWER).copy()

@@ -315,6 +315,7 @@ def test_backspace_undoes(app: App) -> None:
 
 
 # ----- hot-seat ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_hot_seat_curtain_between_people_and_only_the_own_hand_face_up(app: App) -> None:
     """Two people at one screen: a curtain goes up before the other person's turn, and the
     screen never shows a hand other than the viewer's face up (none at all under the curtain)."""
@@ -374,6 +375,7 @@ def test_a_resumed_match_is_drawn_from_its_observation(app: App) -> None:
     assert sorted(scene.face_up_values()) == sorted(obs.hand)
 
 
+@pytest.mark.slow
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders a table to a PNG of the asked size."""
     from scenes.tools.shot import take_shot

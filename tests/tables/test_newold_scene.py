@@ -258,6 +258,7 @@ def test_a_five_player_spectator_match_runs_to_the_end_at_instant_speed(app: App
 
 
 # ----- the box choice ----------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_box_choice_marks_one_card_per_kind_and_needs_both(app: App) -> None:
     """A second card of a kind takes the mark over; Put back stays disabled until both kinds are
     marked; confirming logs exactly the marked pair and the two cards leave the hand."""
@@ -308,6 +309,7 @@ def has_unplayable_card(scene: NewOldTable) -> bool:
     return any(card not in playable for card in obs.hand)
 
 
+@pytest.mark.slow
 def test_an_illegal_drop_springs_back_with_the_rules_reason(app: App) -> None:
     """Dropping a card the zone refuses leaves the state alone, shows the rules' own explanation
     and puts the card back in the hand."""
@@ -374,6 +376,7 @@ def test_reveal_through_the_button_turns_the_seat_to_stage_b(app: App) -> None:
     assert scene.shown_stages[0] == "B" or scene.observation().left[0]
 
 
+@pytest.mark.slow
 def test_undo_takes_back_the_move_before_the_ai_answers(app: App) -> None:
     """At normal speed the AI waits a moment; Undo in that moment restores the position and the
     hand, and cancels the AI's request."""
@@ -404,6 +407,7 @@ def test_undo_takes_back_the_move_before_the_ai_answers(app: App) -> None:
     assert shown_hand_matches_observation(scene)
 
 
+@pytest.mark.slow
 def test_ai_seats_box_first_so_the_persons_choice_starts_play(app: App) -> None:
     """AI seats put their secret box cards down at once, before the person may choose; the
     person's choice then completes the box phase and play begins (nothing left to take back)."""
@@ -422,6 +426,7 @@ def test_ai_seats_box_first_so_the_persons_choice_starts_play(app: App) -> None:
 
 
 # ----- hot-seat ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_hot_seat_curtains_and_only_the_own_hand_face_up(app: App) -> None:
     """Two people and an AI at one screen: a curtain goes up before the other person's box choice
     and turns, no hand shows face up under it, and no other hand ever shows face up."""
@@ -490,6 +495,7 @@ def test_language_switch_relabels_the_table(app: App) -> None:
         set_language("en")
 
 
+@pytest.mark.slow
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders the NEW & OLD table to a PNG of the asked size."""
     from scenes.tools.shot import take_shot

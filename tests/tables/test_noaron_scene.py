@@ -313,6 +313,7 @@ def test_the_settlement_is_shown_step_by_step_and_pays_the_stakes(app: App) -> N
     assert sum(obs.set_aside) >= settled.paid
 
 
+@pytest.mark.slow
 def test_undo_takes_back_a_pile_take_before_the_ai_answers(app: App) -> None:
     """At normal speed the AI waits a moment; Undo in that moment takes back the person's whole
     turn, a take from the piles included, and cancels the AI's request."""
@@ -513,6 +514,7 @@ def test_no_explanation_for_a_spectator_an_ai_seat_or_a_match_past_its_first_rou
 
 
 # ----- hot-seat ------------------------------------------------------------------------------------
+@pytest.mark.slow
 def test_hot_seat_curtains_and_never_the_other_hand_face_up(app: App) -> None:
     """Two people at one screen: a curtain before each other person's turn, the table then from
     their side, and no frame ever shows the other person's hand or deck draw."""
@@ -583,6 +585,7 @@ def test_a_resumed_game_is_drawn_from_its_observation(app: App) -> None:
         assert row_matches_hand(scene)
 
 
+@pytest.mark.slow
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders this table to a PNG of the asked size."""
     from scenes.tools.shot import take_shot

@@ -254,6 +254,7 @@ def test_ai_seats_play_a_four_player_two_game_match_to_the_end_with_a_between_ga
                                      player=scene.name_of(panels[0].next_game.start_seat))
 
 
+@pytest.mark.slow
 def test_animated_play_ends_every_event_exactly_on_the_observation(app: App) -> None:
     """At animation speed (fast), with two games and every variant's events (chips, rerolls,
     doubles, reshuffles, the second game's gathering), every animation leaves the table equal to
@@ -484,6 +485,7 @@ def test_escape_lets_go_of_a_held_die_before_it_undoes(app: App) -> None:
 
 
 # ----- hot-seat and spectators ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_hot_seat_curtains_and_never_another_hand(app: App) -> None:
     """Two people and two AIs at one screen: a curtain goes up before the other person's turn;
     under it no hand shows; at the bottom is always the person to act with their own hand."""
@@ -613,6 +615,7 @@ def test_shot_writes_a_png(tmp_path: Path) -> None:
     assert pygame.image.load(str(out)).get_size() == (960, 540)
 
 
+@pytest.mark.slow
 def test_live_shot_catches_the_first_throw_and_keeps_the_autosave(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """``take_shot(live=...)`` runs the table at normal speed: 2.5 s in, the dice of the first

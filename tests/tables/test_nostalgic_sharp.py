@@ -73,6 +73,7 @@ def test_resting_dice_and_counts_are_drawn_at_the_window_scale(table_at_4k: tupl
     assert any(name[0] == "nos_back" for name in names), "the deck's backs are sharp"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["nos_face", "nos-face", "die", "nos-count", "nos_round", "nos_back"])
 def test_each_sharp_picture_is_drawn_anew_at_twice_its_size(table_at_4k: tuple[App, Any], kind: str) -> None:
     app, _ = table_at_4k

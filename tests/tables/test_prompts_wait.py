@@ -28,6 +28,7 @@ def normal_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]
     application.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_no_prompt_while_the_table_moves(normal_app: App, game_id: str) -> None:
     match = Match(game_id, [Seat("human")] + [Seat("ai", "easy")] * (GAMES[game_id] - 1), seed=3)

@@ -173,6 +173,7 @@ def test_sdl_draws_the_canvas_into_the_content_box(size: tuple[int, int]) -> Non
     assert mask.count() == drawn.width * drawn.height  # one solid box, nothing outside it
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_each_size_shows_the_whole_table_smoothly_between_black_bars(game_id: str, tables: dict[str, Table]) -> None:
     canvas = tables[game_id].canvas
@@ -192,6 +193,7 @@ def test_each_size_shows_the_whole_table_smoothly_between_black_bars(game_id: st
             assert colours(picture, seen) - colours(canvas, menu.inflate(8, 8)), f"{size}: nearest-pixel scaling"
 
 
+@pytest.mark.slow
 def test_shot_saves_what_a_5_4_window_shows(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "neko.png"
     assert cli.main(["shot", "neko", "--moves", "2", "--size", "1280x1024", "--out", str(out)]) == 0
@@ -225,6 +227,7 @@ def test_sizes_of_any_shape_within_the_bounds_are_taken() -> None:
         assert cli._size(text) == size
 
 
+@pytest.mark.slow
 def test_the_frame_bench_scales_to_its_size_and_says_how() -> None:
     from scenes.tools.bench import HEADLESS_SCALING, bench_frames
 
@@ -338,6 +341,7 @@ def scaled() -> Iterator[ScaledWindow]:
     pygame.display.quit()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
 def test_a_click_and_a_tap_on_every_button_land_on_it(size: tuple[int, int], tables: dict[str, Table],
                                                       scaled: ScaledWindow) -> None:
@@ -388,6 +392,7 @@ def test_on_a_bar_a_mouse_hits_nothing_and_a_touch_is_clamped_to_the_edge(
             assert tapped[1] >= LOGICAL[1] - 1
 
 
+@pytest.mark.slow
 def test_a_click_on_menu_in_a_letterboxed_window_opens_the_menu() -> None:
     app = headless_app()
     try:
@@ -407,6 +412,7 @@ def test_a_click_on_menu_in_a_letterboxed_window_opens_the_menu() -> None:
 
 
 # ----- the layout ------------------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_button_is_on_the_canvas_and_none_overlap(game_id: str, app: App) -> None:
     rules = get_rules(game_id)

@@ -266,6 +266,7 @@ def test_person_plays_a_whole_game_against_the_ai(app: App, players: int, seed: 
     assert [len(wall) for wall in scene.walls_shown] == [len(wall) for wall in obs.walls]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 5])
 def test_an_all_ai_game_runs_to_the_results_for_a_spectator(app: App, players: int) -> None:
     """Nobody at the table (viewer -1): the AIs play all 18 turns, the scoring panel closes by
@@ -321,6 +322,7 @@ def test_a_turn_by_pointer_choose_then_place_turned(app: App) -> None:
     assert scene.walls_shown[0][cells[0]][1] == 180
 
 
+@pytest.mark.slow
 def test_any_card_of_the_taken_row_goes_first(app: App) -> None:
     """C brings each card of the taken row forward in turn (round); dragging a small card of the
     tray places that card; the rest stay in the row's order, the first of them large."""
@@ -462,6 +464,7 @@ def test_a_collision_is_picked_through_the_ui(app: App) -> None:
 
 
 # ----- hot-seat, undo, walls ---------------------------------------------------------------------------
+@pytest.mark.slow
 def test_hot_seat_never_shows_another_hand_or_chosen_number(app: App) -> None:
     """Three people and an AI: a curtain goes up between people; under it nothing shows; another
     seat's chosen number is only ever a back, until the reveal."""
@@ -492,6 +495,7 @@ def test_hot_seat_never_shows_another_hand_or_chosen_number(app: App) -> None:
     assert viewers == {0, 2, 3}
 
 
+@pytest.mark.slow
 def test_undo_takes_back_a_placement(app: App) -> None:
     """At normal speed, Undo right after placing a card (more to place) puts it back in the tray."""
     scene = human_vs_ai(app, seed=9, players=3)
@@ -551,6 +555,7 @@ def test_a_resumed_game_is_drawn_from_its_observation(app: App) -> None:
         assert [piece.value for piece in scene.tray] == list(obs.pending)
 
 
+@pytest.mark.slow
 def test_shot_writes_a_png(tmp_path: Path) -> None:
     """take_shot renders the table to a PNG of the asked size."""
     from scenes.tools.shot import take_shot
