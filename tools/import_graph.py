@@ -18,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("game", "scenes", "kotatsu")
-# The largest circle the house allows (tests/test_layers.py): a module and the one or two it
+# The largest circle the house allows (tests/house/test_layers.py): a module and the one or two it
 # works hand in hand with, never a room's worth.
 LARGEST_CIRCLE = 3
 

@@ -15,7 +15,7 @@ from game.core.registry import GAME_IDS
 from scenes.engine import theme
 from scenes.table.registry import help_pictures, spots, table_spec
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

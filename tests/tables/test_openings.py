@@ -48,6 +48,7 @@ def test_every_seat_and_a_spectator_are_told_the_same_opening(game_id: str, play
         assert all(events == seen[0] for events in seen), (game_id, players, seed)  # public facts only
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players"), TABLES)
 def test_replaying_the_opening_shows_the_table_read_from_the_observation(
         instant_app: App, game_id: str, players: int) -> None:

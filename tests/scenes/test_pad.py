@@ -128,6 +128,7 @@ def play_to_results(app: App, pad: VirtualPad, table: TableScene, seed: int) -> 
     return presses
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", GAMES)
 def test_a_pad_alone_goes_from_the_title_to_the_results_of_a_whole_match(app: App, plugged: list[VirtualPad],
                                                                          game_id: str) -> None:

@@ -31,7 +31,7 @@ from game.net.loadtest import free_port
 from game.net.protocol import MAX_HOST_MESSAGE, PROTOCOL, check_host, dumps
 from game.net.server import HostHandle, start_in_thread
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WAIT = 90.0  # a ceiling for a whole match on a busy machine (never asserted as a time)
 TIMEOUT = 20.0
 
@@ -340,6 +340,7 @@ def _environment(home: Path, certificate: tuple[Path, Path]) -> dict[str, str]:
             "SSL_CERT_FILE": str(certificate[0])}
 
 
+@pytest.mark.slow
 def test_a_whole_match_of_every_game_over_wss_between_processes(certificate: tuple[Path, Path],
                                                                 tmp_path: Path) -> None:
     hosts: list[subprocess.Popen[str]] = []
@@ -420,6 +421,7 @@ def test_bad_internet_arguments_are_one_line(argv: list[str], says: str, capsys:
     assert says in err and "\n" not in err
 
 
+@pytest.mark.slow
 def test_the_bench_measures_a_tls_host_with_an_ai_seat() -> None:
     from game.net.loadtest import bench_lan
 

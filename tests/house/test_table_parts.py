@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 _spec = importlib.util.spec_from_file_location("part_needs", ROOT / "tools" / "part_needs.py")
 assert _spec is not None and _spec.loader is not None
 part_needs = importlib.util.module_from_spec(_spec)

@@ -16,7 +16,7 @@ from scenes.kiosk.controller import ATTRACT, TITLE, FakeClock, KioskController, 
 from tests.virtual_pad import VirtualPad, sdl_library
 
 DT = 1 / 60
-EXAMPLE = Path(__file__).resolve().parents[1] / "docs" / "kiosk.example.toml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "kiosk.example.toml"
 CONFIG = KioskConfig(games=("neko",), attract_after=5, pin="4711", hold_seconds=3)
 A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
 SELECT, START = pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START

@@ -7,7 +7,7 @@ from typing import Any
 
 import pygame
 import pytest
-from test_lan_scenes import NEKO, app, click, settle, stand_in_hosts  # noqa: F401 - app is a fixture
+from tests.net.test_lan_scenes import NEKO, app, click, settle, stand_in_hosts  # noqa: F401 - app is a fixture
 
 from game.net.connection import JoinError
 from scenes.engine.app import App
