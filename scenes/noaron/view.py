@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from scenes.engine.ui import Button
     from scenes.noaron.effects import NoaronEffects
     from scenes.noaron.layout import Geometry, Point
+    from scenes.noaron.panels import SettlementPanel
     from scenes.noaron.paint import NoaronPaint
     from scenes.noaron.scene import Preview
     from scenes.noaron.sprites import HandRow, NoaronCard
@@ -44,6 +45,7 @@ class NoaronView(TableView, Protocol):
     shown_cut: Cut | None = None
     declare_button: Button
     dealing: bool
+    panel: SettlementPanel | None  # the only panel ノアロン's table opens (narrows ``TableView.panel``)
 
     @property
     def geometry(self) -> Geometry:

@@ -21,11 +21,11 @@ from scenes.engine.app import SIZE as SCREEN
 from scenes.engine.input import Intent
 from scenes.engine.ui import Button
 from scenes.table import art, labels
-from scenes.table.mixin import TableMixin
+from scenes.table.mixin import TablePart
 from scenes.table.still import StillPart
 
 
-class TableHooks(TableMixin):
+class TableHooks(TablePart):
     """The hooks of ``TableScene`` a game's table overrides (see the module docstring)."""
 
     def build_pieces(self) -> None:
