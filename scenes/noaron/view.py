@@ -18,8 +18,8 @@ if TYPE_CHECKING:
     from scenes.engine.ui import Button
     from scenes.noaron.effects import NoaronEffects
     from scenes.noaron.layout import Geometry, Point
-    from scenes.noaron.panels import SettlementPanel
     from scenes.noaron.paint import NoaronPaint
+    from scenes.noaron.panels import SettlementPanel
     from scenes.noaron.scene import Preview
     from scenes.noaron.sprites import HandRow, NoaronCard
 
