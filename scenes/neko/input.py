@@ -17,17 +17,11 @@ from scenes.table.pieces import CardSprite
 
 if TYPE_CHECKING:  # the parts are mixins of NekoTable; a type checker sees what they use from it
     from scenes.neko.view import NekoView
-    from scenes.table.mixin import TableMixin
-
-    class _NekoInputBase(TableMixin, NekoView):
-        """``NekoView`` with the table's own members first: a protocol as a base alone would make
-        its members abstract ahead of ``TableScene``'s in ``NekoTable``'s order (mypy: "Cannot
-        instantiate abstract class")."""
 else:
-    _NekoInputBase = object
+    NekoView = object
 
 
-class NekoInput(_NekoInputBase):
+class NekoInput(NekoView):
     """Keys, pointer and hit tests, for ``NekoTable`` (``NekoView``: what it uses from the table)."""
 
     PAD_X_KEY = "p"  # a pad's X: Pass (scenes.engine.pad)
