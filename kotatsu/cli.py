@@ -870,6 +870,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         wildcard = args.host in ("", "0.0.0.0", "::")
         shown_host = (lan_addresses() or ['127.0.0.1'])[0] if wildcard else args.host
         address = f"{shown_host}:{running.port}"
+        assert running.port is not None  # announce is called once the server listens (its port is bound)
         link_host, link_port = shown_host, running.port
         if args.public_address:  # checked before listening
             link_host, link_port = _public_address(args.public_address)

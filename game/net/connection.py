@@ -22,7 +22,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 from urllib.parse import urlsplit
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -159,6 +159,11 @@ def read_events(data: list[Any]) -> list[Any]:
 
 
 # ----- one websocket ---------------------------------------------------------------------------
+# The keyword ``connect`` gets for a wss:// address (none for ws://): typed, so the checker knows
+# the unpacked dict fills ``ssl`` and no other parameter.
+_Tls = TypedDict("_Tls", {"ssl": ssl.SSLContext}, total=False)
+
+
 class Connection:
     """One websocket to a host: messages out as protocol JSON, messages in checked (``receive``)."""
 
@@ -172,7 +177,7 @@ class Connection:
         try:
             # proxy=None: a LAN host is never reached through the environment's HTTP proxy
             # compression=None: on a LAN, deflating every message costs both sides more CPU than it saves
-            tls = {"ssl": client_context()} if uri.startswith("wss://") else {}
+            tls: _Tls = {"ssl": client_context()} if uri.startswith("wss://") else {}
             socket = await connect(uri, open_timeout=timeout, max_size=protocol.MAX_HOST_MESSAGE, compression=None,
                                    proxy=None, ping_interval=20, ping_timeout=20, close_timeout=2, **tls)
         except ssl.SSLCertVerificationError as error:

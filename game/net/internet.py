@@ -94,17 +94,17 @@ def parse_link(text: str) -> tuple[str, str]:
         return parse_address(parts[0]), normal_code(parts[1])
     if " " in text:
         raise ValueError("a link has no spaces: kotatsu://HOST:PORT/CODE")
-    parts = urlsplit(text)
-    scheme = parts.scheme.lower()
+    link = urlsplit(text)
+    scheme = link.scheme.lower()
     if scheme not in (LINK_SCHEME, "ws", "wss"):
         raise ValueError(f"{protocol.shown_value(scheme, 16)}:// is not a table link: use kotatsu://HOST:PORT/CODE")
-    if parts.query or parts.fragment or parts.username or parts.password:
+    if link.query or link.fragment or link.username or link.password:
         raise ValueError("a table link is only kotatsu://HOST:PORT/CODE (nothing after the code)")
-    path = parts.path.strip("/")
+    path = link.path.strip("/")
     if not path or "/" in path:
         raise ValueError("the link has no table code: kotatsu://HOST:PORT/CODE")
     code = normal_code(path)
-    netloc = parts.netloc
+    netloc = link.netloc
     uri = parse_address(("wss" if scheme == LINK_SCHEME else scheme) + "://" + netloc)
     return uri, code
 

@@ -543,7 +543,7 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         first) and the two hands dealt."""
         obs = observation
         order = (obs.start_seat, 1 - obs.start_seat)
-        events: list[Event] = [StakesDealt(tuple(obs.stakes)), RoundStarted(obs.round, obs.start_seat)]
+        events: list[Event] = [StakesDealt(obs.stakes), RoundStarted(obs.round, obs.start_seat)]
         for pile in (LEFT, RIGHT):
             for seat in order:
                 if obs.piles[seat][pile]:

@@ -121,7 +121,7 @@ class NewOldPaint:
 
     def shown_totals(self) -> tuple[int, ...]:
         """Match totals as shown now (those of the games already scored)."""
-        return tuple(self.table.rules.totals(self.table.observation()))  # type: ignore[attr-defined]
+        return tuple(self.table.rules.totals(self.table.observation()))
 
     def _sheet_part(self, obs: NewOldObservation) -> StillPart:
         """The score pad at the top left."""
@@ -207,7 +207,7 @@ class NewOldPaint:
                 slots |= {fan.slot(spot, count - 1)[1] for spot in (index - 1, index) if 0 <= spot < count - 1}
             for angle in slots:
                 for dim, lift in ((False, 0.0), (True, 0.0), (False, KindFan.EAGER_LIFT), (False, 1.0)):
-                    jobs.append(lambda card=card, angle=angle, dim=dim, lift=lift: self._warm(card, angle, dim, lift))
+                    jobs.append(partial(self._warm, card, angle, dim, lift))
         self.table._warm_jobs = jobs
 
     @staticmethod

@@ -9,6 +9,7 @@ the still layer shows change when a card leaves or lands, so the picture follows
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import t
@@ -271,7 +272,7 @@ class NoaronEffects:
             dx, dy = pile_top_offset(len(self.table.piles[key]) + 1)
             flights.append(anim.Sequence(anim.Wait(0.06 * offset), self.table.fly(
                 sprite, (target[0] + dx, target[1] + dy), 0.0, SLIDE, flip_to=1.0 if flip else None,
-                scale_to=PILE_SCALE, on_land=lambda key=key, card=card: self.table.piles[key].append(card))))
+                scale_to=PILE_SCALE, on_land=partial(self._land_on_pile, key, card))))
         row.frame = None
         row.layout(self.table.animator, 0.3)
         self.table.app.audio.play("card_slide")
@@ -281,7 +282,7 @@ class NoaronEffects:
 
     def _land_on_pile(self, key: tuple[int, int], card: str) -> None:
         """A discarded card lands: the pile shows it."""
-        self.piles[key].append(card)
+        self.table.piles[key].append(card)
 
     def animate_inserted(self, event: Inserted) -> None:
         """The reserve pair drops into the hand at the chosen place (face down for the opponent)."""
@@ -305,7 +306,7 @@ class NoaronEffects:
             for sprite in sprites:
                 if sprite.value is not None:
                     flips.append(anim.Sequence(anim.Tween(sprite, "flip", 0.0, 0.25, anim.ease_in_out_sine),
-                                               anim.Call(lambda sprite=sprite: setattr(sprite, "value", None))))
+                                               anim.Call(partial(setattr, sprite, "value", None))))
         row.layout(self.table.animator, 0.32)
         self.table.app.audio.play("card_slide")
         self.table.animator.add(anim.Parallel(*flips, anim.Wait(0.32)))

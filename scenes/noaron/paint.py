@@ -110,11 +110,11 @@ class NoaronPaint:
             stake = self.table.geometry.stake_centre(seat)
             region.center = (round(stake[0]), round(stake[1]))
             parts[f"stakes{seat}"] = StillPart((self.table.stake_counts[seat], self.table.name_of(seat)), region,
-                                                lambda s, seat=seat: self.paint_stakes(s, seat))
+                                                partial(self.paint_stakes, seat=seat))
             paid = pygame.Rect(0, 0, 330, 120)
             paid_at = self.table.paid_pos(seat)
             paid.center = (round(paid_at[0]), round(paid_at[1]))
-            parts[f"paid{seat}"] = StillPart(self.table.paid_counts[seat], paid, lambda s, seat=seat: self.paint_paid(s, seat))
+            parts[f"paid{seat}"] = StillPart(self.table.paid_counts[seat], paid, partial(self.paint_paid, seat=seat))
             args = (self.table.name_of(seat), seat, seat == self.table.seat_to_move(), self.table.stake_counts[seat],
                     seat == self.table.viewer and self.table.match.seats[seat].is_human)
             parts[f"plate{seat}"] = self.table.picture_part(args, self._plate(*args), **self._plate_place(seat))

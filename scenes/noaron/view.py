@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from game.rules.noaron import Cut, Settled
     from scenes.engine.ui import Button
     from scenes.noaron.layout import Geometry, Point
+    from scenes.noaron.panels import SettlementPanel
     from scenes.noaron.sprites import HandRow, NoaronCard
 
 
@@ -79,6 +80,7 @@ class NoaronView(TableView, Protocol):
     shown_cut: Cut | None = None
     declare_button: Button
     dealing: bool
+    panel: SettlementPanel | None  # the only panel ノアロン's table opens (narrows ``TableView.panel``)
 
     @property
     def geometry(self) -> Geometry:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -293,7 +294,7 @@ class NostalgicEffects:
         gifts = [event]
         while self.table.pending and isinstance(self.table.pending[0], ChipsGiven):
             gifts.append(self.table.pending.popleft())  # type: ignore[arg-type]
-        steps = []
+        steps: list[anim.Step] = []
         for gift in gifts:
             for number in range(gift.count):
                 def leave() -> None:
@@ -331,7 +332,7 @@ class NostalgicEffects:
             else:
                 gains.append(item)  # type: ignore[arg-type]
         self.table.app.audio.play(SOUNDS["throw"])
-        rolls = [ThrowStep(record.throw, lambda record=record: self._settled(record))
+        rolls = [ThrowStep(record.throw, partial(self._settled, record))
                  for record in (self._throw_of(thrown) for thrown in throws)]
         steps: list[anim.Step] = [anim.Parallel(*rolls)]
         flashes = self._bonus_flashes(throws)
@@ -603,7 +604,7 @@ class NostalgicEffects:
     def animate_row_cleared(self, event: RowCleared) -> None:
         """The untaken face-up cards slide to the discards."""
         shown = self.table.shown
-        steps = []
+        steps: list[anim.Step] = []
         for slot, card in enumerate(list(shown.row)):
             if card is None:
                 continue

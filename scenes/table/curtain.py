@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -37,6 +38,10 @@ class Curtain(Scene):
     """Covers the whole table until the next player says they are ready."""
 
     opaque = True
+    # (match, seat, people's seats) whose pad may lift it: set only by a hot-seat table
+    # (``scenes.table.hotseat``); ``App.pad_refused`` reads it with getattr, so a curtain
+    # without one is open to every pad. An annotation only: no class attribute at run time.
+    pad_gate: Callable[[], tuple[Any, int, list[int]] | None]
 
     def __init__(
         self,

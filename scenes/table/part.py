@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from scenes.engine.ui import FocusGroup, Toast
     from scenes.table.marks import MoveMarks
     from scenes.table.panel import ModalPanel
+    from scenes.table.playback import EventPlayback
     from scenes.table.saver import BackgroundSaver, NullSaver
     from scenes.table.still_part import StillPart
 
@@ -59,6 +60,8 @@ if TYPE_CHECKING:
         PAD_TEXT: str
         humans: list[int]
         status_y: int
+        felt: tuple[int, int, int, int]
+        playback: EventPlayback
         match: Match
         logger: logging.Logger
         viewer: int
@@ -105,6 +108,13 @@ if TYPE_CHECKING:
         def on_applied(self, events: list[Event]) -> None: ...
         def after_apply(self, events: list[Event]) -> None: ...
         def finish_match(self, event: Event | None = None) -> None: ...
+        def pad_hint_text(self) -> str: ...
+        # the table's buttons and keys (``TableHooks`` routes the intents to them)
+        def press_hint(self) -> None: ...
+        def press_undo(self) -> None: ...
+        def open_help(self) -> None: ...
+        def open_log(self) -> None: ...
+        def open_pause(self) -> None: ...
 else:
     TablePart = object
 

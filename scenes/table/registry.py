@@ -17,8 +17,8 @@ from typing import Any
 import pygame
 
 from game.core.registry import GAME_IDS
+from scenes.engine.theme import Color
 
-Color = tuple[int, ...]
 Emblem = Callable[[pygame.Surface, tuple[int, int], Color], None]
 
 

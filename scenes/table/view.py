@@ -146,11 +146,11 @@ class TableView(Protocol):
         """The status banner's line now."""
         ...
 
-    # ----- painting ----------------------------------------------------------------------------------------
     def pad_hint_text(self) -> str:
-        """The key hint with a pad's glyph tokens, when a pad was used last (``PadSeat``)."""
+        """The key hint with a pad's ``[A]``-style glyph tokens (when a pad was used last)."""
         ...
 
+    # ----- painting ----------------------------------------------------------------------------------------
     def picture_part(self, signature: Any, picture: pygame.Surface, **where: Any) -> StillPart:
         """A still part that is one cached picture placed by ``where``."""
         ...

@@ -11,6 +11,7 @@ cell and the shapes it completed glow; the end opens the scoring panel.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -152,7 +153,7 @@ class WallpaperEffects:
         for number, deal in enumerate(deals):
             counts[deal.row] += 1
             target = self.table.geometry.row_slot(deal.row, counts[deal.row] - 1, counts[deal.row])
-            piece = Piece(("wp-card", deal.card, ROW_CARD_W, 0), lambda c=deal.card: card_face(c, ROW_CARD_W),
+            piece = Piece(("wp-card", deal.card, ROW_CARD_W, 0), partial(card_face, deal.card, ROW_CARD_W),
                           DECK_POS, back=lambda: card_back(ROW_CARD_W), face_up=False, value=deal.card)
             piece.visible = False
 
@@ -166,8 +167,10 @@ class WallpaperEffects:
             step: list[anim.Step] = [anim.Wait(DEAL_GAP * number), anim.Call(leave),
                                      self.table.fly(piece, target, 0.0, DEAL_FLIGHT, flip_to=1.0, on_land=land)]
             if deal.chained:
-                step.insert(1, anim.Call(lambda d=deal: self.bubble(
-                    (self.table.geometry.column_x(d.row), ROW_TOP - 4), t("wallpaper_table.bubble.oval"))))
+                def say_oval(d: RowCardDealt = deal) -> None:
+                    self.bubble((self.table.geometry.column_x(d.row), ROW_TOP - 4), t("wallpaper_table.bubble.oval"))
+
+                step.insert(1, anim.Call(say_oval))
             steps.append(anim.Sequence(*step))
         self.table.app.audio.play("deal")
         self.table.animator.add(anim.Parallel(*steps))
@@ -289,7 +292,7 @@ class WallpaperEffects:
         steps: list[anim.Step] = []
         if event.discarded:
             for index, card in enumerate(cards):
-                piece = Piece(("wp-card", card, ROW_CARD_W, 0), lambda c=card: card_face(c, ROW_CARD_W),
+                piece = Piece(("wp-card", card, ROW_CARD_W, 0), partial(card_face, card, ROW_CARD_W),
                               self.table.geometry.row_slot(event.row, index, count), value=card)
                 steps.append(anim.Sequence(anim.Wait(0.05 * index),
                                            self.table.fly(piece, DISCARD_POS, 20.0, SLIDE, scale_to=0.4)))
@@ -315,8 +318,7 @@ class WallpaperEffects:
             target = self.table.geometry.tray_slot(index) if mine else self.table.geometry.seat_anchor(event.seat)
             scale_to = 1.0 if mine else 0.35
             steps.append(anim.Sequence(anim.Wait(0.07 * index),
-                                       self.table.fly(piece, target, 0.0, SLIDE, scale_to=scale_to, on_land=lambda p=piece:
-                                                arrive(p))))
+                                       self.table.fly(piece, target, 0.0, SLIDE, scale_to=scale_to, on_land=partial(arrive, piece))))
         self.table.app.audio.play("card_slide")
         self.table.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
 
@@ -386,7 +388,7 @@ class WallpaperEffects:
             wall = dict(self.table.walls_shown[event.seat])
             wall[(event.x, event.y)] = (event.card, event.rot)
             camera = fit_camera(list(wall), self.table.pan)
-            target = camera.cell_rect((event.x, event.y)).center
+            target: tuple[float, float] = camera.cell_rect((event.x, event.y)).center
             scale_to = camera.cell / width
             self.table.mark_move(camera.cell_rect((event.x, event.y)), event.seat)
         else:

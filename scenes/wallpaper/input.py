@@ -72,7 +72,8 @@ class WallpaperInput(TableMixin):
 
     if TYPE_CHECKING:  # what the table (scene.py) provides
         effects: WallpaperEffects  # the tray's layout after a turn of the card
-        geometry: Geometry
+        @property
+        def geometry(self) -> Geometry: ...
         hand: list[Piece]
         tray: list[Piece]
         tray_pick: int | None

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 class WallpaperView(TableView, Protocol):
     """Wallpaper's pieces and shown state, as its parts see them (see the module docstring)."""
 
-    geometry: Geometry
     grandma: bool  # the grandma variant is on
     row_count: int
     hand: list[Piece]  # the viewer's number cards
@@ -51,6 +50,11 @@ class WallpaperView(TableView, Protocol):
     grandma_last: int
     flashes: list[tuple[Shape, int, float]]  # shapes just completed, flashing on a wall
     happening: str  # what the table is showing now, for the status line
+
+    @property
+    def geometry(self) -> Geometry:
+        """Where the seat-dependent things sit, from the viewer's side now."""
+        ...
 
     def set_walls(self, walls: list[dict[Cell, tuple[int, int]]]) -> None:
         """Show these walls (and keep their sorted items in step)."""
