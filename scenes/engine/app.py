@@ -228,6 +228,9 @@ class App:
         """Note the window's size and position in the settings (not while fullscreen)."""
         if self.headless or self.settings.fullscreen:
             return
+        # a key (F11) can come before the loop's first look at the frame: take that look now, so
+        # the title bar is never saved as part of the place (the window would creep down by it)
+        self._note_frame_offset()
         box = window.current_box()
         if box is not None:
             x, y, width, height = box
