@@ -160,7 +160,7 @@ def test_a_log_that_can_be_written_again_is_reported_again(tmp_path: Path,
 
 
 # ----- bench lan --------------------------------------------------------------------------------------
-BENCH_LAN = ("bench", "lan", "--tables", "2", "--bots", "2", "--think", "1", "--seconds", "600")
+BENCH_LAN = ("bench", "lan", "--tables", "4", "--bots", "4", "--think", "1", "--seconds", "600")
 
 
 def _bench_at_work(command: Command) -> list[int]:
@@ -169,7 +169,7 @@ def _bench_at_work(command: Command) -> list[int]:
     helpers = children(command.pid)
     start = sum(cpu_seconds(pid) for pid in helpers)
     # the bots are playing: the host and the worker work, past their imports
-    wait_until(lambda: sum(cpu_seconds(pid) for pid in helpers) - start >= 0.5, "the bots at play", command.process)
+    wait_until(lambda: sum(cpu_seconds(pid) for pid in helpers) - start >= 0.2, "the bots at play", command.process)
     return children(command.pid)
 
 
