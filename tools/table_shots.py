@@ -38,8 +38,9 @@ from game.core.settings import Settings
 from scenes import routes
 from scenes.engine.app import App
 from scenes.engine.input import NAV, Intent
+from scenes.table.launch import make_scene
 from scenes.table.saver import NullSaver
-from scenes.tools.shot import make_scene, play_moves
+from scenes.tools.shot import play_moves
 
 STILL_MOVES = (0, 7, 25, 10_000)
 LIVE_FRAMES = 600

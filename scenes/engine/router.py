@@ -43,7 +43,3 @@ def is_a(scene: Scene | None, name: str) -> bool:
     """True when ``scene`` is an instance of the class registered as ``name`` (or of a subclass)."""
     return scene is not None and name in _SCENES and isinstance(scene, _SCENES[name])
 
-
-def registered() -> tuple[str, ...]:
-    """The names that have a scene, sorted (for messages and tests)."""
-    return tuple(sorted(_SCENES))

@@ -130,7 +130,7 @@ from scenes.table.flight import flight
 from scenes.table.hint import HintSeat
 from scenes.table.hooks import TableHooks
 from scenes.table.hotseat import HotSeat
-from scenes.table.labels import NAME_WIDTH, compact_name  # noqa: F401 - the table's names, kept here too
+from scenes.table.labels import compact_name
 from scenes.table.marks import MoveMarks
 from scenes.table.pad_seat import PadSeat
 from scenes.table.part import Guide

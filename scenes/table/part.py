@@ -68,7 +68,6 @@ if TYPE_CHECKING:
         animator: anim.Animator
         ambient: anim.Animator
         pending: deque[Event]
-        playing_event: Event | None
         move_marks: MoveMarks
         panel: ModalPanel | None
         toast: Toast

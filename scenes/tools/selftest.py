@@ -180,7 +180,8 @@ def check_title() -> str:
 def check_table(game_id: str) -> str:
     """One frame of the game's table after a few seeded AI moves."""
     from game.core.match import Match, Seat
-    from scenes.tools.shot import make_scene, play_moves
+    from scenes.table.launch import make_scene
+    from scenes.tools.shot import play_moves
 
     rules = get_rules(game_id)
     seats = [Seat("human")] + [Seat("ai", "normal") for _ in range(rules.min_players - 1)]

@@ -288,7 +288,7 @@ def test_a_kiosk_offers_no_review_and_no_recent_matches(app: Any, monkeypatch: p
 
 
 def test_a_finished_table_keeps_its_match(app: Any) -> None:
-    from scenes.tools.shot import make_scene
+    from scenes.table.launch import make_scene
 
     match = played_match("noaron", 2, seed=9)
     table = make_scene(app, match, viewer=0)

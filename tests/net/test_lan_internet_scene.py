@@ -7,7 +7,6 @@ from typing import Any
 
 import pygame
 import pytest
-from tests.net.test_lan_scenes import NEKO, app, click, settle, stand_in_hosts  # noqa: F401 - app is a fixture
 
 from game.net.connection import JoinError
 from scenes.engine.app import App
@@ -16,6 +15,7 @@ from scenes.lan import connect as lan
 from scenes.lan import internet as lan_internet
 from scenes.lan.internet import InternetJoinScene
 from scenes.lan.join import Finder, JoinScene, SeatPicker
+from tests.net.test_lan_scenes import NEKO, app, click, settle, stand_in_hosts  # noqa: F401 - app is a fixture
 
 PRIVATE = {**NEKO, "code": "ACDEFHJK"}
 

@@ -162,7 +162,7 @@ def test_a_table_at_4k_marks_its_buttons_status_and_plates() -> None:
     from game.core.settings import Settings
     from game.i18n import t
     from scenes.engine.app import App
-    from scenes.tools.shot import make_scene
+    from scenes.table.launch import make_scene
 
     window.mark_text_for((3840, 2160))
     app = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)

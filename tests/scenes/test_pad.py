@@ -20,13 +20,13 @@ from game.i18n import set_language, t
 from scenes.engine import pad as pads
 from scenes.engine.app import App
 from scenes.engine.ui import seat_label
-from scenes.table.curtain import Curtain
 from scenes.menus.pause import PauseMenu
 from scenes.menus.results import Results
 from scenes.menus.setup import Setup
-from scenes.table.base import TableScene
-from scenes.table.saver import NullSaver
 from scenes.menus.title import GameCard, Title
+from scenes.table.base import TableScene
+from scenes.table.curtain import Curtain
+from scenes.table.saver import NullSaver
 from tests.virtual_pad import VirtualPad, sdl_library
 
 DT = 1 / 60

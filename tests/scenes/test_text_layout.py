@@ -82,9 +82,9 @@ from scenes.menus.title import Title, saving_off_text
 from scenes.table import art as table_art
 from scenes.table.base import TableScene
 from scenes.table.curtain import Curtain, pass_title, ready_subtitle
+from scenes.table.launch import make_scene
 from scenes.table.move_log import MoveLog
 from scenes.table.saver import NullSaver
-from scenes.tools.shot import make_scene
 from scenes.tools.tutorial_drive import Clock, advance_to
 from tests.random_matches import random_moves
 from tests.review_fakes import steady_advisor

@@ -14,7 +14,8 @@ import pytest
 from game.core.match import Match, Seat
 from scenes.engine import crisp, window
 from scenes.engine.app import App
-from scenes.tools.shot import make_scene, play_moves
+from scenes.table.launch import make_scene
+from scenes.tools.shot import play_moves
 
 DT = 1 / 60
 

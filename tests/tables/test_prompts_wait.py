@@ -12,8 +12,8 @@ import pytest
 from game.core.match import Match, Seat
 from game.core.settings import Settings
 from scenes.engine.app import App
+from scenes.table.launch import make_scene
 from scenes.table.saver import NullSaver
-from scenes.tools.shot import make_scene
 
 DT = 1 / 60
 GAMES = {"neko": 3, "newold": 3, "noaron": 2, "nostalgic": 3, "wallpaper": 3}

@@ -33,6 +33,7 @@ from scenes.engine import input as intents
 from scenes.engine.app import App
 from scenes.engine.input import Intent, translate
 from scenes.engine.window import LOGICAL, content_box, scale_freely, to_logical, window, window_picture
+from scenes.table.launch import make_scene
 from scenes.table.saver import NullSaver
 from scenes.tools import shot
 
@@ -69,7 +70,7 @@ def settled_table(app: App, game_id: str) -> Any:
     players = get_rules(game_id).min_players
     match = Match(game_id, [Seat("human")] + [Seat("ai", "normal")] * (players - 1), 3)
     shot.play_moves(match, MOVES, 3)
-    scene = shot.make_scene(app, match, viewer=0)
+    scene = make_scene(app, match, viewer=0)
     scene.saver = NullSaver()
     app.reset_to(scene)
     for _ in range(shot.SETTLE_FRAMES):
@@ -419,7 +420,7 @@ def test_every_button_is_on_the_canvas_and_none_overlap(game_id: str, app: App) 
     for players in range(rules.min_players, rules.max_players + 1):
         match = Match(game_id, [Seat("human")] + [Seat("ai", "normal")] * (players - 1), 5)
         shot.play_moves(match, MOVES, 5)
-        rects = [pygame.Rect(widget.rect) for widget in shot.make_scene(app, match, viewer=0).buttons.widgets]
+        rects = [pygame.Rect(widget.rect) for widget in make_scene(app, match, viewer=0).buttons.widgets]
         assert len(rects) >= 3  # Undo, Help, Menu at least
         for rect in rects:
             assert CANVAS.contains(rect), (game_id, players, rect)
