@@ -2,14 +2,13 @@
 
 Each client message is checked (``protocol.check_client``) and handed to its table
 (``game.net.host.TableHost``); whatever is refused is answered with ``refused`` and a reason,
-never an exception. After every change each connected client of the table gets the public
-events and *its own seat's* view (``update``), or only the view after a take-back or a seat
-change (``sync``). A person away longer than the table's patience has the AI play their seat until
-they come back; the host can free a seat.
+never an exception. A person away longer than the table's patience has the AI play their seat
+until they come back; the host can free a seat; tables nobody visits close on a public host.
 
 The server owns one part per concern, each in its own module:
 
 - ``peer.Client``: one connection and its queue, bounded in bytes (a client that does not read is cut off);
+- ``audience.Audience``: who is at each table and what they are told after each change (``update``, ``sync``);
 - ``admission.Admission``: connections capped per address and in total, per-address rates, guesses;
 - ``write_ahead.WriteAhead``: with ``tables_dir`` every change is synced to the table's log before
   its ack and updates go out, so a host killed at any moment resumes where any client was shown;
@@ -43,9 +42,10 @@ from websockets.exceptions import ConnectionClosed
 from game.core.events import Event
 from game.core.match import Match, Seat
 from game.core.seeds import new_seed
-from game.net import codec, discovery, peer
+from game.net import discovery, peer
 from game.net.admission import MAX_CONNECTIONS, MAX_PER_ADDRESS, Admission
 from game.net.ai_seats import AI_PAUSE, AiSeats, decide
+from game.net.audience import Audience
 from game.net.discovery import lan_addresses
 from game.net.host import Refused, TableHost, new_code
 from game.net.internet import STAMPS, Limits
@@ -111,7 +111,6 @@ class Server:
         self.ssl_context = ssl_context
         self.list_public = listed
         self.tables: dict[str, TableHost] = {}
-        self.clients: dict[str, set[Client]] = {}
         self.port: int | None = None
         self.on_change: Callable[[], None] | None = None  # the advertiser's table count, say
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -126,6 +125,7 @@ class Server:
                 Limits.lan(), total=max_connections, per_address=max_per_address, cap_loopback=cap_loopback)
         self.admission = Admission(limits, public)
         self.write_ahead = WriteAhead(self.tables_dir)
+        self.audience = Audience(self.write_ahead)
         self.files = TableFiles(self.tables_dir)
         self.ai = AiSeats(self, (os.cpu_count() or 1) if workers is None else workers, ai_pause)
         self.clock = TurnClock(self, turn_clock, self.ai.decide)
@@ -185,15 +185,14 @@ class Server:
         are told and closed, and the next person to join may take it."""
         table = self.tables[code]
         table.free(seat)
-        for client in list(self.clients.get(code, ())):
-            if client.seat == seat:
-                self.clients[code].discard(client)
-                table.disconnect(seat)
-                client.table = None
-                client.send({"type": "bye", "reason": "net.reason.seat_freed", "text": f"the host freed seat {seat}"})
-                client.close(1000, "seat freed")
+        for client in self.audience.at_seat(code, seat):
+            self.audience.discard(client, code)
+            table.disconnect(seat)
+            client.table = None
+            client.send({"type": "bye", "reason": "net.reason.seat_freed", "text": f"the host freed seat {seat}"})
+            client.close(1000, "seat freed")
         self._changed(table)
-        self._sync(table)
+        self.audience.sync(table)
 
     def _changed(self, table: TableHost) -> None:
         if self._loop is not None:
@@ -207,7 +206,7 @@ class Server:
         if self.standin_level is not None:
             table.standin_level = self.standin_level
         self.tables[table.code] = table
-        self.clients.setdefault(table.code, set())
+        self.audience.opened(table.code)
         self._active[table.code] = time.monotonic()
         self.write_ahead.opened(table)
         if self._loop is not None:  # running: the loop's thread is the one calling
@@ -270,11 +269,11 @@ class Server:
         table = client.table
         if table is None:
             return
-        self.clients[table.code].discard(client)
+        self.audience.discard(client, table.code)
         table.disconnect(client.seat)
         self._active[table.code] = time.monotonic()
         if client.seat >= 0:
-            self._sync(table)
+            self.audience.sync(table)
 
     async def watch(self) -> None:
         """Every ``WATCH_EVERY`` seconds (``run`` starts it): cut off the clients that stopped
@@ -285,7 +284,7 @@ class Server:
             self.admission.tidy(now)
             for table in list(self.tables.values()):
                 if table.notice_away():
-                    self._sync(table)
+                    self.audience.sync(table)
                     self._after_change(table)
                 self.clock.watch(table, now)
                 self._expire_if_idle(table, now)
@@ -295,15 +294,16 @@ class Server:
         limits' ``idle_expire`` seconds (0: tables never expire). Its files go with it."""
         idle = self.limits.idle_expire
         code = table.code
-        if idle <= 0 or self.clients.get(code) or now - self._active.get(code, now) < idle:
+        if idle <= 0 or self.audience.anyone_at(code) or now - self._active.get(code, now) < idle:
             return
         if self.write_ahead.writing(code) or self.files.writing(code):
             return  # its writes finish first
         log.warning("table %s closed: nobody there for %g s", code, idle)
         self.ai.forget(code)
         self.clock.forget(code)
-        for mapping in (self.tables, self.clients, self._active):
-            mapping.pop(code, None)
+        self.tables.pop(code, None)
+        self._active.pop(code, None)
+        self.audience.forget(code)
         self.write_ahead.forget(code)
         self.files.forget(table)
         if self.on_change is not None:
@@ -335,18 +335,18 @@ class Server:
             self._refuse(client, ProtocolError("net.reason.host_error", "the host could not do that"), seq)
 
     def _refuse(self, client: Client, error: ProtocolError, seq: Any = None) -> None:
-        self._tell(client, _refusal(error, seq))
+        self.audience.tell(client, _refusal(error, seq))
 
     def _handle(self, client: Client, data: dict[str, Any]) -> None:
         kind = data["type"]
         if kind == "hello":
             shown = self.listed() + self._private_named(client, data.get("code"))
             tables = [table.info() for table in shown if data.get("game") in (None, table.game_id)]
-            self._tell(client, {"type": "tables", "host": self.name, "tables": tables})
+            self.audience.tell(client, {"type": "tables", "host": self.name, "tables": tables})
         elif kind == "join":
             self._join(client, data)
         elif kind == "ping":
-            self._tell(client, {"type": "pong", "seq": data["seq"]})
+            self.audience.tell(client, {"type": "pong", "seq": data["seq"]})
         elif kind == "stamp":
             self._stamp(client, data["stamp"])
         else:
@@ -354,15 +354,15 @@ class Server:
             if table is None:
                 raise Refused("net.reason.not_joined", "join a table first")
             if table.seen(client.seat, data["seq"]):  # re-sent after a reconnect: applied before
-                self.write_ahead.post(table, client, {"type": "ack", "seq": data["seq"]})
+                self.audience.post(table, client, {"type": "ack", "seq": data["seq"]})
                 return
             if kind == "act":
                 events = table.act(client.seat, data["seq"], data["action"])
-                self._update(table, events)
+                self.audience.update(table, events)
             else:
                 table.undo(client.seat, data["seq"])
-                self._sync(table)
-            self.write_ahead.post(table, client, {"type": "ack", "seq": data["seq"]})
+                self.audience.sync(table)
+            self.audience.post(table, client, {"type": "ack", "seq": data["seq"]})
             self._active[table.code] = time.monotonic()
             self._after_change(table)
 
@@ -375,8 +375,7 @@ class Server:
             raise Refused("net.reason.bad_stamp", "unknown stamp")
         self.admission.check_stamp(client, table.code)
         self._active[table.code] = time.monotonic()
-        for other in self.clients.get(table.code, ()):
-            self.write_ahead.post(table, other, {"type": "stamp", "seat": client.seat, "stamp": stamp})
+        self.audience.everyone(table, {"type": "stamp", "seat": client.seat, "stamp": stamp})
 
     def _private_named(self, client: Client, code: str | None) -> list[TableHost]:
         """The private table ``code`` names (a wrong code counts as a guess; none while the
@@ -411,49 +410,17 @@ class Server:
         self._active[table.code] = time.monotonic()
         was_standin = seat in table.standins
         table.connect(seat)
-        self.clients[table.code].add(client)
-        self.write_ahead.post(table, client, {**table.welcome(seat, token), "clock": self.turn_clock})
+        self.audience.add(client)
+        self.audience.post(table, client, {**table.welcome(seat, token), "clock": self.turn_clock})
         if seat >= 0:
-            self._sync(table, but=client)
+            self.audience.sync(table, but=client)
             self._after_change(table)
             if was_standin and self.ai.playing(table.code):
                 log.info("table %s: seat %s is back from the AI", table.code, seat)
 
-    # ----- telling the table (every message about a table waits for its log: ``WriteAhead``) ----------
-    def _views(self, table: TableHost) -> Callable[[int], dict[str, Any]]:
-        cache: dict[int, dict[str, Any]] = {}
-
-        def view(seat: int) -> dict[str, Any]:
-            if seat not in cache:
-                cache[seat] = table.view(seat)
-            return cache[seat]
-
-        return view
-
-    def _update(self, table: TableHost, events: list[Event]) -> None:
-        """Every client of ``table``: the public events, then its own seat's view."""
-        sent = [codec.encode(event) for event in events]
-        view = self._views(table)
-        for client in self.clients.get(table.code, ()):
-            self.write_ahead.post(table, client, {"type": "update", "events": sent, "view": view(client.seat)})
-
-    def _sync(self, table: TableHost, but: Client | None = None) -> None:
-        """Every client of ``table`` (except ``but``): its view, to show without animating."""
-        view = self._views(table)
-        for client in self.clients.get(table.code, ()):
-            if client is not but:
-                self.write_ahead.post(table, client, {"type": "sync", "view": view(client.seat)})
-
-    def _tell(self, client: Client, message: dict[str, Any]) -> None:
-        """Send ``message`` to ``client`` behind what waits for its table's log (in order)."""
-        if client.table is not None:
-            self.write_ahead.post(client.table, client, message)
-        else:
-            client.send(message)
-
     def played(self, table: TableHost, events: list[Event]) -> None:
         """A move the AI made for a seat of ``table`` (``ai_seats.Played``): told, logged, and play goes on."""
-        self._update(table, events)
+        self.audience.update(table, events)
         self._after_change(table)
 
     def _after_change(self, table: TableHost) -> None:
