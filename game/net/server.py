@@ -418,6 +418,7 @@ class Server:
             if was_standin and self.ai.playing(table.code):
                 log.info("table %s: seat %s is back from the AI", table.code, seat)
 
+    # ----- after a change -------------------------------------------------------------------------
     def played(self, table: TableHost, events: list[Event]) -> None:
         """A move the AI made for a seat of ``table`` (``ai_seats.Played``): told, logged, and play goes on."""
         self.audience.update(table, events)
