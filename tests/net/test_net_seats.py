@@ -14,9 +14,10 @@ import pytest
 from game.core.errors import SaveError
 from game.core.match import Match, Seat
 from game.net import journal
+from game.net.admission import GUESSES, Guesses
 from game.net.host import Refused, TableHost, is_code
 from game.net.protocol import PROTOCOL, ProtocolError, check_client, check_host, dumps
-from game.net.server import GUESSES, Guesses, Server
+from game.net.server import Server
 
 HUMAN = Seat("human")
 

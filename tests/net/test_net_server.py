@@ -21,8 +21,9 @@ from websockets.exceptions import ConnectionClosed
 
 from game.core.match import Match, Seat
 from game.net.host import Refused, TableHost
+from game.net.peer import Client
 from game.net.protocol import MAX_CLIENT_MESSAGE, MAX_FRAME, PROTOCOL, SPECTATOR, check_host, dumps
-from game.net.server import Client, Server
+from game.net.server import Server
 from tests.net_harness import TestClient, running_host
 
 HUMAN = Seat("human")
@@ -118,7 +119,7 @@ def test_the_dispatch_answers_anything_with_a_reason(raw: str | bytes) -> None:
 
 
 async def _receive(server: Server, client: Client, raw: str | bytes) -> None:
-    server._receive(client, raw)
+    server.receive(client, raw)
 
 
 # ----- a live server -------------------------------------------------------------------------------------

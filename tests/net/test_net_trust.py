@@ -20,7 +20,7 @@ from websockets.asyncio.server import serve
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from game.core.match import Seat
-from game.net import connection, server
+from game.net import admission, connection, peer, server
 from game.net.client import play_bot
 from game.net.connection import Session
 from game.net.loadtest import free_port
@@ -149,7 +149,7 @@ def _restart(tables_dir: Path, port: int) -> Any:
 
 # ----- a client that never reads ----------------------------------------------------------------------------
 def test_a_client_that_never_reads_is_cut_off_and_others_are_served(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "MAX_OUTBOX", 32 << 10)
+    monkeypatch.setattr(peer, "MAX_OUTBOX", 32 << 10)
     from websockets.asyncio.client import connect
 
     with running_host() as host:
@@ -186,18 +186,18 @@ class _StuckSocket:
 
 
 def test_a_message_left_unread_too_long_cuts_the_client_off_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server, "STALL", 0.2)
+    monkeypatch.setattr(peer, "STALL", 0.2)
     monkeypatch.setattr(server, "WATCH_EVERY", 0.05)
 
     async def run() -> bool:
         host = server.Server()
         stuck = _StuckSocket()
-        client = server.Client(stuck, "10.0.0.7")  # type: ignore[arg-type]
-        host.connections.add(client)
+        client = peer.Client(stuck, "10.0.0.7")  # type: ignore[arg-type]
+        host.admission.opened(client)
         writer = asyncio.create_task(client.write())
         client.send({"type": "pong", "seq": 1})
         client.send({"type": "pong", "seq": 2})  # queued behind: the cut does not wait for it
-        watcher = asyncio.create_task(host._watch())
+        watcher = asyncio.create_task(host.watch())
         await _until(lambda: stuck.aborted, "the cut")
         watcher.cancel()
         writer.cancel()
@@ -218,7 +218,7 @@ def test_connections_are_capped_per_address_and_in_total() -> None:
             assert refused.value.response.status_code == 503
             for ws in first:
                 await ws.close()
-            await _until(lambda: not host.server.open_connections, "the connections counted out")
+            await _until(lambda: not host.server.admission.open_connections, "the connections counted out")
             again = await connect(uri)
             await again.close()
 
@@ -274,14 +274,14 @@ def test_the_host_frees_a_seat_for_someone_else() -> None:
 def test_a_private_table_is_joined_by_code_only_and_guesses_are_rate_limited() -> None:
     with running_host() as host:
         listed = host.add_table("neko", [HUMAN, HUMAN])
-        private = asyncio.run_coroutine_threadsafe(_add_private(host), host.server._loop).result(10)
+        private = host.add_table("neko", [HUMAN, HUMAN], private=True)
 
         async def run() -> None:
             client = await TestClient(host.port).open()
             await client.send({"type": "hello"})
             tables = (await client.until("tables"))["tables"]
             assert [table["code"] for table in tables] == [listed]
-            guesses = [await client.join("ACDEFHJK", 0) for _ in range(server.GUESSES)]
+            guesses = [await client.join("ACDEFHJK", 0) for _ in range(admission.GUESSES)]
             assert all(answer["reason"] == "net.reason.no_table" for answer in guesses)
             assert (await client.join(private, 0))["reason"] == "net.reason.slow_down"  # even the right one
             await client.close()
@@ -289,7 +289,7 @@ def test_a_private_table_is_joined_by_code_only_and_guesses_are_rate_limited() -
         asyncio.run(run())
 
     with running_host() as host:  # a friend told the code (another address: a fresh host here)
-        private = asyncio.run_coroutine_threadsafe(_add_private(host), host.server._loop).result(10)
+        private = host.add_table("neko", [HUMAN, HUMAN], private=True)
 
         async def join_private() -> tuple[list[str], dict[str, Any]]:
             friend = await TestClient(host.port).open()
@@ -301,10 +301,6 @@ def test_a_private_table_is_joined_by_code_only_and_guesses_are_rate_limited() -
 
         found, answer = asyncio.run(join_private())
         assert found == [private] and answer["type"] == "welcome"
-
-
-async def _add_private(host: Any) -> str:
-    return host.server.add_table("neko", [HUMAN, HUMAN], private=True)
 
 
 def test_the_apps_remote_table_sends_a_lost_move_again() -> None:
