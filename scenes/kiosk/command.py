@@ -74,10 +74,10 @@ def take_screenshots(out_dir: Path, config: KioskConfig | None = None, lang: str
     run(config.countdown * 0.35)
     save("still_playing")
     app.step(0.0, [Intent(intents.PRESS, (960, 540), touch=True), Intent(intents.RELEASE, (960, 540), touch=True)])
-    controller.open_pin_pad()
-    assert controller.pin_pad is not None
+    controller.lock.open_pin_pad()
+    assert controller.lock.pin_pad is not None
     for digit in "13":
-        controller.pin_pad.press_digit(digit)
+        controller.lock.pin_pad.press_digit(digit)
     app.step(1 / FPS)
     save("pin_pad")
     app.close()

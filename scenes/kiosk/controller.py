@@ -26,7 +26,8 @@ autosaved after every action by its table; the kiosk also keeps a small session 
 when last touched) so that after a crash or a power cut the game comes back unless it had gone
 idle. Demo tables never touch the autosave.
 
-The kiosk's own pictures and the scenes it swaps in (title, setup, PIN pad, overlays) are in
+The demos are run by ``scenes.kiosk.attract`` and the way out by ``scenes.kiosk.exit_lock``; the
+kiosk's own pictures and the scenes it swaps in (title, setup, PIN pad, overlays) are in
 ``scenes.kiosk.screens``; ``python -m game kiosk`` and its flags in ``scenes.kiosk.command``; the
 soak in ``scenes.kiosk.soak``.
 """
@@ -35,21 +36,17 @@ from __future__ import annotations
 
 import logging
 import os
-import random
 import time
-import traceback
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game import kiosk as setup_kiosk
 from game.core import autosave, stop
-from game.core.match import Match, Seat
+from game.core.match import Match
 from game.core.records import table_level
-from game.core.registry import get_rules
 from game.core.settings import load_settings
 from game.i18n import language, set_language, t
 from game.kiosk import (
@@ -62,45 +59,28 @@ from scenes import routes
 from scenes.engine import input as intents
 from scenes.engine.app import FPS, App, Scene
 from scenes.engine.input import Intent
-from scenes.kiosk.screens import KioskTitle, PinPad, draw_attract_banner, draw_return_hint, draw_still_playing
+from scenes.kiosk.attract import AttractLoop
+from scenes.kiosk.exit_lock import ExitLock
+from scenes.kiosk.screens import KioskTitle, draw_attract_banner, draw_return_hint, draw_still_playing
 from scenes.menus.results import Results
 from scenes.menus.title import Title
 from scenes.table import launch as tables
 from scenes.table.base import TableScene
 from scenes.table.remote import is_remote
-from scenes.table.saver import NullSaver
 
 log = logging.getLogger("kotatsu.kiosk")
 
 TITLE, ATTRACT, GAME, RESULTS = "title", "attract", "game", "results"
-CORNER = pygame.Rect(0, 0, 120, 120)  # the hidden exit gesture: hold here
 SESSION_EVERY = 5.0  # s between two session writes while a visitor plays
-STUCK_AFTER = 180.0  # s without a move: a demo is cut short
-DEMO_FAILURES_TO_DROP = 3  # failures in a row before a game leaves the demo rotation
 MAX_ERRORS_PER_MINUTE = 5  # more: give up, exit, and let the supervisor restart the app
-DEMO_VIEWER = 0  # demo tables are seen from seat 0 (an AI): every table supports a seat viewer
-MAX_DEMO_PLAYERS = 4
-LOCKOUT_LIMIT = 900.0  # s: the longest lock after many wrong PINs
 
 Clock = Callable[[], float]
 
 
 # ----- the controller -------------------------------------------------------------------------------
-@dataclass
-class Demo:
-    """One running attract game."""
-
-    game_id: str
-    match: Match
-    scene: Scene
-    started: float
-    last_progress: float
-    moves: int = 0
-    over_at: float | None = None
-
-
 class KioskController:
-    """Idle timers, attract mode, the exit lock and the crash fallback (see the module docstring)."""
+    """Idle timers, the visitor's game and the crash fallback; it owns the demos (``attract``, an
+    ``AttractLoop``) and the way out (``lock``, an ``ExitLock``). See the module docstring."""
 
     def __init__(self, app: App, config: KioskConfig, *, clock: Clock = time.monotonic,
                  wall: Clock = time.time) -> None:
@@ -115,23 +95,11 @@ class KioskController:
         self.mode_since = now
         self.last_mode = TITLE
         self.swallowing = False  # a touch that left attract or the warning: eat it up to its release
-        self.corner_down_at: float | None = None
-        self.chord_since: float | None = None  # a pad's Select and Start held together since
-        self.pin_pad: PinPad | None = None
-        self.wrong_pins = 0
-        self.lockouts = 0
-        self.locked_until = 0.0
         self.exit_requested = False
         self.windowed = False  # --windowed: a tryout, where closing the window ends it
         self.warning_since: float | None = None
-        # attract
-        self.demo: Demo | None = None
-        self.demos_started = 0
-        self.demos_finished: dict[str, int] = {}
-        self.demo_failures: dict[str, int] = {}  # failures in a row, per game
-        self.demo_errors = 0  # every failure (for the soak report)
-        self.rotation = list(self.offered)
-        self.rotation_index = 0
+        self.lock = ExitLock(app, config, clock, self.exit)
+        self.attract = AttractLoop(app, config, self.offered, clock, self.back_to_title)
         # the visitor's game
         self.visitor_key: tuple[str, int] | None = None
         self.visitor_done = True
@@ -206,7 +174,7 @@ class KioskController:
 
     def mode(self) -> str:
         """Title (with its menus), attract, a visitor's game, or the results of one."""
-        if self.demo is not None:
+        if self.attract.demo is not None:
             return ATTRACT
         table = self.visitor_table()
         if table is None:
@@ -234,9 +202,10 @@ class KioskController:
         """Seconds since the last touch, or since the mode changed if that is later."""
         return self.clock() - max(self.last_activity, self.mode_since)
 
-    def lock_remaining(self) -> float:
-        """Seconds left of a PIN lock (0 when the pad is open)."""
-        return max(0.0, self.locked_until - self.clock())
+    def exit(self) -> None:
+        """The organiser typed the PIN: the loop ends and the kiosk with it."""
+        self.exit_requested = True
+        self.app.running = False
 
     # ----- input ---------------------------------------------------------------------------------
     @staticmethod
@@ -256,19 +225,19 @@ class KioskController:
         if intent.pad and not self.config.pad:
             return True  # pads are off: one plugged in by a visitor does nothing
         if not self.is_activity(intent):
-            return self.pin_pad is not None or self.demo is not None
+            return self.lock.pin_pad is not None or self.attract.demo is not None
         now = self.clock()
         self.last_activity = now
-        self._track_corner(intent, now)
+        self.lock.track_corner(intent, now)
         self._heartbeat()
-        if self.pin_pad is not None:
-            self.pin_pad.handle(intent)
+        if self.lock.pin_pad is not None:
+            self.lock.pin_pad.handle(intent)
             return True
         if self.swallowing:
             if intent.kind == intents.RELEASE:
                 self.swallowing = False
             return intent.kind in (intents.MOVE, intents.RELEASE)
-        if self.demo is not None:
+        if self.attract.demo is not None:
             self.stop_attract()
             self.swallowing = intent.kind == intents.PRESS
             return True
@@ -278,13 +247,6 @@ class KioskController:
             return True
         return False
 
-    def _track_corner(self, intent: Intent, now: float) -> None:
-        """The hidden gesture: a press that stays in the top-left corner."""
-        if intent.kind == intents.PRESS:
-            self.corner_down_at = now if CORNER.collidepoint(intent.pos) else None
-        elif intent.kind == intents.RELEASE or (intent.kind == intents.MOVE and not CORNER.collidepoint(intent.pos)):
-            self.corner_down_at = None
-
     # ----- each frame ----------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
         """Timers and bookkeeping, once per frame before the top scene updates."""
@@ -293,47 +255,23 @@ class KioskController:
             self.app.push(self.make_title())
         if not self.app.running and not self.exit_requested:
             self.app.running = True  # something tried to quit: only the PIN may
-        self._check_gesture(now)
+        if self.lock.check(now):
+            self.swallowing = False  # the touch that opened the pad is not a visitor's
         mode = self.mode()
         if mode != self.last_mode:
             self.last_mode, self.mode_since = mode, now
             if mode != GAME:
                 self.warning_since = None
         if mode == ATTRACT:
-            self._tick_attract(now)
+            self.attract.tick(now)
         else:
             self._track_visitor()
             self._tick_idle(mode)
         self._write_status(mode)
 
-    def _check_gesture(self, now: float) -> None:
-        """Open the PIN pad once the corner was held long enough; close an abandoned pad."""
-        if self.corner_down_at is not None and now - self.corner_down_at >= self.config.hold_seconds:
-            self.corner_down_at = None
-            self.open_pin_pad()
-        self._check_pad_chord(now)
-        if self.pin_pad is not None and self.pin_pad.timed_out(now):
-            self.close_pin_pad()
-
-    def _check_pad_chord(self, now: float) -> None:
-        """The hidden gesture on an arcade pad (``[pad] enabled``): Select and Start held together
-        for ``hold_seconds`` open the PIN pad, which the pad then works (D-pad, A, B)."""
-        if not self.config.pad or self.pin_pad is not None:
-            self.chord_since = None
-            return
-        held = any({pygame.CONTROLLER_BUTTON_BACK, pygame.CONTROLLER_BUTTON_START} <= pad.buttons
-                   for pad in self.app.pads.pads.values())
-        if not held:
-            self.chord_since = None
-        elif self.chord_since is None:
-            self.chord_since = now
-        elif now - self.chord_since >= self.config.hold_seconds:
-            self.chord_since = None
-            self.open_pin_pad()
-
     def _tick_idle(self, mode: str) -> None:
         """The idle rules of the title, a visitor's game and its results."""
-        if self.pin_pad is not None:
+        if self.lock.pin_pad is not None:
             return
         idle = self.idle_seconds()
         if mode == TITLE and idle >= self.config.attract_after:
@@ -385,7 +323,7 @@ class KioskController:
     def _heartbeat(self) -> None:
         """While a visitor's game is open, note on disk (at most every few seconds) when they last
         touched the table: after a power cut that says whether the game had gone idle."""
-        if self.visitor_key is None or self.visitor_done or self.demo is not None:
+        if self.visitor_key is None or self.visitor_done or self.attract.demo is not None:
             return
         wall = self.wall()
         if wall - self.session_written_at < SESSION_EVERY:
@@ -436,128 +374,16 @@ class KioskController:
         self.refresh_title()
         self.app.audio.set_enabled(False)
         log.info("attract mode")
-        if not self.next_demo():
+        if not self.attract.next_demo():
             self.app.audio.set_enabled(self.sound_on)
             self.mode_since = self.clock()  # try again after another idle spell
 
     def stop_attract(self) -> None:
         """A touch: the demo goes and the title is back, with its sound."""
-        self.demo = None
+        self.attract.demo = None
         self.back_to_title()
         self.app.audio.set_enabled(self.sound_on)
         self.refresh_title()
-
-    def next_demo(self) -> bool:
-        """Put the next game of the rotation on the table; games that fail are skipped."""
-        if self.demo is not None:
-            self.back_to_title()
-            self.demo = None
-            setup_kiosk.release_free_memory()  # the old table's pictures: give the pages back
-        for _ in range(max(1, len(self.rotation))):
-            if not self.rotation:
-                break
-            game_id = self.rotation[self.rotation_index % len(self.rotation)]
-            self.rotation_index += 1
-            if self._open_demo(game_id):
-                return True
-        self.demo = None
-        log.warning("no demo game could be opened; attract mode waits on the title")
-        return False
-
-    def demo_match(self, game_id: str) -> Match:
-        """The seeded all-AI match of the next demo."""
-        seed = (self.config.demo_seed + self.demos_started * 7919) & 0x3FFFFFFF
-        rules = get_rules(game_id)
-        players = random.Random(seed).randint(rules.min_players, min(rules.max_players, MAX_DEMO_PLAYERS))
-        players = max(players, rules.min_players)
-        return Match(game_id, [Seat("ai", self.config.demo_level) for _ in range(players)], seed=seed)
-
-    def _open_demo(self, game_id: str) -> bool:
-        """Open a demo of ``game_id`` above the title; False (logged) when its table fails."""
-        self.demos_started += 1
-        try:
-            match = self.demo_match(game_id)
-            from scenes.table.registry import make_table
-
-            scene = make_table(self.app, match, viewer=DEMO_VIEWER, ai_enabled=True)
-            if hasattr(scene, "saver"):
-                scene.saver = NullSaver()
-            self.back_to_title()
-            self.app.push(scene)
-        except Exception as error:  # noqa: BLE001 - one broken game must not stop the others
-            self.demo_failed(game_id, error)
-            self.back_to_title()
-            return False
-        now = self.clock()
-        self.demo = Demo(game_id, match, scene, now, now)
-        return True
-
-    def demo_failed(self, game_id: str, error: BaseException) -> None:
-        """Log a demo that failed; a game that keeps failing leaves the rotation."""
-        self.demo_errors += 1
-        failures = self.demo_failures[game_id] = self.demo_failures.get(game_id, 0) + 1
-        detail = "".join(traceback.format_exception_only(type(error), error)).strip()
-        organiser_event("demo_failed", f"the {game_id} demo failed: {detail}", game=game_id)
-        log.debug("demo failure", exc_info=error)
-        if failures >= DEMO_FAILURES_TO_DROP and game_id in self.rotation:
-            self.rotation.remove(game_id)
-            log.warning("%s left the demo rotation after %d failures in a row", game_id, failures)
-
-    def _tick_attract(self, now: float) -> None:
-        """Watch the demo: note progress, end it when over (after a pause), cut it when stuck."""
-        demo = self.demo
-        assert demo is not None
-        if demo.scene not in self.app.scenes:
-            self.next_demo()
-            return
-        moves = len(demo.match.log)
-        if moves != demo.moves:
-            demo.moves, demo.last_progress = moves, now
-        if demo.match.is_over():
-            if demo.over_at is None:
-                demo.over_at = now
-                self.demo_failures[demo.game_id] = 0
-                self.demos_finished[demo.game_id] = self.demos_finished.get(demo.game_id, 0) + 1
-                organiser_event("demo", f"demo game of {demo.game_id} finished", game=demo.game_id,
-                                moves=moves)
-            if now - demo.over_at >= self.config.demo_pause:
-                self.next_demo()
-            return
-        stuck = now - demo.last_progress >= STUCK_AFTER
-        if stuck or now - demo.started >= self.config.demo_max_seconds:
-            self.demo_failed(demo.game_id, RuntimeError("no move for a long time" if stuck else "too long"))
-            self.next_demo()
-
-    # ----- the exit lock -------------------------------------------------------------------------
-    def open_pin_pad(self) -> None:
-        """The hidden gesture was made: show the keypad."""
-        log.info("the exit PIN pad was opened")
-        self.swallowing = False
-        self.pin_pad = PinPad(self)
-
-    def close_pin_pad(self) -> None:
-        """Put the keypad away."""
-        self.pin_pad = None
-
-    def check_pin(self, entered: str) -> tuple[str, dict[str, Any]]:
-        """Right: the kiosk exits. Wrong: counted, and every few wrong ones lock the pad for
-        longer and longer. Returns the message (i18n key and params) for the pad."""
-        if self.lock_remaining() > 0:
-            return "", {}
-        if entered == self.config.pin:
-            organiser_event("exit", "the organiser left kiosk mode with the PIN")
-            self.exit_requested = True
-            self.app.running = False
-            return "", {}
-        self.wrong_pins += 1
-        organiser_event("pin_wrong", "a wrong exit PIN was entered", count=self.wrong_pins)
-        if self.wrong_pins % self.config.tries_before_lockout == 0:
-            seconds = min(LOCKOUT_LIMIT, self.config.lockout_seconds * 2 ** self.lockouts)
-            self.lockouts += 1
-            self.locked_until = self.clock() + seconds
-            return "kiosk.pin.locked", {"seconds": int(seconds)}
-        left = self.config.tries_before_lockout - self.wrong_pins % self.config.tries_before_lockout
-        return "kiosk.pin.wrong", {"left": left}
 
     # ----- errors ----------------------------------------------------------------------------------
     def recover(self, error: Exception) -> None:
@@ -568,10 +394,10 @@ class KioskController:
         if len(self.errors) > MAX_ERRORS_PER_MINUTE:
             log.error("%d errors within a minute: the kiosk app stops and will be restarted", len(self.errors))
             raise error
-        if self.demo is not None:
-            self.demo_failed(self.demo.game_id, error)
+        if self.attract.demo is not None:
+            self.attract.demo_failed(self.attract.demo.game_id, error)
             log.error("the demo failed", exc_info=error)
-            if not self.next_demo():
+            if not self.attract.next_demo():
                 self.stop_attract()
             return
         self.recovered += 1
@@ -587,15 +413,16 @@ class KioskController:
         game, the top scene's class (``scene``) and whether the PIN pad is up (``pin_pad``)."""
         table = self.visitor_table() if mode != ATTRACT else None
         match: Match | None = getattr(table, "match", None)
-        game = self.demo.game_id if self.demo is not None else (match.game_id if match else "")
+        demo = self.attract.demo
+        game = demo.game_id if demo is not None else (match.game_id if match else "")
         scene = type(self.app.top).__name__ if self.app.top is not None else ""
         key = (mode, game, match.seed if match else None, len(match.log) if match else None, scene,
-               self.pin_pad is not None)
+               self.lock.pin_pad is not None)
         if key == self.status_key and not force:
             return
         self.status_key = key
         status: dict[str, Any] = {"pid": os.getpid(), "mode": mode, "game": game, "scene": scene,
-                                  "pin_pad": self.pin_pad is not None, **extra}
+                                  "pin_pad": self.lock.pin_pad is not None, **extra}
         if match is not None:
             status.update(seed=match.seed, moves=len(match.log), position=match.rules.notation(match.state))
         setup_kiosk.write_status(status)
@@ -605,7 +432,7 @@ class KioskController:
         """The operating system asked the kiosk to stop (SIGTERM from systemd or the supervisor,
         Ctrl+C): make sure the visitor's game is on disk, with its session, so that it comes back
         at the next start unless it goes idle meanwhile; then say so in the status and the log."""
-        table = self.visitor_table() if self.demo is None else None
+        table = self.visitor_table() if self.attract.demo is None else None
         if isinstance(table, TableScene) and table.save_now():
             match = table.match
             last_touch = self.wall() - self.idle_seconds()
@@ -621,15 +448,16 @@ class KioskController:
         """The banner in attract mode, the countdowns, the PIN pad."""
         mode = self.mode()
         if mode == ATTRACT:
-            draw_attract_banner(surface, self.demo.game_id if self.demo else "", self.clock())
+            demo = self.attract.demo
+            draw_attract_banner(surface, demo.game_id if demo else "", self.clock())
         elif mode == GAME and self.warning_since is not None:
             draw_still_playing(surface, self.warning_left(), self.config.countdown)
         elif mode == RESULTS:
             left = self.play_again_left()
             if left <= min(20.0, self.config.play_again_for / 2):
                 draw_return_hint(surface, left)
-        if self.pin_pad is not None:
-            self.pin_pad.draw(surface)
+        if self.lock.pin_pad is not None:
+            self.lock.pin_pad.draw(surface)
 
 
 # ----- running --------------------------------------------------------------------------------------

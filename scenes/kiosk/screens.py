@@ -20,7 +20,7 @@ from scenes.menus.setup import Setup
 from scenes.menus.title import GameCard, Title
 
 if TYPE_CHECKING:
-    from scenes.kiosk.controller import KioskController
+    from scenes.kiosk.exit_lock import ExitLock
 
 BANNER = pygame.Rect(360, 846, 1200, 176)
 PIN_PAD_TIMEOUT = 30.0  # s without a touch before the PIN pad closes by itself
@@ -214,13 +214,13 @@ KEY_GAP = 22
 class PinPad:
     """The on-screen keypad behind the exit gesture: digits, Delete, OK and Cancel."""
 
-    def __init__(self, controller: KioskController) -> None:
-        self.controller = controller
+    def __init__(self, lock: ExitLock) -> None:
+        self.lock = lock
         self.entered = ""
         self.message = ""  # an i18n key, with ``self.params``
         self.params: dict[str, Any] = {}
-        self.last_touch = controller.clock()
-        self.group = FocusGroup(self._make_keys(), audio=getattr(controller.app, "audio", None))
+        self.last_touch = lock.clock()
+        self.group = FocusGroup(self._make_keys(), audio=getattr(lock.app, "audio", None))
         self.group.show_focus = False
 
     def _make_keys(self) -> list[Button]:
@@ -245,7 +245,7 @@ class PinPad:
 
     def _unlocked(self) -> bool:
         """Keys work unless wrong PINs locked the pad."""
-        return self.controller.lock_remaining() <= 0
+        return self.lock.lock_remaining() <= 0
 
     def _digit_action(self, digit: str) -> Callable[[], None]:
         """The click action of a digit key."""
@@ -262,19 +262,19 @@ class PinPad:
         self.entered = self.entered[:-1]
 
     def submit(self) -> None:
-        """Check the PIN with the controller (it rate-limits and exits on the right one)."""
+        """Check the PIN with the lock (it rate-limits and exits on the right one)."""
         if not self._unlocked() or not self.entered:
             return
         entered, self.entered = self.entered, ""
-        self.message, self.params = self.controller.check_pin(entered)
+        self.message, self.params = self.lock.check_pin(entered)
 
     def cancel(self) -> None:
         """Close the pad."""
-        self.controller.close_pin_pad()
+        self.lock.close_pin_pad()
 
     def handle(self, intent: Intent) -> None:
         """Keys and touches; digits and Enter from a keyboard work too."""
-        self.last_touch = self.controller.clock()
+        self.last_touch = self.lock.clock()
         if intent.kind == intents.KEY:
             digit = intent.key.strip("[]")
             if digit.isdigit() and len(digit) == 1:
@@ -303,7 +303,7 @@ class PinPad:
         draw_panel(surface, PAD, theme.PAPER, radius=32)
         draw_text_centered(surface, t("kiosk.pin.title"), theme.HEADING, theme.INK, (PAD.centerx, PAD.y + 70), True)
         self._draw_dots(surface, (PAD.centerx, PAD.y + 170))
-        remaining = self.controller.lock_remaining()
+        remaining = self.lock.lock_remaining()
         if remaining > 0:
             text, colour = t("kiosk.pin.locked", seconds=int(remaining + 0.999)), theme.BAD
         elif self.message:

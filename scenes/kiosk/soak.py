@@ -102,10 +102,10 @@ class SoakVisitor:
         """The visit after the ``index``-th finished demo: a tap that ends the demo on the table;
         every ``FULL_VISIT_EVERY``-th time, also a game started and left to the idle countdown."""
         controller = self.controller
-        if controller.demo is None:
+        if controller.attract.demo is None:
             return
         if not self.tap(SCREEN_CENTRE, finger=index % 2 == 1, what="a tap ending the demo",
-                        landed=lambda: controller.demo is None and controller.mode() == TITLE):
+                        landed=lambda: controller.attract.demo is None and controller.mode() == TITLE):
             return
         if index % FULL_VISIT_EVERY == 0:
             self.start_and_walk_away(index // FULL_VISIT_EVERY)
@@ -180,7 +180,7 @@ def run_soak(config: KioskConfig, games: int, *, progress: Callable[[int, int], 
             app.step(1 / FPS)
             clock.advance(1 / FPS)
             frames += 1
-            now_finished = sum(controller.demos_finished.values())
+            now_finished = sum(controller.attract.demos_finished.values())
             if now_finished != finished:
                 finished = now_finished
                 if finished == warm_up:
@@ -191,7 +191,7 @@ def run_soak(config: KioskConfig, games: int, *, progress: Callable[[int, int], 
                     progress(finished, games)
                 if visitor is not None and finished < games:
                     visitor.between_demos(finished)
-            if controller.demo is None and controller.mode() == TITLE:
+            if controller.attract.demo is None and controller.mode() == TITLE:
                 clock.advance(config.attract_after + 1)  # nobody here (any more): attract again
         final_rss, peak_rss = setup_kiosk.rss_bytes()
         window = _window_facts(app) if windowed else {}
@@ -201,11 +201,11 @@ def run_soak(config: KioskConfig, games: int, *, progress: Callable[[int, int], 
     warm_rss = warm_rss or final_rss
     return {
         "games": finished,
-        "games_per_game": dict(sorted(controller.demos_finished.items())),
+        "games_per_game": dict(sorted(controller.attract.demos_finished.items())),
         "offered": list(controller.offered),
         "frames": frames,
         "seconds": time.perf_counter() - began,
-        "errors": controller.demo_errors + controller.recovered,
+        "errors": controller.attract.demo_errors + controller.recovered,
         "log_warnings_and_errors": counter.count,
         "first_log_messages": counter.first,
         "rss_start_mb": start_rss / 2**20,

@@ -30,19 +30,19 @@ from scenes.engine import input as intents
 from scenes.engine.input import Intent
 from scenes.kiosk.controller import (
     ATTRACT,
-    CORNER,
     GAME,
     RESULTS,
     TITLE,
     FakeClock,
     KioskController,
-    NullSaver,
     build_kiosk,
 )
+from scenes.kiosk.exit_lock import CORNER
 from scenes.kiosk.screens import KioskTitle, LearnOrPlay
 from scenes.kiosk.soak import run_soak
 from scenes.menus.results import Results
 from scenes.menus.setup import Setup
+from scenes.table.saver import NullSaver
 from scenes.table import launch as tables
 
 DT = 1 / 60
@@ -357,7 +357,7 @@ def test_idle_on_the_title_starts_a_silent_neko_demo(kiosk_app: KioskController,
     assert kiosk_app.mode() == TITLE
     run(kiosk_app, clock, 2)
     assert kiosk_app.mode() == ATTRACT
-    demo = kiosk_app.demo
+    demo = kiosk_app.attract.demo
     assert demo is not None and demo.game_id == "neko" and demo.scene is kiosk_app.app.top
     assert all(not seat.is_human for seat in demo.match.seats)
     assert isinstance(demo.scene.saver, NullSaver)  # demos never write the autosave
@@ -372,7 +372,7 @@ def test_demos_follow_each_other_with_fresh_seeds(fast_kiosk: KioskController, c
                                                   events: pytest.LogCaptureFixture) -> None:
     kiosk_app = fast_kiosk
     run(kiosk_app, clock, CONFIG.attract_after + 1)
-    first = kiosk_app.demo
+    first = kiosk_app.attract.demo
     assert first is not None
     for _ in range(3000):
         if first.match.is_over():
@@ -380,9 +380,9 @@ def test_demos_follow_each_other_with_fresh_seeds(fast_kiosk: KioskController, c
         run(kiosk_app, clock, DT)
     assert first.match.is_over()
     run(kiosk_app, clock, CONFIG.demo_pause + 0.5)
-    second = kiosk_app.demo
+    second = kiosk_app.attract.demo
     assert second is not None and second is not first and second.match.seed != first.match.seed
-    assert len(tagged(events, "demo")) == sum(kiosk_app.demos_finished.values()) >= 1
+    assert len(tagged(events, "demo")) == sum(kiosk_app.attract.demos_finished.values()) >= 1
 
 
 @pytest.mark.slow
@@ -419,10 +419,10 @@ def test_a_table_that_fails_to_open_is_logged_and_skipped(kiosk_app: KioskContro
         return real(*args, **kwargs)
 
     monkeypatch.setattr(scenes.neko.scene, "make_table", flaky)
-    kiosk_app.rotation = ["neko", "neko"]  # what two offered games look like, one of them broken
+    kiosk_app.attract.rotation = ["neko", "neko"]  # what two offered games look like, one of them broken
     run(kiosk_app, clock, CONFIG.attract_after + 1)
-    assert kiosk_app.mode() == ATTRACT and kiosk_app.demo is not None
-    assert kiosk_app.demo_errors == 1
+    assert kiosk_app.mode() == ATTRACT and kiosk_app.attract.demo is not None
+    assert kiosk_app.attract.demo_errors == 1
     failed = tagged(events, "demo_failed")
     assert len(failed) == 1 and "the felt is missing" in failed[0]
 
@@ -431,7 +431,7 @@ def test_a_table_that_fails_to_open_is_logged_and_skipped(kiosk_app: KioskContro
 def test_a_demo_that_raises_while_playing_gives_way_to_the_next(kiosk_app: KioskController, clock: FakeClock,
                                                                 events: pytest.LogCaptureFixture) -> None:
     run(kiosk_app, clock, CONFIG.attract_after + 1)
-    broken = kiosk_app.demo
+    broken = kiosk_app.attract.demo
     assert broken is not None
 
     def explode(dt: float) -> None:
@@ -439,7 +439,7 @@ def test_a_demo_that_raises_while_playing_gives_way_to_the_next(kiosk_app: Kiosk
 
     broken.scene.update = explode  # type: ignore[method-assign]
     run(kiosk_app, clock, DT)
-    assert kiosk_app.demo is not None and kiosk_app.demo is not broken
+    assert kiosk_app.attract.demo is not None and kiosk_app.attract.demo is not broken
     assert kiosk_app.mode() == ATTRACT and kiosk_app.app.running
     assert "a card fell off the table" in tagged(events, "demo_failed")[0]
 
@@ -454,10 +454,10 @@ def test_a_game_that_keeps_failing_leaves_the_rotation(kiosk_app: KioskControlle
 
     monkeypatch.setattr(scenes.neko.scene, "make_table", broken)
     run(kiosk_app, clock, CONFIG.attract_after + 1)
-    assert kiosk_app.demo is None and kiosk_app.mode() == TITLE and kiosk_app.app.running
+    assert kiosk_app.attract.demo is None and kiosk_app.mode() == TITLE and kiosk_app.app.running
     for _ in range(3):
         run(kiosk_app, clock, CONFIG.attract_after + 1)
-    assert kiosk_app.rotation == [] and kiosk_app.demo_errors == 3
+    assert kiosk_app.attract.rotation == [] and kiosk_app.attract.demo_errors == 3
 
 
 # ----- a visitor's game -----------------------------------------------------------------------------------
@@ -556,7 +556,7 @@ def test_many_errors_in_a_minute_stop_the_app_for_the_supervisor(kiosk_app: Kios
 # ----- the exit lock ---------------------------------------------------------------------------------------
 def press_keys(controller: KioskController, clock: FakeClock, digits: str) -> None:
     """Type ``digits`` on the PIN pad by touch, then OK."""
-    pad = controller.pin_pad
+    pad = controller.lock.pin_pad
     assert pad is not None
     by_label = {key.text: key for key in pad.group.widgets}
     for digit in digits:
@@ -574,18 +574,18 @@ def hold_corner(controller: KioskController, clock: FakeClock, seconds: float) -
 
 def test_a_short_press_in_the_corner_does_nothing(kiosk_app: KioskController, clock: FakeClock) -> None:
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds - 1)
-    assert kiosk_app.pin_pad is None
+    assert kiosk_app.lock.pin_pad is None
 
 
 @pytest.mark.slow
 def test_exit_gesture_wrong_pin_stays_right_pin_exits(kiosk_app: KioskController, clock: FakeClock,
                                                       events: pytest.LogCaptureFixture) -> None:
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)
-    assert kiosk_app.pin_pad is not None
+    assert kiosk_app.lock.pin_pad is not None
     press_keys(kiosk_app, clock, "1234")
     run(kiosk_app, clock, 1)
-    assert kiosk_app.app.running and not kiosk_app.exit_requested and kiosk_app.pin_pad is not None
-    assert kiosk_app.pin_pad.message == "kiosk.pin.wrong" and len(tagged(events, "pin_wrong")) == 1
+    assert kiosk_app.app.running and not kiosk_app.exit_requested and kiosk_app.lock.pin_pad is not None
+    assert kiosk_app.lock.pin_pad.message == "kiosk.pin.wrong" and len(tagged(events, "pin_wrong")) == 1
     press_keys(kiosk_app, clock, "4711")
     assert kiosk_app.exit_requested and not kiosk_app.app.running
     assert len(tagged(events, "exit")) == 1
@@ -596,16 +596,16 @@ def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app: KioskController, clock: 
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)
     for _ in range(CONFIG.tries_before_lockout):
         press_keys(kiosk_app, clock, "0000")
-    assert kiosk_app.lock_remaining() > CONFIG.lockout_seconds - 5
+    assert kiosk_app.lock.lock_remaining() > CONFIG.lockout_seconds - 5
     press_keys(kiosk_app, clock, "4711")  # the keys are dead while locked
     assert not kiosk_app.exit_requested and kiosk_app.app.running
     run(kiosk_app, clock, CONFIG.lockout_seconds)
-    assert kiosk_app.lock_remaining() == 0
-    assert kiosk_app.pin_pad is None  # untouched for 30 s, the pad put itself away
+    assert kiosk_app.lock.lock_remaining() == 0
+    assert kiosk_app.lock.pin_pad is None  # untouched for 30 s, the pad put itself away
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)
     for _ in range(CONFIG.tries_before_lockout):
         press_keys(kiosk_app, clock, "9999")
-    assert kiosk_app.lock_remaining() > CONFIG.lockout_seconds * 2 - 5  # the second lock is longer
+    assert kiosk_app.lock.lock_remaining() > CONFIG.lockout_seconds * 2 - 5  # the second lock is longer
     run(kiosk_app, clock, CONFIG.lockout_seconds * 2)
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)  # the pad closed itself meanwhile
     press_keys(kiosk_app, clock, "4711")

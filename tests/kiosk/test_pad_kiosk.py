@@ -82,12 +82,12 @@ def test_with_pads_on_a_press_ends_the_demo_and_the_pad_opens_and_types_the_pin(
         pad.button(SELECT, True)
         pad.button(START, True)
         run(controller, clock, CONFIG.hold_seconds - 1)
-        assert controller.pin_pad is None, "not held long enough yet"
+        assert controller.lock.pin_pad is None, "not held long enough yet"
         run(controller, clock, 1.5)
         pad.button(SELECT, False)
         pad.button(START, False)
         run(controller, clock, DT)
-        keypad = controller.pin_pad
+        keypad = controller.lock.pin_pad
         assert keypad is not None
         by_label = {key.text: key for key in keypad.group.widgets}
         ok = next(key for key in keypad.group.widgets if key.on_click == keypad.submit)
@@ -101,7 +101,7 @@ def test_with_pads_on_a_press_ends_the_demo_and_the_pad_opens_and_types_the_pin(
 
 def walk_to(controller: KioskController, clock: FakeClock, pad: VirtualPad, target: object) -> None:
     """Move the PIN pad's focus onto ``target`` with the D-pad."""
-    keypad = controller.pin_pad
+    keypad = controller.lock.pin_pad
     assert keypad is not None
     if not keypad.group.show_focus:
         tap(controller, clock, pad, DPAD[(0, 1)])  # the first press shows where the focus is
@@ -127,6 +127,6 @@ def test_with_pads_off_a_pad_does_nothing(monkeypatch: pytest.MonkeyPatch, tmp_p
         pad.button(SELECT, True)
         pad.button(START, True)
         run(controller, clock, CONFIG.hold_seconds + 1)
-        assert controller.pin_pad is None
+        assert controller.lock.pin_pad is None
     finally:
         controller.app.close()

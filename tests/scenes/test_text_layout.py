@@ -470,12 +470,12 @@ def pin_pad(state: str) -> Callable[[App], Callable[[pygame.Surface], None]]:
     """The PIN pad: waiting for digits, after a wrong PIN, or locked."""
     def make(app: App) -> Callable[[pygame.Surface], None]:
         controller = kiosk_controller(app)
-        pad = PinPad(controller)
+        pad = PinPad(controller.lock)
         pad.entered = "12"
         if state == "wrong":
             pad.message, pad.params = "kiosk.pin.wrong", {"left": 2}
         elif state == "locked":
-            controller.locked_until = controller.clock() + 90
+            controller.lock.locked_until = controller.clock() + 90
         return pad.draw
     return make
 
