@@ -116,17 +116,14 @@ class HandView(TableView, Protocol):
         ...
 
 
-class HandDragMixin:
-    """Pointer handling of a hand fan's cards (see the module docstring for what the table provides)."""
+if TYPE_CHECKING:  # the mixin's table, as a type checker sees it (at run time: the table class)
+    _HandTable = HandView
+else:
+    _HandTable = object
 
-    if TYPE_CHECKING:  # provided by the table
-        @property
-        def hand(self) -> Any: ...
-        def hand_interactive(self) -> bool: ...
-        def refresh_hints(self) -> None: ...
-    hold: HandHold[Any, Any]
-    flying: list[Any]
-    ambient: Any
+
+class HandDragMixin(_HandTable):
+    """Pointer handling of a hand fan's cards (see the module docstring for what the table provides)."""
 
     def pointer_holds(self) -> bool:
         """True while the pointer holds a hand card (the buttons then leave the pointer alone)."""
