@@ -81,8 +81,8 @@ class NekoEffects:
             for sprite in fan.cards:
                 flights.append(self.table.fly(sprite, self.table.geometry.deck, 0.0, COLLECT, flip_to=0.0, scale_to=1.0))
             fan.cards = []
-        self.table.selected = None
-        self.table.drag = None
+        self.table.hold.selected = None
+        self.table.hold.drag = None
 
         def gathered() -> None:
             self.table.deck_count = len(DECK)
@@ -166,8 +166,7 @@ class NekoEffects:
 
     def _take_from_fan(self, fan: HandFan, seat: int, card: int) -> CardSprite:
         """Remove the played card's sprite from its fan (the dragged one if it is that card)."""
-        dropped = self.table.dropped
-        self.table.dropped = None
+        dropped = self.table.hold.take_dropped()
         if dropped is not None and dropped[0] in fan.cards and dropped[0].value == card:
             fan.cards.remove(dropped[0])
             sprite = dropped[1]
@@ -232,8 +231,8 @@ class NekoEffects:
         def open_panel() -> None:
             self.table.app.audio.play("round_end")
             self.table.panel = RoundPanel(self.table, event, last)
-            self.table.selected = None
-            if self.table.drag is not None:
+            self.table.hold.selected = None
+            if self.table.hold.drag is not None:
                 self.table.spring_back()
             self.table.refresh_hints()
 

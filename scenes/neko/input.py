@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING
 
 from game.i18n import t
 from game.rules.neko import PASS, PHASE_BASE, PHASE_PLAY, NekoAction
-from scenes.table.hand_drag import Drag
 from scenes.table.pieces import CardSprite
 
 if TYPE_CHECKING:  # the parts are mixins of NekoTable; a type checker sees what they use from it
@@ -44,9 +43,7 @@ class NekoInput(NekoView):
 
     def clear_selection(self) -> None:
         """No card held, selected or aimed."""
-        self.selected = None
-        self.target = None
-        self.drag = None
+        self.hold.clear()
 
     def press_pass(self) -> None:
         """The Pass button / P key. While the stall breaker makes the viewer play, the button is
@@ -57,12 +54,11 @@ class NekoInput(NekoView):
     # ----- pointer, keyboard targets (the P key is NekoTable's) ------------------------------------------------------------
     def let_go(self) -> bool:
         """Esc: the held or selected card goes back into the hand."""
-        if self.drag is None and self.selected is None:
+        if self.hold.drag is None and self.hold.selected is None:
             return False
-        if self.drag is not None:
+        if self.hold.drag is not None:
             self.spring_back()
-        self.selected = None
-        self.target = None
+        self.hold.clear()
         self.hand.raised = None
         self.hand.layout(self.ambient, 0.2)
         return True
@@ -72,7 +68,7 @@ class NekoInput(NekoView):
         index = self.hand.card_at(pos) if self.hand_interactive() else None
         if index is not None:
             sprite = self.hand.cards[index]
-            self.drag = Drag(sprite, (float(pos[0]), float(pos[1])), (sprite.pos[0] - pos[0], sprite.pos[1] - pos[1]))
+            self.hold.pick(sprite, pos)
             self.hand.raised = index
             self.hand.layout(self.ambient, 0.12)
             self.refresh_hints()
@@ -80,19 +76,15 @@ class NekoInput(NekoView):
         position = self.stack_at(pos)
         if position is None:
             return
-        if self.selected is not None:
+        if self.hold.selected is not None:
             self.attempt_on_stack(position)
         elif self.viewer_may_act():
             self.toast.show(t("table.reason.pick_card"), 2.4)
 
     def track_drop_target(self, pos: tuple[int, int]) -> None:
         """The stack under the dragged card glows."""
-        self.target = self.stack_at(pos)
+        self.hold.target = self.stack_at(pos)
         self.refresh_hints()
-
-    def forget_drop_target(self) -> None:
-        """No stack glows for a drop any more."""
-        self.target = None
 
     @staticmethod
     def ghost_of(card: CardSprite) -> CardSprite:
@@ -101,7 +93,7 @@ class NekoInput(NekoView):
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
         """Drop: play on the stack under the pointer or spring back; a click toggles selection."""
-        drag = self.drag
+        drag = self.hold.drag
         if drag is None:
             return
         if drag.moved:
@@ -112,12 +104,12 @@ class NekoInput(NekoView):
                 return
             self.attempt_on_stack(position, drag.sprite)
             return
-        self.drag = None
+        self.hold.drag = None
         index = self.hand.cards.index(drag.sprite) if drag.sprite in self.hand.cards else None
-        self.selected = None if index == self.selected else index
-        self.hand.raised = self.selected
-        if self.selected is not None and self.target is None:
-            self.target = self._first_ok_target()
+        self.hold.selected = None if index == self.hold.selected else index
+        self.hand.raised = self.hold.selected
+        if self.hold.selected is not None and self.hold.target is None:
+            self.hold.target = self._first_ok_target()
         self.hand.layout(self.ambient, 0.15)
         self.refresh_hints()
         self.app.audio.play("click")
@@ -143,15 +135,15 @@ class NekoInput(NekoView):
         if not self.hand_interactive() or not self.hand.cards:
             return
         if dx:
-            if self.selected is None:
-                self.selected = self._first_playable_index(reverse=dx < 0)
+            if self.hold.selected is None:
+                self.hold.selected = self._first_playable_index(reverse=dx < 0)
             else:
-                self.selected = self.next_card_index(self.selected, 1 if dx > 0 else -1)
-            self.hand.raised = self.selected
-            self.hand.focus = self.selected
+                self.hold.selected = self.next_card_index(self.hold.selected, 1 if dx > 0 else -1)
+            self.hand.raised = self.hold.selected
+            self.hand.focus = self.hold.selected
             ok = self._first_ok_target()
-            if ok is not None or self.target is None:
-                self.target = ok
+            if ok is not None or self.hold.target is None:
+                self.hold.target = ok
             self.hand.layout(self.ambient, 0.15)
             self.refresh_hints()
         elif dy:
@@ -169,17 +161,17 @@ class NekoInput(NekoView):
         """Move the keyboard target to the next stack clockwise (or back)."""
         if not self.hand_interactive() or not self.hand.cards:
             return
-        if self.selected is None:
-            self.selected = self._first_playable_index()
-            self.hand.raised = self.hand.focus = self.selected
+        if self.hold.selected is None:
+            self.hold.selected = self._first_playable_index()
+            self.hand.raised = self.hand.focus = self.hold.selected
             self.hand.layout(self.ambient, 0.15)
         order = [(self.geometry.viewer_position + offset) % 4 for offset in range(4)]
-        if self.target is None:
-            self.target = self._first_ok_target()
-            if self.target is None:
-                self.target = order[0]
+        if self.hold.target is None:
+            self.hold.target = self._first_ok_target()
+            if self.hold.target is None:
+                self.hold.target = order[0]
         else:
-            self.target = self._next_target(order, step)
+            self.hold.target = self._next_target(order, step)
         self.refresh_hints()
 
     def _next_target(self, order: list[int], step: int) -> int:
@@ -187,7 +179,7 @@ class NekoInput(NekoView):
         card while some stack takes it (never the cat's)."""
         verdicts = self.stack_verdicts(self.held_value())
         takes = any(verdicts[position][0] == "ok" for position in order)
-        start = order.index(self.target) if self.target in order else 0
+        start = order.index(self.hold.target) if self.hold.target in order else 0
         for distance in range(1, len(order) + 1):
             position = order[(start + step * distance) % len(order)]
             if not takes or verdicts[position][0] == "ok":
@@ -198,7 +190,7 @@ class NekoInput(NekoView):
         """Enter: play the selected card on the target stack (at setup: on the seat's own place)."""
         if not self.hand_interactive():
             return
-        if self.selected is None:
+        if self.hold.selected is None:
             if self.hand.cards:
                 self.handle_nav(1, 0)
             return
@@ -206,9 +198,9 @@ class NekoInput(NekoView):
         if obs.phase == PHASE_BASE and obs.setup_queue:
             self.attempt_on_stack(obs.setup_queue[0])
             return
-        if self.target is None:
-            self.target = self._first_ok_target()
-        if self.target is None:
+        if self.hold.target is None:
+            self.hold.target = self._first_ok_target()
+        if self.hold.target is None:
             self.refuse(t("neko.reason.no_card_fits") if obs.phase == PHASE_PLAY else t("table.reason.not_now"))
             return
-        self.attempt_on_stack(self.target)
+        self.attempt_on_stack(self.hold.target)

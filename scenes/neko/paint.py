@@ -40,8 +40,9 @@ class NekoPaint:
             painted.append(self.table.hand.draw(surface))
         painted.append(self.table.cat.draw(surface))
         painted.extend(sprite.draw(surface) for sprite in self.table.flying)
-        if self.table.drag is not None and self.table.drag.ghost is not None:
-            painted.append(self.table.drag.ghost.draw(surface))
+        drag = self.table.hold.drag
+        if drag is not None and drag.ghost is not None:
+            painted.append(drag.ghost.draw(surface))
         painted.extend(bubble.draw(surface) for bubble in self.table.bubbles)
         return painted
 

@@ -45,7 +45,7 @@ from scenes.neko.input import NekoInput
 from scenes.neko.layout import CAT_ON_CARD, FanSpec, Geometry, Point, pass_button_rect
 from scenes.neko.paint import NekoPaint
 from scenes.table.base import TableScene
-from scenes.table.hand_drag import Drag, HandDragMixin
+from scenes.table.hand_drag import HandDragMixin, HandHold
 from scenes.table.pieces import CardSprite, HandFan, StackView, Token
 from scenes.table.still import StillPart
 
@@ -83,11 +83,8 @@ class NekoTable(NekoInput, HandDragMixin, TableScene):
         self.deck_count = 0
         self.shown_round = 0
         self.shown_totals: tuple[int, ...] = (0,) * match.players
-        self.selected: int | None = None
-        self.target: int | None = None
-        self.drag: Drag | None = None
+        self.hold: HandHold[CardSprite, int] = HandHold()  # the card held or chosen, and the stack it is aimed at
         self.salt = 0
-        self.dropped: tuple[CardSprite, CardSprite] | None = None  # (hand card, its dropped ghost)
         self.effects = NekoEffects(self)  # rules events -> animations
         self.painting = NekoPaint(self)  # the still parts and the moving pieces
         super().__init__(app, match, viewer=viewer, ai_enabled=ai_enabled, worker_inline=worker_inline)
@@ -237,11 +234,8 @@ class NekoTable(NekoInput, HandDragMixin, TableScene):
     # ----- hints: what the held card may do ---------------------------------------------------
     def held_value(self) -> int | None:
         """The value of the card in hand that is held or selected."""
-        if self.drag is not None:
-            return self.drag.sprite.value
-        if self.selected is not None and self.selected < len(self.hand.cards):
-            return self.hand.cards[self.selected].value
-        return None
+        card = self.hold.held_card(self.hand.cards)
+        return None if card is None else card.value
 
     def stack_verdicts(self, value: int | None) -> dict[int, tuple[str, str]]:
         """Per position: ("ok" | "no" | "", note) for a held card of ``value`` (from the rules)."""
@@ -275,7 +269,7 @@ class NekoTable(NekoInput, HandDragMixin, TableScene):
         for position, view in enumerate(self.stacks):
             view.highlight, view.note = verdicts[position]
             view.highlight = view.highlight or None
-            view.focused = self.target == position and self.held_value() is not None
+            view.focused = self.hold.target == position and self.held_value() is not None
         playable = self.playable_values()
         for card in self.hand.cards:
             card.dim = playable is not None and card.value not in playable

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from scenes.table.hand_drag import HandView
+from scenes.table.hand_drag import HandHold, HandView
 
 if TYPE_CHECKING:
     from scenes.neko.layout import Geometry, Point
@@ -25,11 +25,10 @@ class NekoView(HandView, Protocol):
     cat: Token
     cat_position: int  # the stack the cat is drawn on (-1: none)
     flying: list[CardSprite]
-    dropped: tuple[CardSprite, CardSprite] | None
+    hold: HandHold[CardSprite, int]  # the hand card held or chosen, and the stack it is aimed at
     deck_count: int  # cards shown in the leftover pile
     shown_round: int
     shown_totals: tuple[int, ...]
-    target: int | None = None  # the stack aimed at (keys, or the one under the dragged card)
     salt: int  # varies the stacks' tilts per round
 
     @property

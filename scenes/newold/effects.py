@@ -275,8 +275,7 @@ class NewOldEffects:
 
     def _take_from_fan(self, fan: KindFan, seat: int, card: str) -> NewOldCard:
         """Remove the played card's sprite from its fan (the dragged ghost if it is that card)."""
-        dropped = self.table.dropped
-        self.table.dropped = None
+        dropped = self.table.hold.take_dropped()
         kind = card_kind(card)
         if dropped is not None and dropped[0] in fan.cards and dropped[0].value == card:
             fan.cards.remove(dropped[0])
@@ -357,7 +356,7 @@ class NewOldEffects:
             self.table.toast.hide()
             self.table.panel = GamePanel(self.table, event, revealed, next_start)
             self.table.drop_held()
-            self.table.selected = None
+            self.table.hold.selected = None
             self.table.refresh_hints()
 
         self.table.animator.add(self.table.panel_after(open_panel, 0.5))

@@ -1,11 +1,13 @@
-"""How a person plays NEW & OLD (``NewOldInput``, a mixin of the table): drag a hand card onto the
+"""How a person plays NEW & OLD (``NewOldInput``): drag a hand card onto the
 glowing zone (mouse or finger), or click/tap a card then the zone, or the keyboard (Left/Right
 card, Enter play, R reveal, Esc menu, U/Backspace/Ctrl+Z undo, H help). While choosing the two cards
 for the box, click/tap (or Enter) marks a card, a second card of the same kind takes the mark
 over, and "Put back in the box" confirms. The screen never decides legality: a drop becomes an
 action that the rules accept or refuse with a reason, and a refused card springs back.
 
-Dragging itself (the ghost, springing back, hover lifts) is ``scenes.table.hand_drag``."""
+Dragging itself (the ghost, springing back, hover lifts) is ``scenes.table.hand_drag``; the card
+held or chosen and the zone under it are the table's ``hold``. What the input uses from the table
+is ``NewOldView`` (view.py)."""
 
 from __future__ import annotations
 
@@ -15,70 +17,37 @@ import pygame
 
 from game.i18n import t
 from game.rules.newold import NEW, OLD, PHASE_BOX, PHASE_PLAY, REVEAL, STAGE_A, NewOldAction
-from scenes.engine import anim
 from scenes.newold import layout
-from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
-from scenes.table.hand_drag import Drag
-from scenes.table.mixin import TableMixin
+from scenes.newold.sprites import NewOldCard
 
-if TYPE_CHECKING:
-    from scenes.engine.app import App
-    from scenes.engine.ui import Button
+if TYPE_CHECKING:  # the parts are mixins of NewOldTable; a type checker sees what they use from it
+    from scenes.newold.view import NewOldView
+else:
+    NewOldView = object
 
 
-class NewOldInput(TableMixin):
+class NewOldInput(NewOldView):
     """Keys, pointer and the action button of the NEW & OLD table, and what a gesture does to the
     selection and the marks (the table's queries ``phase``, ``playing``, ``choosing_box``... say
     what is allowed; ``attempt`` offers the action to the rules). It goes before ``HandDragMixin``
-    in the table's bases: it makes the ghost a drag needs, and its ``drop_held`` hands on to it."""
+    in the table's bases: it makes the ghost a drag needs and lets go of it its own way."""
 
     PAD_X_KEY = "r"  # a pad's X: Reveal my Old cards (scenes.engine.pad)
 
-    app: App
-    viewer: int
-    places: dict[int, SeatPlace]
-    zones: dict[str, ZoneView]
-    if TYPE_CHECKING:  # a read-only property of the table
-        @property
-        def hand(self) -> KindFan: ...
-    drag: Drag | None
-    selected: int | None
-    hover_zone: str | None
-    flying: list[NewOldCard]
-    dropped: tuple[NewOldCard, NewOldCard] | None
-    action_button: Button
-    ambient: anim.Animator
-    if TYPE_CHECKING:  # provided by NewOldTable (scene.py) and the shared HandDragMixin
-        def phase(self) -> str: ...
-        def my_stage(self) -> str: ...
-        def target_zone(self) -> str: ...
-        def choosing_box(self) -> bool: ...
-        def playing(self) -> bool: ...
-        def reveal_allowed(self) -> bool: ...
-        def reveal_forced(self) -> bool: ...
-        def marked(self) -> dict[str, NewOldCard]: ...
-        def spring_back(self) -> None: ...
-        def _first_playable_index(self, reverse: bool = False) -> int: ...
-        def next_card_index(self, current: int, step: int) -> int: ...
-
-    # ----- keys ------------------------------------------------------------------------------------
-    def handle_key(self, key: str) -> None:
-        """R reveal; H help (the base's)."""
-        if key == "r":
-            if self.reveal_allowed():
-                self.attempt(REVEAL)
-            elif self.playing():
-                self.attempt(REVEAL)  # the rules say why not
-        else:
-            super().handle_key(key)
+    # ----- keys (the R key is NewOldTable's) --------------------------------------------------------
+    def press_reveal(self) -> None:
+        """The R key: reveal the Old cards whenever the viewer is to play (the rules say why not
+        when they may not)."""
+        if self.playing():
+            self.attempt(REVEAL)
 
     def let_go(self) -> bool:
         """Esc: the held or selected card goes back into the hand."""
-        if self.drag is None and self.selected is None:
+        if self.hold.drag is None and self.hold.selected is None:
             return False
-        if self.drag is not None:
+        if self.hold.drag is not None:
             self.spring_back()
-        self.selected = None
+        self.hold.selected = None
         self.hand.raised = self.hand.focus = None
         return True
 
@@ -88,13 +57,12 @@ class NewOldInput(TableMixin):
         index = self.hand.card_at(pos) if self.hand_interactive() else None
         if index is not None:
             sprite = self.hand.cards[index]
-            assert isinstance(sprite, NewOldCard)
-            self.drag = Drag(sprite, (float(pos[0]), float(pos[1])), (sprite.pos[0] - pos[0], sprite.pos[1] - pos[1]))
+            self.hold.pick(sprite, pos)
             return
         zone = self.zone_at(pos)
         if zone is None:
             return
-        if self.selected is not None:
+        if self.hold.selected is not None:
             self.attempt_on_zone(zone)
         elif self.viewer_may_act() and self.phase() == PHASE_PLAY:
             self.toast.show(t("table.reason.pick_card"), 2.4)
@@ -102,13 +70,9 @@ class NewOldInput(TableMixin):
     def track_drop_target(self, pos: tuple[int, int]) -> None:
         """The zone under the dragged card glows (hints refresh only when it changes)."""
         zone = self.zone_at(pos)
-        if zone != self.hover_zone:
-            self.hover_zone = zone
+        if zone != self.hold.target:
+            self.hold.target = zone
             self.refresh_hints()
-
-    def forget_drop_target(self) -> None:
-        """No zone glows for a drop any more."""
-        self.hover_zone = None
 
     @staticmethod
     def ghost_of(card: NewOldCard) -> NewOldCard:
@@ -118,12 +82,12 @@ class NewOldInput(TableMixin):
     def note_dragged(self, card: NewOldCard) -> None:
         """A dragged card is selected and stays raised, except while choosing the box."""
         if card in self.hand.cards and self.phase() != PHASE_BOX:
-            self.selected = self.hand.cards.index(card)
-            self.hand.raised = self.selected
+            self.hold.selected = self.hand.cards.index(card)
+            self.hand.raised = self.hold.selected
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
         """Drop: on a zone plays, on the box marks (while choosing); a click selects or marks."""
-        drag = self.drag
+        drag = self.hold.drag
         if drag is None:
             return
         if drag.moved:
@@ -140,17 +104,17 @@ class NewOldInput(TableMixin):
                 return
             self.attempt_on_zone(zone, drag.sprite)
             return
-        self.drag = None
+        self.hold.drag = None
         if self.phase() == PHASE_BOX:
             if self.choosing_box():
                 self.toggle_mark(drag.sprite)
-                self.selected = self.hand.cards.index(drag.sprite) if drag.sprite in self.hand.cards else None
-                self.hand.focus = self.selected
+                self.hold.selected = self.hand.cards.index(drag.sprite) if drag.sprite in self.hand.cards else None
+                self.hand.focus = self.hold.selected
             self.refresh_hints()
             return
         index = self.hand.cards.index(drag.sprite) if drag.sprite in self.hand.cards else None
-        self.selected = None if index == self.selected else index
-        self.hand.raised = self.selected
+        self.hold.selected = None if index == self.hold.selected else index
+        self.hand.raised = self.hold.selected
         self.refresh_hints()
         self.app.audio.play("click")
 
@@ -172,12 +136,12 @@ class NewOldInput(TableMixin):
         if not self.hand_interactive() or not self.hand.cards:
             return
         if dx:
-            if self.selected is None:
-                self.selected = self._first_playable_index(reverse=dx < 0)
+            if self.hold.selected is None:
+                self.hold.selected = self._first_playable_index(reverse=dx < 0)
             else:
-                self.selected = self.next_card_index(self.selected, 1 if dx > 0 else -1)
-            self.hand.raised = self.selected if self.phase() != PHASE_BOX else None
-            self.hand.focus = self.selected
+                self.hold.selected = self.next_card_index(self.hold.selected, 1 if dx > 0 else -1)
+            self.hand.raised = self.hold.selected if self.phase() != PHASE_BOX else None
+            self.hand.focus = self.hold.selected
             self.refresh_hints()
             self.hand.layout(self.ambient, 0.15)
         elif dy < 0:
@@ -206,7 +170,7 @@ class NewOldInput(TableMixin):
         if self.reveal_forced():
             self.attempt(REVEAL)
             return
-        if self.selected is None:
+        if self.hold.selected is None:
             if self.hand.cards:
                 self.handle_nav(1, 0)
             return
@@ -215,19 +179,14 @@ class NewOldInput(TableMixin):
     # ----- actions and the selection ---------------------------------------------------------------
     def held_card(self) -> NewOldCard | None:
         """The hand card held by the pointer or selected by keys/click."""
-        if self.drag is not None:
-            return self.drag.sprite
-        if self.selected is not None and self.selected < len(self.hand.cards):
-            card = self.hand.cards[self.selected]
-            return card if isinstance(card, NewOldCard) else None
-        return None
+        return self.hold.held_card(self.hand.cards)
 
     def press_action(self) -> None:
         """The action button: confirm the box cards, or reveal the Old cards."""
         if self.choosing_box():
             self.confirm_box()
-        elif self.playing():
-            self.attempt(REVEAL)
+        else:
+            self.press_reveal()
 
     def confirm_box(self) -> None:
         """Put the two marked cards into the box (or say which kind is still missing)."""
@@ -266,14 +225,13 @@ class NewOldInput(TableMixin):
 
     def drop_held(self) -> None:
         """Let go of a dragged card (help opens, a curtain goes up); no card stays lifted."""
-        super().drop_held()
+        if self.hold.drag is not None:
+            self.spring_back()
         self.hand.hover = None
 
     def clear_selection(self) -> None:
         """Forget the held, selected and marked cards."""
-        self.drag = None
-        self.selected = None
-        self.hover_zone = None
+        self.hold.clear()
         for place in self.places.values():
             for card in place.fan.cards:
                 card.marked = False

@@ -7,8 +7,9 @@ the kinds are public), every zone and revealed card face up.
 
 This module holds ``NewOldTable``'s construction and wiring: the pieces built for the viewer, the
 state read from the observation, the queries (phase, stage, what is playable), the status and
-hint texts, the action button; ``make_table``. Input, event playback and painting are the mixins
-``NewOldInput`` (input.py), ``NewOldEffects`` (effects.py) and ``NewOldPaint`` (paint.py); the
+hint texts, the action button; ``make_table``. Gestures are ``NewOldInput`` (input.py, a mixin),
+event playback ``NewOldEffects`` (effects.py) and painting ``NewOldPaint`` (paint.py), parts the
+table owns; what those three use from the table is ``NewOldView`` (view.py). The
 game-independent machinery (AI, undo, curtains, event pump, autosave, still layer, results) is
 ``scenes.table.base.TableScene``.
 """
@@ -54,7 +55,7 @@ from scenes.newold.layout import ACTION_RECT, FELT, STATUS_Y, ZONE_CENTRE, Geome
 from scenes.newold.paint import NewOldPaint
 from scenes.newold.sprites import KindFan, NewOldCard, SeatPlace, ZoneView
 from scenes.table.base import TableScene
-from scenes.table.hand_drag import Drag, HandDragMixin
+from scenes.table.hand_drag import HandDragMixin, HandHold
 from scenes.table.still import StillPart
 
 WARM_BUDGET = 0.001  # seconds a frame may spend making pictures ahead of need
@@ -85,10 +86,7 @@ class NewOldTable(NewOldInput, HandDragMixin, TableScene):
         self.shown_left: list[str] = [""] * match.players  # "" or why the seat left
         self.shown_start = 0
         self.shown_game = 0
-        self.selected: int | None = None
-        self.drag: Drag | None = None
-        self.dropped: tuple[NewOldCard, NewOldCard] | None = None
-        self.hover_zone: str | None = None
+        self.hold: HandHold[NewOldCard, str] = HandHold()  # the card held or chosen, and the zone under it
         self._hint_key: tuple[Any, ...] = ()
         self._still_fans: set[int] = set()  # seats whose resting hand is in the still layer now
         self._warm_hand: tuple[Any, ...] = ()
@@ -114,6 +112,13 @@ class NewOldTable(NewOldInput, HandDragMixin, TableScene):
     def paint_still_base(self, surface: pygame.Surface) -> None:
         """The table with its mat, the game's name on the mat (``NewOldPaint``)."""
         self.painting.paint_still_base(surface)
+
+    def handle_key(self, key: str) -> None:
+        """Letter shortcuts: R reveal (``NewOldInput.press_reveal``), then the table's (H help...)."""
+        if key == "r":
+            self.press_reveal()
+        else:
+            super().handle_key(key)
 
     # ----- pieces ----------------------------------------------------------------------------------
     def build_pieces(self) -> None:
@@ -244,7 +249,8 @@ class NewOldTable(NewOldInput, HandDragMixin, TableScene):
 
     def status_text(self) -> str:
         """The base's status, or what the AI seats do while choosing for the box."""
-        text = super().status_text()
+        # TableScene's by name: a type checker would find the input's view protocol first through super()
+        text = TableScene.status_text(self)
         seat = self.seat_to_move()
         if seat >= 0 and not self.match.seats[seat].is_human and not self.panel and not self.curtain_up \
                 and self.phase() == PHASE_BOX:
@@ -267,7 +273,7 @@ class NewOldTable(NewOldInput, HandDragMixin, TableScene):
         self.shown_start = obs.start_seat
         self.shown_game = obs.game
         self.flying.clear()
-        self.dropped = None
+        self.hold.dropped = None
         self._clamp_selection()
         self.refresh_hints()
 
@@ -332,15 +338,15 @@ class NewOldTable(NewOldInput, HandDragMixin, TableScene):
                 if held is not None and held.value not in playable:
                     view.highlight = "no"
                     view.note = self._zone_note(zone)
-                view.focused = held is not None and (self.hover_zone == zone or self.drag is None)
-            elif playing and held is not None and self.hover_zone == zone:
+                view.focused = held is not None and (self.hold.target == zone or self.hold.drag is None)
+            elif playing and held is not None and self.hold.target == zone:
                 view.highlight = "no"
                 view.note = t("newold_table.note.not_yours")
                 view.focused = True
         for card in self.hand.cards:
             card.eager = playing and card.value in playable
             card.dim = playing and card.value not in playable
-        if not self.drag:
+        if self.hold.drag is None:
             self.hand.layout(self.ambient, 0.15)
 
     def _zone_note(self, zone: str) -> str:
@@ -353,4 +359,6 @@ class NewOldTable(NewOldInput, HandDragMixin, TableScene):
 
 def make_table(app: App, match: Match, **options: Any) -> Scene:
     """The NEW & OLD table scene for ``match`` (options: ``viewer``, ``ai_enabled``, ``worker_inline``)."""
-    return NewOldTable(app, match, **options)
+    # NewOldInput's base is the NewOldView protocol (tools/part_needs.py checks the input against it), so the
+    # checker takes the protocol's members as abstract ahead of TableScene's; the class is complete
+    return NewOldTable(app, match, **options)  # type: ignore[abstract]

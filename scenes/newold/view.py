@@ -2,14 +2,15 @@
 
 Beyond every table's services (``TableView``) and the hand-card ones (``HandView``): the pieces
 ``NewOldTable`` builds, what the table shows of the match between events and what the viewer may
-do now. A type checker reads the effects' and the paint's table as a ``NewOldView``.
+do now. A type checker reads the effects' and the paint's table, and the input's ``self``, as a
+``NewOldView``; at run time the input is a mixin of ``NewOldTable``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from scenes.table.hand_drag import HandView
+from scenes.table.hand_drag import HandHold, HandView
 
 if TYPE_CHECKING:
     from collections import deque
@@ -25,7 +26,7 @@ class NewOldView(HandView, Protocol):
     places: dict[int, SeatPlace]  # every seat's plate, fan and revealed row, by seat
     zones: dict[str, ZoneView]  # the Old and New zones
     flying: list[NewOldCard]
-    dropped: tuple[NewOldCard, NewOldCard] | None = None
+    hold: HandHold[NewOldCard, str]  # the hand card held or chosen, and the zone under the dragged card
     decks: dict[str, int]  # face-down cards in the two dealing decks, by kind
     box_count: int  # cards in the game box
     shown_stages: list[str]  # each seat's stage as shown
@@ -39,6 +40,14 @@ class NewOldView(HandView, Protocol):
     @property
     def hand(self) -> KindFan:
         """The viewer's fan."""
+        ...
+
+    def phase(self) -> str:
+        """The rules phase now."""
+        ...
+
+    def my_stage(self) -> str:
+        """The viewer's stage (A or B)."""
         ...
 
     def target_zone(self) -> str:

@@ -4,7 +4,9 @@ A turn: click (tap) a glowing source (the deck, your two piles or the opponent's
 Tab/arrows and Enter by keys); point at the pair to discard (the pair whose middle is nearest the
 pointer lifts; Left/Right by keys) and click or press Enter; then point at the gap where the
 reserve pair goes (the pair shows in the hand at that gap; Left/Right) and click or press Enter;
-then Declare or End turn (D, E). A finger taps once to choose and again to confirm.
+then Declare or End turn (D, E; those keys are the table's). A finger taps once to choose and
+again to confirm. The choice in progress is the table's ``choice``; what the input uses from the
+table is ``NoaronView`` (view.py).
 """
 
 from __future__ import annotations
@@ -18,41 +20,18 @@ from game.rules.noaron import HAND_SIZE, LEFT, PHASE_DECIDE, PHASE_DISCARD, PHAS
 from scenes.engine import input as intents
 from scenes.engine.input import Intent
 from scenes.noaron.layout import PILE_SCALE, scaled_size
-from scenes.table.mixin import TableMixin
 
-if TYPE_CHECKING:
-    from scenes.noaron.layout import Geometry, Point
-    from scenes.noaron.sprites import HandRow
+if TYPE_CHECKING:  # the parts are mixins of NoaronTable; a type checker sees what they use from it
+    from scenes.noaron.view import NoaronView
+else:
+    NoaronView = object
 
 
-class NoaronInput(TableMixin):
-    """The input handling of ``NoaronTable`` (a mixin: the table holds the state)."""
+class NoaronInput(NoaronView):
+    """The input handling of ``NoaronTable`` (a mixin: the table holds the state;
+    ``NoaronView``: what it uses from the table)."""
 
     PAD_X_KEY = "e"  # a pad's X: End turn (scenes.engine.pad)
-
-    if TYPE_CHECKING:  # provided by NoaronTable (scenes/noaron/scene.py)
-        source_focus: str | None
-        pair_cursor: int | None
-        gap_cursor: int | None
-        armed: tuple[str, int] | None
-        @property
-        def geometry(self) -> Geometry: ...
-        @property
-        def bottom(self) -> int: ...
-        @property
-        def hand(self) -> HandRow: ...
-
-        def pile_centre(self, seat: int, pile: int) -> Point: ...
-        def phase_for_viewer(self) -> str: ...
-        def legal_sources(self) -> list[str]: ...
-        def take(self, source: str) -> bool: ...
-        def discard(self, index: int) -> bool: ...
-        def insert(self, gap: int) -> bool: ...
-        def press_declare(self) -> None: ...
-        def press_end(self) -> None: ...
-        def _clear_choice(self) -> None: ...
-        def coach_rect(self) -> pygame.Rect | None: ...
-        def close_coach(self) -> None: ...
 
     def handle_pointer(self, intent: Intent) -> None:
         """Buttons first; then a press takes, discards or places; a move shows what it would do."""
@@ -74,19 +53,10 @@ class NoaronInput(TableMixin):
         """Enter: confirm the choice in progress."""
         self.confirm()
 
-    def handle_key(self, key: str) -> None:
-        """Letter shortcuts: D declare, E end the turn; H help (the base's)."""
-        if key == "d":
-            self.press_declare()
-        elif key == "e":
-            self.press_end()
-        else:
-            super().handle_key(key)
-
     def let_go(self) -> bool:
         """Esc: drop the choice in progress (an armed card, a pair being picked), else put the
         explanation card away; only then does Esc open the menu."""
-        if self.pair_cursor is None and self.armed is None:
+        if self.choice.pair_cursor is None and self.choice.armed is None:
             if self.coach_rect() is None:
                 return False
             self.close_coach()
@@ -137,8 +107,8 @@ class NoaronInput(TableMixin):
             return
         if phase in (PHASE_DISCARD, PHASE_INSERT) and self.in_hand_band(pos):
             choice = self.choice_at(pos)
-            if touch and self.armed != (phase, choice):
-                self.armed = (phase, choice)  # first tap: show the choice; a second tap confirms
+            if touch and self.choice.armed != (phase, choice):
+                self.choice.armed = (phase, choice)  # first tap: show the choice; a second tap confirms
                 self._set_cursor(phase, choice)
                 return
             self._set_cursor(phase, choice)
@@ -152,19 +122,15 @@ class NoaronInput(TableMixin):
         phase = self.phase_for_viewer()
         if phase == PHASE_TAKE:
             source = self.source_at(pos)
-            if source in self.legal_sources() and source != self.source_focus:
-                self.source_focus = source
+            if source in self.legal_sources() and source != self.choice.source_focus:
+                self.choice.source_focus = source
                 self.refresh_hints()
         elif phase in (PHASE_DISCARD, PHASE_INSERT) and self.in_hand_band(pos):
             self._set_cursor(phase, self.choice_at(pos))
 
     def _set_cursor(self, phase: str, choice: int) -> None:
         """Point the pair or gap cursor at ``choice`` and re-read the hints if it moved."""
-        if phase == PHASE_DISCARD and choice != self.pair_cursor:
-            self.pair_cursor = choice
-            self.refresh_hints()
-        elif phase == PHASE_INSERT and choice != self.gap_cursor:
-            self.gap_cursor = choice
+        if self.choice.point_at(phase, choice):
             self.refresh_hints()
 
     def handle_nav(self, dx: int, dy: int) -> None:
@@ -173,12 +139,12 @@ class NoaronInput(TableMixin):
         if phase == PHASE_TAKE:
             self.cycle_source(dx or dy)
         elif phase == PHASE_DISCARD and dx:
-            current = self.pair_cursor
-            self.pair_cursor = 0 if current is None else max(0, min(HAND_SIZE - 2, current + dx))
+            current = self.choice.pair_cursor
+            self.choice.pair_cursor = 0 if current is None else max(0, min(HAND_SIZE - 2, current + dx))
             self.refresh_hints()
         elif phase == PHASE_INSERT and dx:
-            current = HAND_SIZE - 2 if self.gap_cursor is None else self.gap_cursor
-            self.gap_cursor = max(0, min(HAND_SIZE - 2, current + dx))
+            current = HAND_SIZE - 2 if self.choice.gap_cursor is None else self.choice.gap_cursor
+            self.choice.gap_cursor = max(0, min(HAND_SIZE - 2, current + dx))
             self.refresh_hints()
 
     def cycle_source(self, step: int) -> None:
@@ -186,28 +152,28 @@ class NoaronInput(TableMixin):
         legal = self.legal_sources()
         if not legal:
             return
-        if self.source_focus not in legal:
-            self.source_focus = legal[0] if step >= 0 else legal[-1]
+        if self.choice.source_focus not in legal:
+            self.choice.source_focus = legal[0] if step >= 0 else legal[-1]
         else:
-            self.source_focus = legal[(legal.index(self.source_focus) + step) % len(legal)]
+            self.choice.source_focus = legal[(legal.index(self.choice.source_focus) + step) % len(legal)]
         self.refresh_hints()
 
     def confirm(self) -> None:
         """Enter: take from the focused source, discard the pair, place the reserve, or declare."""
         phase = self.phase_for_viewer()
-        self.armed = None
+        self.choice.armed = None
         if phase == PHASE_TAKE:
-            if self.source_focus is None:
+            if self.choice.source_focus is None:
                 self.cycle_source(1)
             else:
-                self.take(self.source_focus)
+                self.take(self.choice.source_focus)
         elif phase == PHASE_DISCARD:
-            if self.pair_cursor is None:
+            if self.choice.pair_cursor is None:
                 self.handle_nav(1, 0)
             else:
-                self.discard(self.pair_cursor)
+                self.discard(self.choice.pair_cursor)
         elif phase == PHASE_INSERT:
-            self.insert(HAND_SIZE - 2 if self.gap_cursor is None else self.gap_cursor)
+            self.insert(HAND_SIZE - 2 if self.choice.gap_cursor is None else self.choice.gap_cursor)
         elif phase == PHASE_DECIDE:
             self.press_declare()
         elif self.viewer_may_act() is False and self.match.seats[self.bottom].is_human:

@@ -5,8 +5,9 @@ and the status say, the buttons and the actions (see ``scenes.noaron`` for the w
 (rules events -> animations) and ``NoaronPaint`` (the still layer and the moving pieces) on top of
 the shared ``TableScene``. Its state, read by every part: ``rows`` (the two hand rows), ``piles``,
 ``reserve`` (the taken pair) and its ``reserve_seat``, the counts shown (``deck_count``,
-``stake_counts``, ``paid_counts``, ``shown_round``), the choice in progress (``source_focus``,
-``pair_cursor``, ``gap_cursor``, ``armed``) and what it would give (``preview``, ``shown_cut``).
+``stake_counts``, ``paid_counts``, ``shown_round``), the choice in progress (``choice``, a
+``TurnChoice``) and what it would give (``preview``, ``shown_cut``). What the parts use from it is
+``NoaronView`` (view.py).
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ from scenes.noaron.layout import (
 from scenes.noaron.paint import NoaronPaint
 from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import HandRow, NoaronCard
-from scenes.noaron.view import Preview
+from scenes.noaron.view import Preview, TurnChoice
 from scenes.table import art
 from scenes.table.base import TableScene
 from scenes.table.still import StillPart
@@ -84,6 +85,8 @@ class NoaronTable(NoaronInput, TableScene):
 
     felt = FELT  # the base draws (and prewarms) the table with this mat
     rules: NoaronRules  # the match's (a ノアロン match)
+    effects: NoaronEffects  # its parts, wider than what NoaronView lets the settlement panel ask of them
+    painting: NoaronPaint
 
     def __init__(self, app: App, match: Match, **options: Any) -> None:
         self.rows: dict[int, HandRow] = {}
@@ -96,10 +99,7 @@ class NoaronTable(NoaronInput, TableScene):
         self.stake_counts = [0, 0]
         self.paid_counts = [0, 0]
         self.shown_round = 0
-        self.source_focus: str | None = None
-        self.pair_cursor: int | None = None
-        self.gap_cursor: int | None = None
-        self.armed: tuple[str, int] | None = None  # a finger's first tap: (phase, choice)
+        self.choice = TurnChoice()  # the source, pair or gap being chosen
         self.preview: Preview | None = None
         self.shown_cut: Cut | None = None
         self.panel: SettlementPanel | None = None
@@ -226,7 +226,8 @@ class NoaronTable(NoaronInput, TableScene):
     # ----- queries ------------------------------------------------------------------------------------
     def observation(self) -> NoaronObservation:
         """What the viewer may see now (a spectator sees no hand), cached by the base."""
-        return super().observation()
+        # TableScene's by name: a type checker would find the input's view protocol first through super()
+        return TableScene.observation(self)
 
     def long_name(self, seat: int) -> str:
         """A seat's full label (with its symbol)."""
@@ -327,11 +328,8 @@ class NoaronTable(NoaronInput, TableScene):
         return len(self.reserve) != obs.reserve_count or list(self.stake_counts) != list(obs.stakes)
 
     def _clear_choice(self) -> None:
-        """Forget the pair, gap and source being chosen."""
-        self.source_focus = None
-        self.pair_cursor = None
-        self.gap_cursor = None
-        self.armed = None
+        """Forget the pair, gap and source being chosen, and what they would give."""
+        self.choice.clear()
         self.preview = None
 
     def _reserve_in_row(self) -> bool:
@@ -342,13 +340,13 @@ class NoaronTable(NoaronInput, TableScene):
         """Glowing sources, the lifted pair or the open gap, the framed cut and the score card."""
         phase = self.phase_for_viewer()
         legal = self.legal_sources()
-        if self.source_focus not in legal:
-            self.source_focus = None if not legal or self.source_focus is None else legal[0]
-        self.deck_glow = ("focus" if self.source_focus == "deck" else "ok") if "deck" in legal else ""
+        if self.choice.source_focus not in legal:
+            self.choice.source_focus = None if not legal or self.choice.source_focus is None else legal[0]
+        self.deck_glow = ("focus" if self.choice.source_focus == "deck" else "ok") if "deck" in legal else ""
         self.pile_glow = {}
         for source, seat in (("mine", self.viewer), ("theirs", 1 - self.viewer if self.viewer >= 0 else -1)):
             if source in legal:
-                self.pile_glow[seat] = "focus" if self.source_focus == source else "ok"
+                self.pile_glow[seat] = "focus" if self.choice.source_focus == source else "ok"
         if self.pending or self.animator.busy:
             self.hints_stale = True  # the row is moving: re-read everything once at rest
             return
@@ -363,12 +361,12 @@ class NoaronTable(NoaronInput, TableScene):
         row = self.hand
         in_row = [card for card in row.cards if card in self.reserve]
         if phase == PHASE_INSERT and self.reserve and self.reserve_seat == self.viewer:
-            if self.gap_cursor is None:
-                self.gap_cursor = len(row.cards) - len(in_row)
+            if self.choice.gap_cursor is None:
+                self.choice.gap_cursor = len(row.cards) - len(in_row)
             rest = [card for card in row.cards if card not in self.reserve]
-            self.gap_cursor = max(0, min(len(rest), self.gap_cursor))
-            row.cards = rest[:self.gap_cursor] + list(self.reserve) + rest[self.gap_cursor:]
-            row.pair = self.gap_cursor
+            self.choice.gap_cursor = max(0, min(len(rest), self.choice.gap_cursor))
+            row.cards = rest[:self.choice.gap_cursor] + list(self.reserve) + rest[self.choice.gap_cursor:]
+            row.pair = self.choice.gap_cursor
             row.pair_color = theme.ACCENT
             row.pair_tag = t("noaron_table.tag.insert")
             row.layout(self.ambient, 0.18)  # the reserve pair glides into the gap
@@ -379,8 +377,8 @@ class NoaronTable(NoaronInput, TableScene):
                 card.pos = self.reserve_spot(self.reserve_seat, index)
                 card.scale = RESERVE_SCALE[self.side(self.reserve_seat)]
                 card.lift = 0.0
-        if phase == PHASE_DISCARD and self.pair_cursor is not None:
-            row.pair = max(0, min(len(row.cards) - 2, self.pair_cursor))
+        if phase == PHASE_DISCARD and self.choice.pair_cursor is not None:
+            row.pair = max(0, min(len(row.cards) - 2, self.choice.pair_cursor))
             row.pair_color = theme.BAD
             row.pair_tag = t("noaron_table.tag.discard")
         else:
@@ -394,11 +392,11 @@ class NoaronTable(NoaronInput, TableScene):
         obs = self.observation()
         hand = tuple(obs.hand)
         self.preview = None
-        if phase == PHASE_INSERT and self.gap_cursor is not None and obs.reserve:
-            after = hand[:self.gap_cursor] + tuple(obs.reserve) + hand[self.gap_cursor:]
+        if phase == PHASE_INSERT and self.choice.gap_cursor is not None and obs.reserve:
+            after = hand[:self.choice.gap_cursor] + tuple(obs.reserve) + hand[self.choice.gap_cursor:]
             self.preview = Preview(after, best_cut(after))
-        elif phase == PHASE_DISCARD and self.pair_cursor is not None and obs.reserve:
-            index = max(0, min(len(hand) - 2, self.pair_cursor))
+        elif phase == PHASE_DISCARD and self.choice.pair_cursor is not None and obs.reserve:
+            index = max(0, min(len(hand) - 2, self.choice.pair_cursor))
             self.preview = Preview(hand, best_cut(hand), best_after_discard(hand, index, tuple(obs.reserve)))
 
     def _frame_hand(self) -> None:
@@ -480,6 +478,15 @@ class NoaronTable(NoaronInput, TableScene):
         limit, or not the end of the turn yet)."""
         if self.viewer_may_act():
             self.attempt(END)
+
+    def handle_key(self, key: str) -> None:
+        """Letter shortcuts: D declare, E end the turn; then the table's (H help...)."""
+        if key == "d":
+            self.press_declare()
+        elif key == "e":
+            self.press_end()
+        else:
+            super().handle_key(key)
 
     def can_declare(self) -> bool:
         """The Declare button's enabled flag."""
@@ -566,4 +573,6 @@ class NoaronTable(NoaronInput, TableScene):
 
 def make_table(app: App, match: Match, **options: Any) -> Scene:
     """The ノアロン table scene for ``match`` (options: ``viewer``, ``ai_enabled``, ``worker_inline``)."""
-    return NoaronTable(app, match, **options)
+    # NoaronInput's base is the NoaronView protocol (tools/part_needs.py checks the input against it), so the
+    # checker takes the protocol's members as abstract ahead of TableScene's; the class is complete
+    return NoaronTable(app, match, **options)  # type: ignore[abstract]

@@ -1,8 +1,10 @@
 """What ノアロン's parts use from ``NoaronTable``, declared once: ``NoaronView``.
 
 Beyond every table's services (``TableView``): the rows, piles, reserve and counts ``NoaronTable``
-keeps, where its pieces sit, and its two parts (the settlement panel paints with ``painting``). A type checker reads the
-effects', the paint's and the settlement panel's table as a ``NoaronView``.
+keeps, the choice in progress (``TurnChoice``), where its pieces sit, its actions, and its two
+parts (the settlement panel paints with ``painting``). A type checker reads the effects', the
+paint's and the settlement panel's table, and the input's ``self``, as a ``NoaronView``; at run
+time the input is a mixin of ``NoaronTable``.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from game.rules.noaron import PHASE_DISCARD, PHASE_INSERT
 from scenes.table.view import TableView
 
 if TYPE_CHECKING:
@@ -29,6 +32,35 @@ class Preview:
     hand: tuple[str, ...]
     cut: Cut
     best_after: int | None = None  # discard phase: the best score any gap would then give
+
+
+@dataclass
+class TurnChoice:
+    """The choice in progress on the viewer's turn, before it becomes an action: the source in
+    focus (take phase), the pair (discard phase) or gap (insert phase) the cursor is on, and a
+    finger's first tap waiting for the second. The input changes it; hints and tests read it."""
+
+    source_focus: str | None = None  # the source the keys or the pointer are on: "deck", "mine", "theirs"
+    pair_cursor: int | None = None  # the pair to discard: hand cards pair_cursor and pair_cursor + 1
+    gap_cursor: int | None = None  # where the reserve pair would go: before hand card gap_cursor
+    armed: tuple[str, int] | None = None  # a finger's first tap: (phase, choice)
+
+    def clear(self) -> None:
+        """Nothing chosen."""
+        self.source_focus = None
+        self.pair_cursor = self.gap_cursor = None
+        self.armed = None
+
+    def point_at(self, phase: str, choice: int) -> bool:
+        """Point the pair cursor (discard phase) or the gap cursor (insert phase) at ``choice``;
+        True when it moved."""
+        if phase == PHASE_DISCARD and choice != self.pair_cursor:
+            self.pair_cursor = choice
+            return True
+        if phase == PHASE_INSERT and choice != self.gap_cursor:
+            self.gap_cursor = choice
+            return True
+        return False
 
 
 class PaymentEffects(Protocol):
@@ -76,6 +108,7 @@ class NoaronView(TableView, Protocol):
     hints_stale: bool  # re-read the hints once the pieces come to rest
     pile_glow: dict[int, str]  # pile -> "ok" / "no" / "" while a pair is held
     deck_glow: str
+    choice: TurnChoice  # the source, pair or gap being chosen
     preview: Preview | None = None  # the cut the held move would make, shown on the score card
     shown_cut: Cut | None = None
     declare_button: Button
@@ -138,10 +171,38 @@ class NoaronView(TableView, Protocol):
         """Where the yaku/zatsu explanation lies on the felt, or None."""
         ...
 
+    def phase_for_viewer(self) -> str:
+        """The rules phase when the viewer may act now, else ""."""
+        ...
+
+    def legal_sources(self) -> list[str]:
+        """The sources the viewer may take from now (none outside their take phase)."""
+        ...
+
+    def take(self, source: str) -> bool:
+        """Take two cards from ``source`` ("deck", "mine", "theirs")."""
+        ...
+
+    def discard(self, index: int) -> bool:
+        """Discard hand cards ``index`` and ``index + 1``."""
+        ...
+
+    def insert(self, gap: int) -> bool:
+        """Put the reserve pair into the hand before card ``gap``."""
+        ...
+
+    def press_declare(self) -> None:
+        """The Declare button / D key."""
+        ...
+
+    def close_coach(self) -> None:
+        """Take the yaku/zatsu explanation off the felt."""
+        ...
+
     def _reserve_in_row(self) -> bool:
         """True while the reserve pair is shown inside the bottom row (the insert preview)."""
         ...
 
     def _clear_choice(self) -> None:
-        """Forget the pair, gap and source being chosen."""
+        """Forget the pair, gap and source being chosen, and what they would give."""
         ...

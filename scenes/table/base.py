@@ -54,8 +54,9 @@ Subclass hooks (``build_pieces``, ``sync_from_observation``, ``event_handlers``,
 ``on_refused(reason)``            the rules (or the table) said no: spring the piece back
 ``clear_selection()``             forget held/selected pieces at once (undo, curtain, new viewer)
 ``drop_held()``                   let go of a piece held by the pointer, animated (help, pause)
-``handle_pointer(intent)``        press/move/release (default: the buttons, unless ``drag`` holds
-                                  a piece, then ``pointer_down/move/up(pos...)``, which do nothing)
+``handle_pointer(intent)``        press/move/release (default: the buttons, unless
+                                  ``pointer_holds()`` a piece, then ``pointer_down/move/up(pos...)``,
+                                  which do nothing)
 ``handle_nav(dx, dy)``            arrows; ``handle_focus(step)`` Tab; ``handle_activate()`` Enter
 ``handle_key(key)``               letter shortcuts (default: H help)
 ``handle_back(key)``              Esc/Backspace: ``let_go()`` (a held piece or a choice in

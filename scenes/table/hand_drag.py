@@ -5,24 +5,32 @@ A press on a hand card makes a ``Drag``; once the pointer has moved past ``DRAG_
 lifted *ghost* copy follows it while the card itself waits hidden in the fan (so no hand animation
 fights the pointer). A refused or abandoned drop springs the ghost back to the card's place.
 
+What the person holds or chose is one ``HandHold`` (the table's ``hold``): the card held by the
+pointer, the card chosen by keys or a click, what it is aimed at, and the ghost of a play that went
+through. The input changes it through its methods (``pick``, ``release``, ``drop``, ``clear``);
+effects, paint and hints read it.
+
 ``HandDragMixin`` goes before ``TableScene`` in the bases; the table provides ``hand`` (a
-``HandFan``), ``selected``, ``flying`` (sprites painted above the still layer), ``drag``,
-``dropped``, and the hooks ``ghost_of(card)`` (a copy of a hand card, of the table's card type),
-``note_dragged(card)`` (what a drag selects), ``playable_values()``, ``track_drop_target(pos)``
-(what the ghost is over now) and ``forget_drop_target()``.
+``HandFan``), ``hold``, ``flying`` (sprites painted above the still layer), and the hooks
+``ghost_of(card)`` (a copy of a hand card, of the table's card type), ``note_dragged(card)`` (what
+a drag selects), ``playable_values()`` and ``track_drop_target(pos)`` (what the ghost is over now).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from scenes.engine import anim
+from scenes.table.pieces import CardSprite
 from scenes.table.view import TableView
 
 Point = tuple[float, float]
 DRAG_THRESHOLD = 14  # pixels the pointer must move before a press becomes a drag
+Card = TypeVar("Card", bound=CardSprite[Any])  # the table's kind of hand card
+Target = TypeVar("Target")  # what a held card is aimed at (neko: a stack's position, NEW & OLD: a zone)
 
 
 @dataclass
@@ -36,13 +44,59 @@ class Drag:
     ghost: Any = None
 
 
+@dataclass
+class HandHold(Generic[Card, Target]):
+    """What the person holds or chose in their hand fan, and what it is aimed at (see the module
+    docstring); changed only through the methods below and by the input's own choices."""
+
+    selected: int | None = None  # the hand card chosen by keys or a click (its index in the fan)
+    drag: Drag | None = None  # the hand card held by the pointer
+    target: Target | None = None  # what the held or chosen card is aimed at
+    dropped: tuple[Card, Card] | None = None  # (hand card, its dropped ghost) until the play flies from there
+
+    def pick(self, sprite: Card, pos: tuple[int, int]) -> None:
+        """A press on the hand card ``sprite`` at ``pos``: the pointer holds it (not moved yet)."""
+        self.drag = Drag(sprite, (float(pos[0]), float(pos[1])), (sprite.pos[0] - pos[0], sprite.pos[1] - pos[1]))
+
+    def release(self) -> Drag | None:
+        """The pointer lets go: nothing is held or aimed at; the drag that ended (to spring back)."""
+        drag, self.drag, self.target = self.drag, None, None
+        return drag
+
+    def drop(self) -> Card | None:
+        """A play went through: a dragged ghost stays where it was dropped (kept in ``dropped`` for
+        the play to fly from); nothing is held, chosen or aimed at. The ghost, if any."""
+        drag, ghost = self.drag, None
+        if drag is not None and drag.ghost is not None:
+            ghost = drag.ghost
+            self.dropped = (drag.sprite, ghost)
+        self.clear()
+        return ghost
+
+    def take_dropped(self) -> tuple[Card, Card] | None:
+        """The dropped (hand card, ghost), once: the play's flight starts from the ghost."""
+        dropped, self.dropped = self.dropped, None
+        return dropped
+
+    def clear(self) -> None:
+        """Nothing held, chosen or aimed at (a dropped ghost stays until its play flies)."""
+        self.drag = self.selected = self.target = None
+
+    def held_card(self, cards: Sequence[Card]) -> Card | None:
+        """The card held by the pointer, else the chosen one among the fan's ``cards``, else None."""
+        if self.drag is not None:
+            held: Card = self.drag.sprite
+            return held
+        if self.selected is not None and self.selected < len(cards):
+            return cards[self.selected]
+        return None
+
+
 class HandView(TableView, Protocol):
     """What a hand-card table's parts use beyond every table's services: the viewer's fan, the
     card held or chosen, and the shared gestures on it (``HandDragMixin``)."""
 
-    selected: int | None = None  # the hand card chosen by keys or a click
-    drag: Drag | None = None  # the hand card held by the pointer
-    dropped: tuple[Any, Any] | None = None  # (hand card, its dropped ghost) until the play flies from there
+    hold: HandHold[Any, Any]  # the card held or chosen, and what it is aimed at
 
     @property
     def hand(self) -> Any:
@@ -62,23 +116,22 @@ class HandView(TableView, Protocol):
         ...
 
 
-class HandDragMixin:
+if TYPE_CHECKING:  # the mixin's table, as a type checker sees it (at run time: the table class)
+    _HandTable = HandView
+else:
+    _HandTable = object
+
+
+class HandDragMixin(_HandTable):
     """Pointer handling of a hand fan's cards (see the module docstring for what the table provides)."""
 
-    if TYPE_CHECKING:  # provided by the table
-        @property
-        def hand(self) -> Any: ...
-        def hand_interactive(self) -> bool: ...
-        def refresh_hints(self) -> None: ...
-    drag: Drag | None
-    dropped: tuple[Any, Any] | None
-    selected: int | None
-    flying: list[Any]
-    ambient: Any
+    def pointer_holds(self) -> bool:
+        """True while the pointer holds a hand card (the buttons then leave the pointer alone)."""
+        return self.hold.drag is not None
 
     def pointer_move(self, pos: tuple[int, int], held: bool, touch: bool) -> None:
         """Drag the held card; without one, hovering lifts the hand card under the pointer a little."""
-        drag = self.drag
+        drag = self.hold.drag
         if drag is not None:
             if not drag.moved and math.hypot(pos[0] - drag.start[0], pos[1] - drag.start[1]) > DRAG_THRESHOLD:
                 self._start_moving(drag)
@@ -95,9 +148,7 @@ class HandDragMixin:
 
     def spring_back(self) -> None:
         """The dragged card returns to its place in the hand."""
-        drag = self.drag
-        self.drag = None
-        self.forget_drop_target()
+        drag = self.hold.release()
         self.hand.layout(self.ambient, 0.3)
         if drag is None or drag.ghost is None:
             return
@@ -125,15 +176,15 @@ class HandDragMixin:
 
     def drop_held(self) -> None:
         """A card held by the pointer goes back to the hand (help opens, a curtain goes up)."""
-        if self.drag is not None:
+        if self.hold.drag is not None:
             self.spring_back()
 
     def _clamp_selection(self) -> None:
         """Keep the keyboard selection inside the hand."""
         count = len(self.hand.cards)
-        if self.selected is not None and self.selected >= count:
-            self.selected = None
-        self.hand.raised = self.selected
+        if self.hold.selected is not None and self.hold.selected >= count:
+            self.hold.selected = None
+        self.hand.raised = self.hold.selected
         if self.hand.focus is not None and self.hand.focus >= count:
             self.hand.focus = None
         self.hand.hover = None
@@ -158,17 +209,14 @@ class HandDragMixin:
     def note_dragged(self, card: Any) -> None:
         """A drag of ``card`` began: by default it becomes the selected card."""
         if card in self.hand.cards:
-            self.selected = self.hand.cards.index(card)
+            self.hold.selected = self.hand.cards.index(card)
 
     def on_applied(self, events: list[Any]) -> None:
         """An action went through: a dropped ghost stays where it was dropped (the play flies
         from there); nothing is held, selected or aimed at any more."""
-        if self.drag is not None and self.drag.ghost is not None:
-            self.dropped = (self.drag.sprite, self.drag.ghost)
-            self.flying.append(self.drag.ghost)
-        self.drag = None
-        self.selected = None
-        self.forget_drop_target()
+        ghost = self.hold.drop()
+        if ghost is not None:
+            self.flying.append(ghost)
         self.hand.raised = None
         self.hand.focus = None
 
@@ -198,7 +246,4 @@ class HandDragMixin:
         return (current + step) % count
 
     def track_drop_target(self, pos: tuple[int, int]) -> None:
-        """The ghost moved to ``pos``: note what it is over now (stacks and zones glow)."""
-
-    def forget_drop_target(self) -> None:
-        """The drag ended: nothing is targeted any more."""
+        """The ghost moved to ``pos``: note what it is over now in ``hold.target`` (stacks and zones glow)."""

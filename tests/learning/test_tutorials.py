@@ -134,10 +134,10 @@ def test_an_explanation_waits_for_enter_and_the_table_takes_no_move_meanwhile(ti
     while layer.shown_for < CLICK_GUARD:
         clock.step()
     clock.step([Intent(PRESS, point, touch=True)])  # a tap on an explanation goes on ...
-    assert table.drag is None and table.selected is None and table.match.log == []  # ... and picks nothing
+    assert table.hold.drag is None and table.hold.selected is None and table.match.log == []  # ... and picks nothing
     assert settle(clock, layer.ready) and layer.index == 1
     clock.step([Intent(PRESS, point, touch=True)])  # on a move step the same tap picks the card up
-    assert table.drag is not None
+    assert table.hold.drag is not None
 
 
 def test_undo_is_off_during_the_script_and_back_after_skip(title_app: App) -> None:

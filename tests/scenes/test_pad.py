@@ -173,11 +173,11 @@ def test_two_pads_at_a_hot_seat_table_act_only_for_their_own_seats(app: App,
     table = hot_seat(app)
     assert table.viewer == 0
     tap(app, first, RIGHT)  # the first press claims the seat acting now
-    assert app.pads.seat_of(1) == 0 and table.selected is not None
-    chosen = table.selected
+    assert app.pads.seat_of(1) == 0 and table.hold.selected is not None
+    chosen = table.hold.selected
     tap(app, second, RIGHT)  # the second pad takes the other person's seat, but it is not its turn
     assert app.pads.seat_of(2) == 1
-    assert table.selected == chosen, "the second pad moved nothing"
+    assert table.hold.selected == chosen, "the second pad moved nothing"
     second_name = seat_label(1, table.match.seats[1])
     assert table.toast.visible and table.toast.message == t("pad.claimed_other", pad=2, name=second_name)
     log_before = len(table.match.log)
@@ -204,9 +204,9 @@ def test_a_third_pad_is_refused_when_every_person_has_a_pad(app: App, plugged: l
     table = hot_seat(app)
     tap(app, first, RIGHT)
     tap(app, second, RIGHT)
-    chosen = table.selected
+    chosen = table.hold.selected
     tap(app, third, LEFT)
-    assert app.pads.seat_of(3) is None and table.selected == chosen
+    assert app.pads.seat_of(3) is None and table.hold.selected == chosen
     assert table.toast.message == t("pad.refused.no_seat", pad=3)
 
 
@@ -215,13 +215,13 @@ def test_unplugged_mid_move_loses_nothing_and_the_same_pad_plugged_in_again_goes
     table = hot_seat(app)
     pad = plug(app, plugged)
     tap(app, pad, RIGHT)  # a card chosen, lifted from the hand
-    assert table.selected is not None and app.pads.seat_of(1) == 0
+    assert table.hold.selected is not None and app.pads.seat_of(1) == 0
     state, log = table.match.state, len(table.match.log)
     cards = [card.value for card in table.hand.cards]
     pad.detach()
     app.step(DT)
     assert app.pads.pads == {}
-    assert table.selected is None and table.hand.raised is None, "the chosen card went back"
+    assert table.hold.selected is None and table.hand.raised is None, "the chosen card went back"
     assert table.match.state is state and len(table.match.log) == log
     assert [card.value for card in table.hand.cards] == cards
     assert table.toast.visible and table.toast.message == t("pad.unplugged", pad=1)

@@ -50,12 +50,12 @@ def test_neko_cursor_visits_only_playable_cards_and_accepting_stacks(app: App) -
         seen = set()
         for _ in range(2 * len(table.hand.cards)):
             press(app, Intent(intents.NAV, dx=1))
-            assert table.hand.cards[table.selected].value in playable
-            seen.add(table.selected)
+            assert table.hand.cards[table.hold.selected].value in playable
+            seen.add(table.hold.selected)
         assert seen == {i for i, card in enumerate(table.hand.cards) if card.value in playable}, "all are reached"
         for _ in range(6):
             press(app, Intent(intents.NAV, dy=1))
-            assert table.stack_verdicts(table.held_value())[table.target][0] == "ok"
+            assert table.stack_verdicts(table.held_value())[table.hold.target][0] == "ok"
         checked += 1
     assert checked >= 3
 
@@ -73,6 +73,6 @@ def test_newold_cursor_skips_cards_that_do_not_fit(app: App) -> None:
             continue  # the cursor has nothing to skip here
         for _ in range(len(table.hand.cards) + 2):
             press(app, Intent(intents.NAV, dx=-1))
-            assert table.hand.cards[table.selected].value in playable
+            assert table.hand.cards[table.hold.selected].value in playable
         checked += 1
     assert checked >= 3

@@ -101,10 +101,10 @@ def play_by_keys(app: App, scene: NekoTable, action: NekoAction) -> None:
     assert scene.held_value() == action.card
     if action.kind == "play":
         for _ in range(8):
-            if scene.target == action.position:
+            if scene.hold.target == action.position:
                 break
             app.step(DT, feed=[Intent(FOCUS_NEXT)])
-        assert scene.target == action.position
+        assert scene.hold.target == action.position
     app.step(DT, feed=[Intent(ACTIVATE)])
 
 
@@ -191,7 +191,7 @@ def test_an_illegal_drop_leaves_the_state_and_shows_the_reason(app: App) -> None
     assert scene.toast.visible and scene.toast.message == t("neko.reason.cat_stack")
     for _ in range(5):
         app.step(DT)
-    assert scene.drag is None
+    assert scene.hold.drag is None
     assert shown_hand_matches_observation(scene)  # the card sprang back into the hand
 
 

@@ -328,7 +328,7 @@ def test_an_illegal_drop_springs_back_with_the_rules_reason(app: App) -> None:
     assert scene.toast.visible and scene.toast.message == t(key, **params)
     for _ in range(30):
         app.step(DT)
-    assert scene.drag is None and not scene.flying
+    assert scene.hold.drag is None and not scene.flying
     assert shown_hand_matches_observation(scene)
     assert all(sprite.visible for sprite in scene.hand.cards)
 

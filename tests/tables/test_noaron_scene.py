@@ -104,23 +104,23 @@ def block_point(scene: NoaronTable, choice: int) -> tuple[int, int]:
 
 
 def keys_to(app: App, scene: NoaronTable, attribute: str, target: int) -> None:
-    """Left/Right until the scene's ``attribute`` cursor sits on ``target``."""
+    """Left/Right until the ``attribute`` cursor of the scene's choice sits on ``target``."""
     for _ in range(2 * HAND_SIZE):
-        current = getattr(scene, attribute)
+        current = getattr(scene.choice, attribute)
         if current == target:
             return
         app.step(DT, feed=[Intent(NAV, dx=1 if current is None or current < target else -1)])
-    assert getattr(scene, attribute) == target
+    assert getattr(scene.choice, attribute) == target
 
 
 def play_take(app: App, scene: NoaronTable, action: NoaronAction, style: str) -> None:
     """Click (tap) the source, or Tab to it and press Enter."""
     if style == "keys":
         for _ in range(6):
-            if scene.source_focus == action.source:
+            if scene.choice.source_focus == action.source:
                 break
             app.step(DT, feed=[Intent(FOCUS_NEXT)])
-        assert scene.source_focus == action.source
+        assert scene.choice.source_focus == action.source
         app.step(DT, feed=[Intent(ACTIVATE)])
         return
     click(app, source_point(scene, action.source), touch=style == "touch")
@@ -137,12 +137,12 @@ def play_block(app: App, scene: NoaronTable, action: NoaronAction, style: str) -
         length = len(scene.match.log)
         click(app, point, touch=True)
         assert len(scene.match.log) == length, "a first tap only chooses"
-        assert getattr(scene, attribute) == action.index
+        assert getattr(scene.choice, attribute) == action.index
         click(app, point, touch=True)
     else:
         point = block_point(scene, action.index)
         hover(app, point)
-        assert getattr(scene, attribute) == action.index
+        assert getattr(scene.choice, attribute) == action.index
         click(app, point)
 
 
@@ -365,9 +365,9 @@ def test_escape_drops_the_choice_then_undoes(app: App) -> None:
     scene.close_coach()  # the first turn's explanation card takes an Esc of its own (tested below)
     length = len(scene.match.log)
     app.step(DT, feed=[Intent(NAV, dx=1)])
-    assert scene.pair_cursor is not None
+    assert scene.choice.pair_cursor is not None
     app.step(DT, feed=[Intent(BACK)])
-    assert scene.pair_cursor is None and len(scene.match.log) == length
+    assert scene.choice.pair_cursor is None and len(scene.match.log) == length
     if scene.can_undo():
         app.step(DT, feed=[Intent(BACK, key="backspace")])
         assert len(scene.match.log) == length - 1
@@ -474,7 +474,7 @@ def test_escape_puts_the_explanation_away_before_it_undoes_anything(app: App) ->
     scene.coach_open = True  # (opened again only to see the order of Esc)
     app.step(DT, feed=[Intent(NAV, dx=1)])
     app.step(DT, feed=[Intent(BACK)])
-    assert scene.pair_cursor is None and scene.coach_open  # first the pair being chosen
+    assert scene.choice.pair_cursor is None and scene.coach_open  # first the pair being chosen
     app.step(DT, feed=[Intent(BACK)])
     assert not scene.coach_open and len(scene.match.log) == before + 1  # then the card, no undo
 

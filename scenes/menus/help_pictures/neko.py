@@ -16,9 +16,9 @@ def hold(scene: NekoTable, example: MoveExample, legal: bool) -> pygame.Rect:
     play: the stacks glow or refuse as they do while a player holds that card."""
     action = example.legal if legal else example.illegal
     index = next(i for i, card in enumerate(scene.hand.cards) if card.value == action.card)
-    scene.selected = index
+    scene.hold.selected = index
     scene.hand.raised = scene.hand.focus = index
     scene.hand.settle()
-    scene.target = action.position
+    scene.hold.target = action.position
     scene.refresh_hints()
     return pygame.Rect(MOVE_AREA)

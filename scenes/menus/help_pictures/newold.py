@@ -16,7 +16,7 @@ def hold(scene: NewOldTable, example: MoveExample, legal: bool) -> pygame.Rect:
     follows it, or says what it takes."""
     action = example.legal if legal else example.illegal
     index = next(i for i, card in enumerate(scene.hand.cards) if card.value == action.card)
-    scene.selected = index
+    scene.hold.selected = index
     scene.hand.raised = scene.hand.focus = index
     scene.refresh_hints()
     scene.hand.settle()

@@ -17,7 +17,7 @@ def hold(scene: NoaronTable, example: MoveExample, legal: bool) -> pygame.Rect:
     """The legal take: its source ringed, as the keys point at it. The illegal declaration: offered
     to the table as the D key does, which refuses it with the rules' reason."""
     if legal:
-        scene.source_focus = example.legal.source
+        scene.choice.source_focus = example.legal.source
         scene.refresh_hints()
     else:
         scene.attempt(example.illegal)
