@@ -139,7 +139,7 @@ def main() -> int:
     args.out.write_text(json.dumps(prints, indent=0, sort_keys=True))
     print(f"{len(prints)} frames fingerprinted into {args.out}")
     if earlier is not None:
-        missing = sorted(set(earlier) - set(prints))
+        missing = sorted(name for name in set(earlier) - set(prints) if name.split("/")[0] in games)
         print(f"{len(differ)} differ, {len(missing)} missing" + (": " + ", ".join((differ + missing)[:20])
                                                                   if differ or missing else ""))
         return 1 if differ or missing else 0

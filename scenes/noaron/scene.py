@@ -2,8 +2,8 @@
 and the status say, the buttons and the actions (see ``scenes.noaron`` for the whole table).
 
 ``NoaronTable`` puts the parts together: ``NoaronInput`` (pointer, keys), ``NoaronEffects``
-(rules events -> animations) and ``NoaronPaint`` (the still layer and the moving pieces) on top of
-the shared ``TableScene``. Its state, read by every part: ``rows`` (the two hand rows), ``piles``,
+(rules events -> animations), ``NoaronPaint`` (the still layer and the moving pieces) and
+``HandReading`` (the glows, previews and framed cut) on top of the shared ``TableScene``. Its state, read by every part: ``rows`` (the two hand rows), ``piles``,
 ``reserve`` (the taken pair) and its ``reserve_seat``, the counts shown (``deck_count``,
 ``stake_counts``, ``paid_counts``, ``shown_round``), the choice in progress (``choice``, a
 ``TurnChoice``) and what it would give (``preview``, ``shown_cut``). What the parts use from it is
@@ -42,7 +42,6 @@ from game.rules.noaron import (
     TurnPassed,
     best_cut,
 )
-from scenes.engine import theme
 from scenes.engine.app import App, Scene
 from scenes.engine.ui import Button, seat_label
 from scenes.noaron import art as cards_art
@@ -59,23 +58,15 @@ from scenes.noaron.layout import (
     Geometry,
     Point,
     pile_top_offset,
-    pip_for,
-    zatsu_span,
 )
 from scenes.noaron.paint import NoaronPaint
 from scenes.noaron.panels import SettlementPanel
+from scenes.noaron.reading import HandReading
 from scenes.noaron.sprites import HandRow, NoaronCard
 from scenes.noaron.view import Preview, TurnChoice
 from scenes.table import art
 from scenes.table.base import TableScene
 from scenes.table.still import StillPart
-
-
-def best_after_discard(hand: tuple[str, ...], index: int, reserve: tuple[str, ...]) -> int:
-    """The lowest score reachable by discarding ``hand[index:index+2]`` and then inserting
-    ``reserve`` at the best gap."""
-    rest = hand[:index] + hand[index + 2:]
-    return min(best_cut(rest[:gap] + reserve + rest[gap:]).score for gap in range(len(rest) + 1))
 
 
 class NoaronTable(NoaronInput, TableScene):
@@ -107,10 +98,10 @@ class NoaronTable(NoaronInput, TableScene):
         self.hints_stale = False
         self.dealing = False  # a deal is being shown (the status says so, not "your turn")
         self.coach_open = False  # the yaku/zatsu explanation is on the felt (see scenes.noaron.coach)
-        self.coach_shown = False  # it was shown once in this match: never again
         self._geometry: Geometry | None = None  # see ``geometry``
         self.effects = NoaronEffects(self)  # rules events -> animations
         self.painting = NoaronPaint(self)  # the still parts and the moving pieces
+        self.reading = HandReading(self)  # glows, previews and the framed cut
         super().__init__(app, match, **options)
         self.undo_button.rect = self.geometry.undo_rect()
 
@@ -337,111 +328,9 @@ class NoaronTable(NoaronInput, TableScene):
         return bool(self.reserve) and all(card in self.hand.cards for card in self.reserve)
 
     def refresh_hints(self) -> None:
-        """Glowing sources, the lifted pair or the open gap, the framed cut and the score card."""
-        phase = self.phase_for_viewer()
-        legal = self.legal_sources()
-        if self.choice.source_focus not in legal:
-            self.choice.source_focus = None if not legal or self.choice.source_focus is None else legal[0]
-        self.deck_glow = ("focus" if self.choice.source_focus == "deck" else "ok") if "deck" in legal else ""
-        self.pile_glow = {}
-        for source, seat in (("mine", self.viewer), ("theirs", 1 - self.viewer if self.viewer >= 0 else -1)):
-            if source in legal:
-                self.pile_glow[seat] = "focus" if self.choice.source_focus == source else "ok"
-        if self.pending or self.animator.busy:
-            self.hints_stale = True  # the row is moving: re-read everything once at rest
-            return
-        self.hints_stale = False
-        self._show_reserve_preview(phase)
-        self._update_preview(phase)
-        self._frame_hand()
-        self._open_coach()
-
-    def _show_reserve_preview(self, phase: str) -> None:
-        """In the insert phase the reserve pair sits in the bottom row at the gap cursor."""
-        row = self.hand
-        in_row = [card for card in row.cards if card in self.reserve]
-        if phase == PHASE_INSERT and self.reserve and self.reserve_seat == self.viewer:
-            if self.choice.gap_cursor is None:
-                self.choice.gap_cursor = len(row.cards) - len(in_row)
-            rest = [card for card in row.cards if card not in self.reserve]
-            self.choice.gap_cursor = max(0, min(len(rest), self.choice.gap_cursor))
-            row.cards = rest[:self.choice.gap_cursor] + list(self.reserve) + rest[self.choice.gap_cursor:]
-            row.pair = self.choice.gap_cursor
-            row.pair_color = theme.ACCENT
-            row.pair_tag = t("noaron_table.tag.insert")
-            row.layout(self.ambient, 0.18)  # the reserve pair glides into the gap
-            return
-        if in_row:
-            row.cards = [card for card in row.cards if card not in self.reserve]
-            for index, card in enumerate(self.reserve):
-                card.pos = self.reserve_spot(self.reserve_seat, index)
-                card.scale = RESERVE_SCALE[self.side(self.reserve_seat)]
-                card.lift = 0.0
-        if phase == PHASE_DISCARD and self.choice.pair_cursor is not None:
-            row.pair = max(0, min(len(row.cards) - 2, self.choice.pair_cursor))
-            row.pair_color = theme.BAD
-            row.pair_tag = t("noaron_table.tag.discard")
-        else:
-            row.pair = None
-            row.pair_color = None
-            row.pair_tag = ""
-        row.layout(self.ambient, 0.16)
-
-    def _update_preview(self, phase: str) -> None:
-        """The hand and cut the current choice would give."""
-        obs = self.observation()
-        hand = tuple(obs.hand)
-        self.preview = None
-        if phase == PHASE_INSERT and self.choice.gap_cursor is not None and obs.reserve:
-            after = hand[:self.choice.gap_cursor] + tuple(obs.reserve) + hand[self.choice.gap_cursor:]
-            self.preview = Preview(after, best_cut(after))
-        elif phase == PHASE_DISCARD and self.choice.pair_cursor is not None and obs.reserve:
-            index = max(0, min(len(hand) - 2, self.choice.pair_cursor))
-            self.preview = Preview(hand, best_cut(hand), best_after_discard(hand, index, tuple(obs.reserve)))
-
-    def _frame_hand(self) -> None:
-        """Frame the yaku of the bottom row (preview or hand), put a point pip on each zatsu card
-        and name both parts under the row (the cards keep their colours: nothing looks disabled)."""
-        row = self.hand
-        faces = [card.value for card in row.cards]
-        cut: Cut | None = None
-        if self.preview is not None and len(self.preview.hand) == len(row.cards):
-            cut = self.preview.cut
-        elif row.cards and all(value is not None for value in faces):
-            cut = best_cut(tuple(str(value) for value in faces))
-        self.shown_cut = cut
-        row.second = None
-        row.frame = None
-        row.tags = ()
-        for card in row.cards:
-            card.pip = ""
-        if cut is None:
-            return
-        zatsu = zatsu_span(cut, len(row.cards)) if cut.yaku_length else (0, len(row.cards))
-        for index, card in enumerate(row.cards):
-            card.pip = pip_for(cut, index, len(row.cards))
-        tags = []
-        if cut.yaku_length:
-            row.frame = (cut.yaku_start, cut.yaku_length)
-            tags.append((cut.yaku_start, cut.yaku_length, t("noaron_table.tag.yaku"), theme.GOLD, theme.INK))
-        if zatsu[1]:
-            word = t("noaron_table.tag.zatsu_half") if cut.zatsu_is_yaku else t("noaron_table.tag.zatsu")
-            tags.append((zatsu[0], zatsu[1], word, theme.INK, theme.TEXT))
-            if cut.zatsu_is_yaku:
-                row.second = zatsu
-        row.tags = tuple(tags)
-
-    # ----- the yaku / zatsu explanation ----------------------------------------------------------------
-    def _open_coach(self) -> None:
-        """Show the explanation the first time a person's hand is shown with its cut, in the
-        match's first round (a resumed match past it, a spectator or an AI seat never sees it)."""
-        if self.coach_shown or self.shown_cut is None or self.hand_hidden or not self.viewer_is_person():
-            return
-        if self.observation().records:
-            self.coach_shown = True  # rounds were settled already: this player has read hands before
-            return
-        self.coach_open = True
-        self.coach_shown = True
+        """Glowing sources, the lifted pair or the open gap, the framed cut and the score card
+        (``HandReading``)."""
+        self.reading.refresh()
 
     def close_coach(self) -> None:
         """Take the explanation off the felt (a click on it, the end of the person's first turn)."""

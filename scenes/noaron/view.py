@@ -111,6 +111,7 @@ class NoaronView(TableView, Protocol):
     choice: TurnChoice  # the source, pair or gap being chosen
     preview: Preview | None = None  # the cut the held move would make, shown on the score card
     shown_cut: Cut | None = None
+    coach_open: bool  # the yaku/zatsu explanation is on the felt
     declare_button: Button
     dealing: bool
     panel: SettlementPanel | None  # the only panel ノアロン's table opens (narrows ``TableView.panel``)

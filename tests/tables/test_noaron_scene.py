@@ -31,7 +31,8 @@ from scenes.engine.input import ACTIVATE, BACK, FOCUS_NEXT, KEY, MOVE, NAV, Inte
 from scenes.menus.results import Results
 from scenes.noaron.layout import DECK_POS, pip_for
 from scenes.noaron.panels import SettlementPanel
-from scenes.noaron.scene import NoaronTable, best_after_discard, make_table
+from scenes.noaron.reading import best_after_discard
+from scenes.noaron.scene import NoaronTable, make_table
 from scenes.table.ai_seats import AI_MIN_THINK
 from scenes.table.curtain import Curtain
 from tests import table_gestures
@@ -493,7 +494,7 @@ def test_the_explanation_stays_for_the_first_turn_only(app: App) -> None:
         scene.attempt(END if END in legal else rng.choice(legal))
     assert seen[:3] == [(PHASE_TAKE, True), (PHASE_DISCARD, True), (PHASE_INSERT, True)]
     app.step(DT)
-    assert not scene.coach_open and scene.coach_shown
+    assert not scene.coach_open and scene.reading.coach_shown
 
 
 def test_no_explanation_for_a_spectator_an_ai_seat_or_a_match_past_its_first_round(app: App) -> None:
