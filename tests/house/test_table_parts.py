@@ -16,8 +16,10 @@ _spec.loader.exec_module(part_needs)
 
 TABLE_SCENE_LINES = 450  # the aim of issue 32
 # the parts that reach their table only through a view protocol: every game's effects and paint
-# (parts the table owns) and neko's input (a mixin typed against NekoView)
-DECLARED_PARTS = [(game, part) for game in part_needs.GAMES for part in ("effects", "paint")] + [("neko", "input")]
+# (parts the table owns) and the inputs of neko, That Old Wallpaper and Nostalgic (mixins typed
+# against their game's view)
+DECLARED_PARTS = [(game, part) for game in part_needs.GAMES for part in ("effects", "paint")] + \
+    [("neko", "input"), ("wallpaper", "input"), ("nostalgic", "input")]
 
 
 @pytest.mark.parametrize(("game", "part"), DECLARED_PARTS)
