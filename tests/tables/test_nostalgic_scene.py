@@ -108,7 +108,7 @@ def by_clicks(app: App, scene: NostalgicTable, action: NostalgicAction, touch: b
     elif action.kind == "reroll":
         for die in action.dice:
             click(app, die_point(scene, die), touch)
-        assert sorted(scene.picked) == list(action.dice)
+        assert sorted(scene.hold.picked) == list(action.dice)
         click(app, scene.reroll_button.rect.center, touch)
     else:
         click(app, source_point(scene, action.source), touch)
@@ -134,10 +134,10 @@ def by_keys(app: App, scene: NostalgicTable, action: NostalgicAction) -> None:
         focus_die(app, scene, action.die)
         app.step(DT, feed=[Intent(ACTIVATE)])
         for _ in range(12):
-            if scene.focus_balloon == action.balloon:
+            if scene.hold.focus_balloon == action.balloon:
                 break
             app.step(DT, feed=[Intent(NAV, dx=1)])
-        assert scene.focus_balloon == action.balloon
+        assert scene.hold.focus_balloon == action.balloon
         app.step(DT, feed=[Intent(ACTIVATE)])
     elif action.kind == "reroll":
         for die in action.dice:
@@ -146,17 +146,17 @@ def by_keys(app: App, scene: NostalgicTable, action: NostalgicAction) -> None:
         app.step(DT, feed=[Intent(KEY, key="r")])
     else:
         for _ in range(8):
-            if scene.focus_source == action.source:
+            if scene.hold.focus_source == action.source:
                 break
             app.step(DT, feed=[Intent(NAV, dx=1)])
-        assert scene.focus_source == action.source
+        assert scene.hold.focus_source == action.source
         app.step(DT, feed=[Intent(ACTIVATE)])
 
 
 def focus_die(app: App, scene: NostalgicTable, die: int) -> None:
     """Right arrow until ``die`` has the keyboard focus."""
     for _ in range(6):
-        if scene.focus_die == die:
+        if scene.hold.focus_die == die:
             return
         app.step(DT, feed=[Intent(NAV, dx=1)])
     raise AssertionError(f"the keys never reached die {die}")
@@ -431,7 +431,7 @@ def test_a_die_dropped_on_a_full_balloon_springs_back_with_the_rules_reason(app:
     assert scene.toast.visible and scene.toast.message == t(key, **params)
     for _ in range(40):
         app.step(DT)
-    assert scene.drag is None and not scene.flying
+    assert scene.hold.drag is None and not scene.flying
     assert not scene.shown.dice[0][die].hidden and scene.shown.dice[0][die].balloon == ""
     assert at_rest_matches_observation(scene)
 
@@ -480,7 +480,7 @@ def test_escape_lets_go_of_a_held_die_before_it_undoes(app: App) -> None:
     click(app, die_point(scene, die))
     assert scene.held_die() == die
     app.step(DT, feed=[Intent(BACK)])
-    assert scene.held_die() is None and not scene.picked
+    assert scene.held_die() is None and not scene.hold.picked
     assert isinstance(app.top, NostalgicTable)
 
 
