@@ -148,24 +148,31 @@ class NostalgicInput(NostalgicView):
         if not self.hand_interactive():
             return
         if self.taking():
-            sources = self.sources()
-            if not sources:
-                return
-            step = dx or dy
-            if self.hold.focus_source not in sources:
-                self.hold.focus_source = sources[0] if step >= 0 else sources[-1]
-            else:
-                self.hold.focus_source = sources[(sources.index(self.hold.focus_source) + step) % len(sources)]
+            self._nav_source(dx or dy)
+        elif self.placing() and self.hold.focus_balloon is not None:
+            self._nav_balloon(dx or dy)
+        elif self.placing():
+            self._nav_die(dx, dy)
+
+    def _nav_source(self, step: int) -> None:
+        """The keys' card source: the first (or last) one, then the next ``step`` along (round)."""
+        sources = self.sources()
+        if not sources:
             return
-        if not self.placing():
-            return
-        if self.hold.focus_balloon is not None:
-            targets = self._balloon_cycle()
-            if targets:
-                step = dx or dy
-                index = targets.index(self.hold.focus_balloon) if self.hold.focus_balloon in targets else -1
-                self.hold.focus_balloon = targets[(index + step) % len(targets)]
-            return
+        if self.hold.focus_source not in sources:
+            self.hold.focus_source = sources[0] if step >= 0 else sources[-1]
+        else:
+            self.hold.focus_source = sources[(sources.index(self.hold.focus_source) + step) % len(sources)]
+
+    def _nav_balloon(self, step: int) -> None:
+        """The keys' balloon moves ``step`` along those that take the held die (round)."""
+        targets = self._balloon_cycle()
+        if targets:
+            index = targets.index(self.hold.focus_balloon) if self.hold.focus_balloon in targets else -1
+            self.hold.focus_balloon = targets[(index + step) % len(targets)]
+
+    def _nav_die(self, dx: int, dy: int) -> None:
+        """Left/Right: the keys' die moves along the tray (round); Up holds it (as Enter)."""
         unplaced = self.my_unplaced()
         if not unplaced:
             return

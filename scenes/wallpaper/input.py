@@ -31,6 +31,7 @@ from game.rules.wallpaper import (
 from scenes.engine import anim
 from scenes.wallpaper.hold import Drag
 from scenes.wallpaper.layout import HAND_Y, PLAY_SPOT, TRAY_FIRST, TRAY_W, WALL_AREA, Cell
+from scenes.wallpaper.sprites import Piece
 
 if TYPE_CHECKING:  # the input is a mixin of WallpaperTable; a type checker sees what it uses from it
     from scenes.wallpaper.view import WallpaperView
@@ -170,28 +171,38 @@ class WallpaperInput(WallpaperView):
         if drag is None:
             return
         if drag.kind == "pan":
-            self.hold.drag = None
-            if not drag.moved and self.placing() and WALL_AREA.collidepoint(pos):
-                self.place_at(self.camera().cell_at(pos))
-            return
-        if not drag.moved:
-            self.hold.drag = None
-            if drag.kind == "card":
-                self.hold.card_held = not self.hold.card_held
-                self.app.audio.play("click")
-            self.refresh_hints()
-            return
-        if drag.kind == "number":
-            if pos[1] < HAND_Y - 110:
-                self.play_selected()
-            else:
-                self.spring_back()
-            self.refresh_hints()
-            return
-        if WALL_AREA.collidepoint(pos):
+            self._end_pan(drag, pos)
+        elif not drag.moved:
+            self._click(drag)
+        elif drag.kind == "number":
+            self._drop_number(pos)
+        elif WALL_AREA.collidepoint(pos):
             self.place_at(self.camera().cell_at(pos))
         else:
             self.spring_back()
+
+    def _end_pan(self, drag: Drag, pos: tuple[int, int]) -> None:
+        """The pan ends; a press on the wall that did not move places the card to place there."""
+        self.hold.drag = None
+        if not drag.moved and self.placing() and WALL_AREA.collidepoint(pos):
+            self.place_at(self.camera().cell_at(pos))
+
+    def _click(self, drag: Drag) -> None:
+        """A press that did not move: a number card stays chosen; the card to place is held (a
+        click on a cell places it), or let go."""
+        self.hold.drag = None
+        if drag.kind == "card":
+            self.hold.card_held = not self.hold.card_held
+            self.app.audio.play("click")
+        self.refresh_hints()
+
+    def _drop_number(self, pos: tuple[int, int]) -> None:
+        """A number card let go well above the hand is played; lower down it springs back."""
+        if pos[1] < HAND_Y - 110:
+            self.play_selected()
+        else:
+            self.spring_back()
+        self.refresh_hints()
 
     def show_wall(self, seat: int) -> None:
         """Show ``seat``'s wall large (the pan starts over)."""
@@ -205,27 +216,34 @@ class WallpaperInput(WallpaperView):
     def handle_nav(self, dx: int, dy: int) -> None:
         """Arrows: the number card (Left/Right, Up plays), the row to pick, the cell to place on."""
         if self.my_turn(PHASE_CHOOSE):
-            if dx and self.hand:
-                count = len(self.hand)
-                self.hold.selected = (0 if dx > 0 else count - 1) if self.hold.selected is None else \
-                    (self.hold.selected + dx) % count
-                self.app.audio.play("click")
-                self.refresh_hints()
-            elif dy < 0:
-                self.handle_activate()
-            return
-        if self.my_turn(PHASE_PICK):
-            blocked = sorted(self.observation().blocked, key=self.geometry.column_x)
-            if not blocked:
-                return
-            if self.hold.row_cursor not in blocked:
-                self.hold.row_cursor = blocked[0]
-            elif dx:
-                index = (blocked.index(self.hold.row_cursor) + dx) % len(blocked)
-                self.hold.row_cursor = blocked[index]
-            return
-        if self.placing():
+            self._nav_number(dx, dy)
+        elif self.my_turn(PHASE_PICK):
+            self._nav_row(dx)
+        elif self.placing():
             self.move_cell_cursor(dx, dy)
+
+    def _nav_number(self, dx: int, dy: int) -> None:
+        """Left/Right choose the next number card (round the hand); Up plays the chosen one."""
+        if dx and self.hand:
+            count = len(self.hand)
+            self.hold.selected = (0 if dx > 0 else count - 1) if self.hold.selected is None else \
+                (self.hold.selected + dx) % count
+            self.app.audio.play("click")
+            self.refresh_hints()
+        elif dy < 0:
+            self.handle_activate()
+
+    def _nav_row(self, dx: int) -> None:
+        """The row cursor starts on the first row that may be taken, then Left/Right move it
+        along those rows (round)."""
+        blocked = sorted(self.observation().blocked, key=self.geometry.column_x)
+        if not blocked:
+            return
+        if self.hold.row_cursor not in blocked:
+            self.hold.row_cursor = blocked[0]
+        elif dx:
+            index = (blocked.index(self.hold.row_cursor) + dx) % len(blocked)
+            self.hold.row_cursor = blocked[index]
 
     def move_cell_cursor(self, dx: int, dy: int) -> None:
         """The cell cursor: starts on the legal cell nearest the wall's middle, then moves one cell
@@ -367,21 +385,24 @@ class WallpaperInput(WallpaperView):
             home = self.geometry.hand_slot(index)
         else:
             home = TRAY_FIRST
-        lift_to = 0.0
         self.ambient.add(anim.Parallel(anim.Tween(piece, "pos", home, 0.3, anim.ease_out_back),
-                                       anim.Tween(piece, "lift", lift_to, 0.3, anim.ease_in_quad),
+                                       anim.Tween(piece, "lift", 0.0, 0.3, anim.ease_in_quad),
                                        anim.Tween(piece, "scale", 1.0, 0.3, anim.ease_out_cubic)))
         if drag.kind == "card" and self.tray:
-            ghost = piece
+            self._ghost_home(piece)
 
-            def home_again() -> None:
-                if ghost in self.flying:
-                    self.flying.remove(ghost)
-                if self.tray:
-                    self.tray[0].visible = True
+    def _ghost_home(self, ghost: Piece) -> None:
+        """The dragged card's ghost stays in the air while it springs back; then the card of the
+        tray shows again."""
 
-            self.flying.append(ghost)
-            self.ambient.add(anim.Sequence(anim.Wait(0.3), anim.Call(home_again)))
+        def home_again() -> None:
+            if ghost in self.flying:
+                self.flying.remove(ghost)
+            if self.tray:
+                self.tray[0].visible = True
+
+        self.flying.append(ghost)
+        self.ambient.add(anim.Sequence(anim.Wait(0.3), anim.Call(home_again)))
 
     def holding(self) -> bool:
         """True while the pointer holds a card or the wall (the buttons wait for its release)."""

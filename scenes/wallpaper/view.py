@@ -4,7 +4,9 @@ Beyond every table's services (``TableView``): the pieces ``WallpaperTable`` kee
 spots, the rows' numbers, the tray), what it shows of the match between events (``*_shown``) and
 the few helpers that make and place pieces; what the person holds and chooses is ``hold`` (a
 ``WallpaperHold``). A type checker reads the effects' and the paint's table, and the input's
-``self``, as a ``WallpaperView``; at run time the input is a mixin of ``WallpaperTable``.
+``self``, as a ``WallpaperView``; at run time the input is a mixin of ``WallpaperTable``. A
+member the input assigns has a default here, so that a type checker takes the assignment as
+this member's.
 """
 
 from __future__ import annotations
