@@ -313,7 +313,7 @@ class WallpaperInput(WallpaperView):
         self.hold.pick_tray(card)
         order = self.tray_order(self.observation())  # the picked card, then the rest in the row's order
         self.tray.sort(key=lambda piece: order.index(piece.value) if piece.value in order else len(order))
-        self.effects.relayout_tray()
+        self.relayout_tray()
         self.app.audio.play("click")
 
     def let_go(self) -> bool:

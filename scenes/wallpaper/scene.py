@@ -440,6 +440,10 @@ class WallpaperTable(WallpaperInput, TableScene):
                       back=lambda: card_back(width), value=card)
         return piece
 
+    def relayout_tray(self) -> None:
+        """The tray's cards move to their places in its order (``WallpaperEffects``)."""
+        self.effects.relayout_tray()
+
     def refresh_tray_turn(self) -> None:
         """Redraw the first tray card with the person's chosen turn."""
         if self.tray:

@@ -17,7 +17,6 @@ from scenes.table.view import TableView
 
 if TYPE_CHECKING:
     from game.rules.wallpaper import Shape
-    from scenes.wallpaper.effects import WallpaperEffects
     from scenes.wallpaper.hold import WallpaperHold
     from scenes.wallpaper.layout import Camera, Cell, Geometry, Point, WallItems
     from scenes.wallpaper.sprites import Piece
@@ -35,7 +34,6 @@ class WallpaperView(TableView, Protocol):
     tray_seat: int
     flying: list[Piece]
     hold: WallpaperHold  # the chosen number, the cursors, the card to place's turn, what the pointer holds
-    effects: WallpaperEffects  # rules events -> animations (the tray's layout after a pick)
     pan: tuple[int, int] = (0, 0)  # the walls' camera
     shown_seat: int = 0  # whose wall is shown
     rows_shown: list[list[int]]
@@ -91,6 +89,10 @@ class WallpaperView(TableView, Protocol):
 
     def tray_order(self, obs: Any) -> list[int]:
         """The taken cards as the tray shows them: the one chosen to go next first."""
+        ...
+
+    def relayout_tray(self) -> None:
+        """The tray's cards move to their places in its order (after the person picks one)."""
         ...
 
     def refresh_tray_turn(self) -> None:
