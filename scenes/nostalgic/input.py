@@ -90,7 +90,7 @@ class NostalgicInput(NostalgicView):
                           anim.Tween(sprite, "lift", 0.0, 0.3, anim.ease_in_quad)),
             anim.Call(home)))
 
-    def holding(self) -> bool:
+    def pointer_holds(self) -> bool:
         """True while the pointer holds a die (the buttons wait for its release)."""
         return self.hold.drag is not None
 

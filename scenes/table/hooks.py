@@ -90,15 +90,15 @@ class TableHooks(TablePart):
     def drop_held(self) -> None:
         """Let go of whatever the pointer holds, animated (help opens, another scene on top)."""
 
-    def holding(self) -> bool:
-        """True while the pointer holds a piece: its presses and releases are the piece's, not the
-        buttons'. Default: a ``drag`` attribute that is set."""
+    def pointer_holds(self) -> bool:
+        """True while the pointer holds a piece (the buttons then leave the pointer alone).
+        Default: the table's ``drag``, if it has one, is set."""
         return getattr(self, "drag", None) is not None
 
     def handle_pointer(self, intent: Intent) -> None:
         """Press, move, release: the buttons first (unless a piece is held by the pointer), then
         ``pointer_down``, ``pointer_move`` or ``pointer_up``."""
-        if not self.holding() and self.buttons.handle(intent):
+        if not self.pointer_holds() and self.buttons.handle(intent):
             return
         if intent.kind == intents.PRESS:
             self.pointer_down(intent.pos)

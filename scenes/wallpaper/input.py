@@ -404,7 +404,7 @@ class WallpaperInput(WallpaperView):
         self.flying.append(ghost)
         self.ambient.add(anim.Sequence(anim.Wait(0.3), anim.Call(home_again)))
 
-    def holding(self) -> bool:
+    def pointer_holds(self) -> bool:
         """True while the pointer holds a card or the wall (the buttons wait for its release)."""
         return self.hold.drag is not None
 

@@ -21,7 +21,7 @@ from game.rules.nostalgic import (
     NostalgicAction,
 )
 from scenes.engine.app import App
-from scenes.engine.input import ACTIVATE, BACK, KEY, NAV, Intent
+from scenes.engine.input import ACTIVATE, BACK, KEY, MOVE, NAV, PRESS, RELEASE, Intent
 from scenes.menus.results import Results
 from scenes.nostalgic import NostalgicTable, make_table
 from scenes.nostalgic.panels import FinalPanel
@@ -469,6 +469,26 @@ def test_undo_takes_back_a_placement_before_the_ai_answers(app: App) -> None:
     assert len(match.log) == before[1]
     assert scene.shown.dice[0][action.die].balloon == ""
     assert at_rest_matches_observation(scene)
+
+
+def test_a_die_dragged_over_the_reroll_button_leaves_the_button_alone(app: App) -> None:
+    """While the pointer holds a die the buttons wait: the Reroll button under it does not light
+    up (it could reroll the held die: the person has chips), and the die springs back from there
+    (nothing is rerolled)."""
+    match = person_and_ais(3, 2, chip_each=True)
+    scene = open_table(app, match)
+    assert wait_for_person(app, scene)
+    before = len(match.log)
+    die = scene.my_unplaced()[0]
+    start, button = die_point(scene, die), scene.reroll_button.rect.center
+    app.step(DT, feed=[Intent(PRESS, start)])
+    for step in range(1, 7):
+        app.step(DT, feed=[Intent(MOVE, (start[0] + (button[0] - start[0]) * step // 6,
+                                         start[1] + (button[1] - start[1]) * step // 6), held=True)])
+    assert scene.hold.drag is not None and scene.hold.drag.moved and scene.reroll_enabled()
+    assert not scene.reroll_button.hovered
+    app.step(DT, feed=[Intent(RELEASE, button)])
+    assert scene.hold.drag is None and len(match.log) == before
 
 
 def test_escape_lets_go_of_a_held_die_before_it_undoes(app: App) -> None:

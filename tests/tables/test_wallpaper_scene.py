@@ -298,6 +298,23 @@ def reach(app: App, scene: WallpaperTable, phase: str, want: object = None) -> b
     return False
 
 
+def test_a_number_card_dragged_over_the_action_button_leaves_the_button_alone(app: App) -> None:
+    """While the pointer holds a card the buttons wait: the action button under it does not light
+    up, and the card springs back from there (nothing is played)."""
+    scene = human_vs_ai(app, seed=7, players=3)
+    assert reach(app, scene, PHASE_CHOOSE)
+    before = len(scene.match.log)
+    start, button = number_at(scene, scene.observation().hand[0]), scene.action_button.rect.center
+    app.step(DT, feed=[Intent(PRESS, start)])
+    for step in range(1, 7):
+        app.step(DT, feed=[Intent(MOVE, (start[0] + (button[0] - start[0]) * step // 6,
+                                         start[1] + (button[1] - start[1]) * step // 6), held=True)])
+    assert scene.hold.drag is not None and scene.hold.drag.moved
+    assert not scene.action_button.hovered
+    app.step(DT, feed=[Intent(RELEASE, button)])
+    assert scene.hold.drag is None and len(scene.match.log) == before
+
+
 def test_a_turn_by_pointer_choose_then_place_turned(app: App) -> None:
     """Drag a number card up: it is played face down; once the rows are taken, each taken card is
     dragged onto a glowing cell, the first one turned 180° with R."""
