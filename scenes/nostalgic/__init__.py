@@ -5,6 +5,8 @@
 - ``layout.py``     where everything sits: the board's places (``board_layout``) and the table's
                     (``Geometry``), pure, no display needed
 - ``input.py``      ``NostalgicInput``: keys, pointer, hit tests, the viewer's actions
+- ``hold.py``       ``NostalgicHold``: the dice chosen, the keys' focus, the hover and the drag
+- ``view.py``       ``NostalgicView``: what the input, effects and paint use from the table
 - ``effects.py``    ``NostalgicEffects``: rules events -> animations (and their timings)
 - ``paint.py``      ``NostalgicPaint``: the still layer's parts and the moving pieces
 - ``panels.py``     ``FinalPanel``: a game's final scoring, step by step

@@ -429,8 +429,8 @@ class NostalgicEffects:
         count = len(order) + 1
         target = self.table.geometry.balloon_slot(event.balloon, count - 1, count)
         size = self.table.geometry.board_die_size(event.balloon)
-        sprite = self.table.dropped if self.table.dropped is not None and event.seat == self.table.viewer else None
-        self.table.dropped = None
+        dropped = self.table.hold.take_dropped()
+        sprite = dropped if event.seat == self.table.viewer else None
         if sprite is None:
             start = self.table.geometry.tray_slot(event.seat, event.die, len(dice))
             sprite = DieSprite(event.seat, event.value, start, self.table.geometry.die_size(event.seat))

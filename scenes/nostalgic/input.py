@@ -14,54 +14,33 @@ back.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.events import Event
 from game.i18n import t
 from game.rules.nostalgic import BOARD, DECK_SOURCE, FACE_UP, NostalgicAction
 from scenes.engine import anim
-from scenes.nostalgic.layout import BOARD_TOPLEFT, TRAY_DIE, Geometry
-from scenes.nostalgic.sprites import DieDrag, DieSprite, Shown
-from scenes.table.mixin import TableMixin
+from scenes.nostalgic.layout import BOARD_TOPLEFT, TRAY_DIE
+from scenes.nostalgic.sprites import DieDrag, DieSprite
+
+if TYPE_CHECKING:  # the input is a mixin of NostalgicTable; a type checker sees what it uses from it
+    from scenes.nostalgic.view import NostalgicView
+else:
+    NostalgicView = object
 
 DRAG_THRESHOLD = 12  # pixels a press must move to become a drag
 
 
-class NostalgicInput(TableMixin):
-    """Keys, pointer, hit tests and the viewer's actions, for ``NostalgicTable`` (which provides
-    what is annotated here)."""
+class NostalgicInput(NostalgicView):
+    """Keys, pointer, hit tests and the viewer's actions, for ``NostalgicTable`` (``NostalgicView``:
+    what it uses from the table; ``hold``: what the person chooses and holds)."""
 
     PAD_X_KEY = "x"  # a pad's X: choose a die to throw again (scenes.engine.pad)
-
-    shown: Shown
-    flying: list[Any]
-    picked: list[int]
-    focus_die: int | None
-    focus_balloon: str | None
-    focus_source: int | None
-    drag: DieDrag | None
-    dropped: DieSprite | None
-    hover_balloon: str | None
-    hover_source: int | None
-    hover_die: int | None
-    if TYPE_CHECKING:
-        @property
-        def geometry(self) -> Geometry: ...
-        def placing(self) -> bool: ...
-        def taking(self) -> bool: ...
-        def held_die(self) -> int | None: ...
-        def targets(self) -> list[str]: ...
-        def sources(self) -> list[int]: ...
-        def my_unplaced(self) -> list[int]: ...
 
     # ----- actions ---------------------------------------------------------------------------------
     def pick(self, die: int) -> None:
         """Choose a die (it becomes the held one); a die chosen already is let go."""
-        if die in self.picked:
-            self.picked.remove(die)
-        else:
-            self.picked.append(die)
-        self.focus_die = die
+        self.hold.toggle(die)
         self.app.audio.play("click")
         self.refresh_hints()
 
@@ -75,10 +54,10 @@ class NostalgicInput(TableMixin):
 
     def press_reroll(self) -> None:
         """Throw the chosen dice again (a chip goes back to the supply)."""
-        if not self.picked:
+        if not self.hold.picked:
             self.refuse(t("nostalgic_table.reason.pick_reroll"))
             return
-        self.attempt(NostalgicAction("reroll", dice=tuple(sorted(self.picked))))
+        self.attempt(NostalgicAction("reroll", dice=tuple(sorted(self.hold.picked))))
 
     def take_from(self, source: int) -> bool:
         """Take the card of a face-up slot, or the deck's top card."""
@@ -90,9 +69,7 @@ class NostalgicInput(TableMixin):
 
     def spring_back(self) -> None:
         """The dragged die returns to its place in the tray."""
-        drag = self.drag
-        self.drag = None
-        self.hover_balloon = None
+        drag = self.hold.take_drag()
         if drag is None or drag.sprite is None:
             return
         sprite = drag.sprite
@@ -113,44 +90,40 @@ class NostalgicInput(TableMixin):
                           anim.Tween(sprite, "lift", 0.0, 0.3, anim.ease_in_quad)),
             anim.Call(home)))
 
+    def pointer_holds(self) -> bool:
+        """True while the pointer holds a die (the buttons wait for its release)."""
+        return self.hold.drag is not None
+
     def drop_held(self) -> None:
         """Let go of a dragged die (help opens, a curtain goes up)."""
-        if self.drag is not None:
+        if self.hold.drag is not None:
             self.spring_back()
 
     def clear_selection(self) -> None:
         """Forget the chosen, focused and dragged dice."""
-        if self.drag is not None and self.drag.sprite is not None:
-            if self.drag.sprite in self.flying:
-                self.flying.remove(self.drag.sprite)
+        drag = self.hold.drag
+        if drag is not None and drag.sprite is not None:  # the dragged die is back in the tray at once
+            if drag.sprite in self.flying:
+                self.flying.remove(drag.sprite)
             dice = self.shown.dice[self.viewer] if 0 <= self.viewer < len(self.shown.dice) else []
-            if self.drag.die < len(dice):
-                dice[self.drag.die].hidden = False
-        self.drag = None
-        self.picked = []
-        self.focus_die = self.focus_balloon = self.focus_source = None
-        self.hover_balloon = self.hover_source = self.hover_die = None
+            if drag.die < len(dice):
+                dice[drag.die].hidden = False
+        self.hold.clear()
 
     def on_applied(self, events: list[Event]) -> None:
         """An action went through: a dragged die becomes the sliding one; forget the choice."""
-        if self.drag is not None and self.drag.moved and self.drag.sprite is not None:
-            self.dropped = self.drag.sprite
-        self.drag = None
-        self.picked = []
-        self.focus_balloon = None
-        self.focus_source = None
-        self.hover_balloon = None
-
+        self.hold.applied()
 
     # ----- keys --------------------------------------------------------------------------------------
-    def handle_key(self, key: str) -> None:
-        """X marks a die for a reroll, R rerolls, 1-5/D take a card; H help (the base's)."""
+    def shortcut(self, key: str) -> bool:
+        """X marks a die for a reroll, R rerolls, 1-5/D take a card. False for any other key (the
+        table's own: H help...)."""
         if key == "r" and self.placing():
-            if not self.picked and self.focus_die is not None:
-                self.picked = [self.focus_die]
+            if not self.hold.picked and self.hold.focus_die is not None:
+                self.hold.picked = [self.hold.focus_die]
             self.press_reroll()
         elif key == "x" and self.placing():
-            die = self.focus_die if self.focus_die is not None else self._first_unplaced()
+            die = self.hold.focus_die if self.hold.focus_die is not None else self._first_unplaced()
             if die is not None:
                 self.pick(die)
         elif self.taking() and key in ("1", "2", "3", "4", "5"):
@@ -158,16 +131,16 @@ class NostalgicInput(TableMixin):
         elif self.taking() and key == "d":
             self.take_from(DECK_SOURCE)
         else:
-            super().handle_key(key)
+            return False
+        return True
 
     def let_go(self) -> bool:
         """Esc: a held die goes back, the picked dice and the focused balloon are forgotten."""
-        if self.drag is None and not self.picked and self.focus_balloon is None:
+        if not self.hold.anything_chosen():
             return False
-        if self.drag is not None:
+        if self.hold.drag is not None:
             self.spring_back()
-        self.picked = []
-        self.focus_balloon = None
+        self.hold.forget_choice()
         return True
 
     def handle_nav(self, dx: int, dy: int) -> None:
@@ -175,32 +148,39 @@ class NostalgicInput(TableMixin):
         if not self.hand_interactive():
             return
         if self.taking():
-            sources = self.sources()
-            if not sources:
-                return
-            step = dx or dy
-            if self.focus_source not in sources:
-                self.focus_source = sources[0] if step >= 0 else sources[-1]
-            else:
-                self.focus_source = sources[(sources.index(self.focus_source) + step) % len(sources)]
+            self._nav_source(dx or dy)
+        elif self.placing() and self.hold.focus_balloon is not None:
+            self._nav_balloon(dx or dy)
+        elif self.placing():
+            self._nav_die(dx, dy)
+
+    def _nav_source(self, step: int) -> None:
+        """The keys' card source: the first (or last) one, then the next ``step`` along (round)."""
+        sources = self.sources()
+        if not sources:
             return
-        if not self.placing():
-            return
-        if self.focus_balloon is not None:
-            targets = self._balloon_cycle()
-            if targets:
-                step = dx or dy
-                index = targets.index(self.focus_balloon) if self.focus_balloon in targets else -1
-                self.focus_balloon = targets[(index + step) % len(targets)]
-            return
+        if self.hold.focus_source not in sources:
+            self.hold.focus_source = sources[0] if step >= 0 else sources[-1]
+        else:
+            self.hold.focus_source = sources[(sources.index(self.hold.focus_source) + step) % len(sources)]
+
+    def _nav_balloon(self, step: int) -> None:
+        """The keys' balloon moves ``step`` along those that take the held die (round)."""
+        targets = self._balloon_cycle()
+        if targets:
+            index = targets.index(self.hold.focus_balloon) if self.hold.focus_balloon in targets else -1
+            self.hold.focus_balloon = targets[(index + step) % len(targets)]
+
+    def _nav_die(self, dx: int, dy: int) -> None:
+        """Left/Right: the keys' die moves along the tray (round); Up holds it (as Enter)."""
         unplaced = self.my_unplaced()
         if not unplaced:
             return
         if dx:
-            if self.focus_die not in unplaced:
-                self.focus_die = unplaced[0] if dx > 0 else unplaced[-1]
+            if self.hold.focus_die not in unplaced:
+                self.hold.focus_die = unplaced[0] if dx > 0 else unplaced[-1]
             else:
-                self.focus_die = unplaced[(unplaced.index(self.focus_die) + dx) % len(unplaced)]
+                self.hold.focus_die = unplaced[(unplaced.index(self.hold.focus_die) + dx) % len(unplaced)]
         elif dy < 0:
             self.handle_activate()
 
@@ -217,24 +197,22 @@ class NostalgicInput(TableMixin):
         if not self.hand_interactive():
             return
         if self.taking():
-            if self.focus_source is None:
+            if self.hold.focus_source is None:
                 self.handle_nav(1, 0)
             else:
-                self.take_from(self.focus_source)
+                self.take_from(self.hold.focus_source)
             return
         if not self.placing():
             return
-        if self.focus_balloon is not None:
-            self.place_on(self.focus_balloon)
+        if self.hold.focus_balloon is not None:
+            self.place_on(self.hold.focus_balloon)
             return
-        if self.focus_die is None:
-            self.focus_die = self._first_unplaced()
+        if self.hold.focus_die is None:
+            self.hold.focus_die = self._first_unplaced()
             return
-        if self.focus_die in self.picked:
-            self.picked.remove(self.focus_die)
-        self.picked.append(self.focus_die)
+        self.hold.hold(self.hold.focus_die)
         targets = self._balloon_cycle()
-        self.focus_balloon = targets[0] if targets else None
+        self.hold.focus_balloon = targets[0] if targets else None
         self.app.audio.play("click")
 
     def _first_unplaced(self) -> int | None:
@@ -275,7 +253,7 @@ class NostalgicInput(TableMixin):
         die = self.die_at(pos)
         if die is not None:
             x, y = self.geometry.tray_slot(self.viewer, die, len(self.shown.dice[self.viewer]))
-            self.drag = DieDrag(die, (float(pos[0]), float(pos[1])), (x - pos[0], y - pos[1]))
+            self.hold.drag = DieDrag(die, (float(pos[0]), float(pos[1])), (x - pos[0], y - pos[1]))
             return
         if self.taking():
             source = self.source_at(pos)
@@ -287,30 +265,30 @@ class NostalgicInput(TableMixin):
         balloon = self.balloon_at(pos)
         if balloon is None:
             return
-        if self.picked:
+        if self.hold.picked:
             self.place_on(balloon)
         elif self.placing():
             self.toast.show(t("nostalgic_table.reason.pick_die"), 2.4)
 
     def pointer_move(self, pos: tuple[int, int], held: bool, touch: bool) -> None:
         """Drag the held die; hovering shows which balloon or card is meant."""
-        drag = self.drag
+        drag = self.hold.drag
         if drag is not None:
             if not drag.moved and math.hypot(pos[0] - drag.start[0], pos[1] - drag.start[1]) > DRAG_THRESHOLD:
                 self._start_moving(drag)
             if drag.moved and drag.sprite is not None:
                 drag.sprite.pos = (pos[0] + drag.offset[0], pos[1] + drag.offset[1])
                 balloon = self.balloon_at(pos)
-                if balloon != self.hover_balloon:
-                    self.hover_balloon = balloon
+                if balloon != self.hold.hover_balloon:
+                    self.hold.hover_balloon = balloon
             return
         if touch or held:
             return
-        self.hover_die = self.die_at(pos) if self.placing() else None
-        if self.placing() and self.picked:
-            self.hover_balloon = self.balloon_at(pos)
+        self.hold.hover_die = self.die_at(pos) if self.placing() else None
+        if self.placing() and self.hold.picked:
+            self.hold.hover_balloon = self.balloon_at(pos)
         elif self.taking():
-            self.hover_source = self.source_at(pos)
+            self.hold.hover_source = self.source_at(pos)
 
     def _start_moving(self, drag: DieDrag) -> None:
         """The press became a drag: the die lifts off the tray and follows the pointer."""
@@ -322,14 +300,12 @@ class NostalgicInput(TableMixin):
         drag.sprite = sprite
         dice[drag.die].hidden = True
         self.flying.append(sprite)
-        if drag.die in self.picked:
-            self.picked.remove(drag.die)
-        self.picked.append(drag.die)
-        self.focus_die = drag.die
+        self.hold.hold(drag.die)
+        self.hold.focus_die = drag.die
 
     def pointer_up(self, pos: tuple[int, int]) -> None:
         """Drop on a balloon places; anywhere else springs back; a click (no move) chooses the die."""
-        drag = self.drag
+        drag = self.hold.drag
         if drag is None:
             return
         if drag.moved:
@@ -339,5 +315,5 @@ class NostalgicInput(TableMixin):
                 return
             self.place_on(balloon, drag.die)
             return
-        self.drag = None
+        self.hold.drag = None
         self.pick(drag.die)

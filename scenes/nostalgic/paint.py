@@ -79,13 +79,14 @@ class NostalgicPaint:
         shown = self.table.shown
         dice = tuple(tuple((die.value, die.balloon, die.hidden) for die in seat) for seat in shown.dice)
         order = tuple((balloon, tuple(entries)) for balloon, entries in shown.order.items())
-        drag = self.table.drag.die if self.table.drag is not None else None
+        hold = self.table.hold
+        drag = hold.drag.die if hold.drag is not None else None
         table = (tuple(shown.np), tuple(shown.boxes), tuple(shown.chips), shown.supply, tuple(shown.row),
                  shown.deck, shown.discard, tuple(shown.hand_counts), tuple(shown.hand), dice, order,
                  shown.round, shown.start_seat, shown.game, shown.direction, tuple(shown.np_moving),
                  tuple(shown.box_moving), shown.round_card_moving)
-        hints = (tuple(self.table.picked), self.table.focus_die, self.table.focus_balloon, self.table.focus_source,
-                 self.table.hover_balloon, self.table.hover_source, self.table.hover_die, drag, self.table.placing(), self.table.taking(),
+        hints = (tuple(hold.picked), hold.focus_die, hold.focus_balloon, hold.focus_source,
+                 hold.hover_balloon, hold.hover_source, hold.hover_die, drag, self.table.placing(), self.table.taking(),
                  self.table.seat_to_move())
         scene = (self.table.finished, self.table.viewer, self.table.hand_hidden, self.table.curtain_up, labels.lang(),
                  len(self.table.match.log))
@@ -124,7 +125,8 @@ class NostalgicPaint:
         occupancy = len(self.table.shown.order.get(balloon, []))
         capacity = BALLOON_BY_ID[balloon].capacity
         full = capacity is not None and occupancy >= capacity
-        focused = balloon in (self.table.focus_balloon, self.table.hover_balloon) and self.table.held_die() is not None
+        focused = balloon in (self.table.hold.focus_balloon, self.table.hold.hover_balloon) and \
+            self.table.held_die() is not None
         if self.table.held_die() is not None and self.table.placing():
             if balloon in self.table.targets():
                 return "glow", focused
@@ -173,8 +175,8 @@ class NostalgicPaint:
         shown = self.table.shown
         taking = self.table.taking()
         glowing = tuple(self.table.sources()) if taking else ()
-        focus = self.table.focus_source if taking else None
-        hover = self.table.hover_source if taking else None
+        focus = self.table.hold.focus_source if taking else None
+        hover = self.table.hold.hover_source if taking else None
         deck = self.table.geometry.deck_rect()
         rects = [self.table.geometry.slot_rect(slot) for slot in range(FACE_UP)]
         region = deck.unionall(rects).inflate(90, 90)
@@ -259,9 +261,9 @@ class NostalgicPaint:
         """A seat's dice resting in its tray (the viewer's chosen ones lifted and ringed)."""
         dice = self.table.shown.dice[seat] if seat < len(self.table.shown.dice) else []
         mine = seat == self.table.viewer and self.table.hand_interactive()
-        picked = tuple(self.table.picked) if mine else ()
-        focus = self.table.focus_die if mine and self.table.placing() else None
-        hover = self.table.hover_die if mine and self.table.placing() else None
+        picked = tuple(self.table.hold.picked) if mine else ()
+        focus = self.table.hold.focus_die if mine and self.table.placing() else None
+        hover = self.table.hold.hover_die if mine and self.table.placing() else None
         held = self.table.held_die() if mine else None
         lying = tuple((index, die.value) for index, die in enumerate(dice)
                       if not die.balloon and not die.hidden)
@@ -348,8 +350,9 @@ class NostalgicPaint:
         for record in self.table.throws:
             painted.extend(record.throw.draw(surface, record.picture))
         painted.extend(piece.draw(surface) for piece in self.table.flying)
-        if self.table.drag is not None and self.table.drag.sprite is not None and self.table.drag.sprite not in self.table.flying:
-            painted.append(self.table.drag.sprite.draw(surface))
+        drag = self.table.hold.drag
+        if drag is not None and drag.sprite is not None and drag.sprite not in self.table.flying:
+            painted.append(drag.sprite.draw(surface))
         painted.extend(pop.draw(surface) for pop in self.table.pops)
         painted.extend(bubble.draw(surface) for bubble in self.table.bubbles)
         self.table.pops = [pop for pop in self.table.pops if pop.visible]

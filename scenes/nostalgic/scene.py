@@ -41,11 +41,12 @@ from scenes.nostalgic import art as nart
 from scenes.nostalgic import art_board
 from scenes.nostalgic.art import seat_colour
 from scenes.nostalgic.effects import NostalgicEffects
+from scenes.nostalgic.hold import NostalgicHold
 from scenes.nostalgic.input import NostalgicInput
 from scenes.nostalgic.layout import BOARD_SIZE, FELT, INFO_RECT, STATUS_Y, Geometry, hand_order
 from scenes.nostalgic.paint import NostalgicPaint
 from scenes.nostalgic.panels import FinalPanel
-from scenes.nostalgic.sprites import DieDrag, DieShown, DieSprite, Shown, Throw
+from scenes.nostalgic.sprites import DieShown, Shown, Throw
 from scenes.table import art
 from scenes.table.base import TableScene
 from scenes.table.dice_throw import prewarm_dice
@@ -77,15 +78,7 @@ class NostalgicTable(NostalgicInput, TableScene):
         self.flying: list[Any] = []  # pieces in the air (cards, dice, chips, markers)
         self.pops: list[Any] = []  # badges and flashes (drawn over everything)
         self.throws: list[Throw] = []
-        self.picked: list[int] = []  # the viewer's chosen dice (the last one is held for a balloon)
-        self.focus_die: int | None = None  # keyboard focus on a die of the tray
-        self.focus_balloon: str | None = None  # keyboard focus on a balloon (a die is held)
-        self.focus_source: int | None = None  # keyboard focus in the card step (0-4 slots, 5 deck)
-        self.drag: DieDrag | None = None
-        self.dropped: DieSprite | None = None  # the dragged die that the rules accepted
-        self.hover_balloon: str | None = None
-        self.hover_source: int | None = None
-        self.hover_die: int | None = None
+        self.hold = NostalgicHold()  # the chosen dice, the keys' focus, what the pointer is over or drags
         self._throw_seed = 0
         self._parts_key: tuple[Any, ...] = ()
         self._parts: dict[str, StillPart] = {}
@@ -134,6 +127,11 @@ class NostalgicTable(NostalgicInput, TableScene):
         """The wooden table (``NostalgicPaint``)."""
         self.painting.paint_still_base(surface)
 
+    def handle_key(self, key: str) -> None:
+        """The game's keys (``NostalgicInput.shortcut``: X, R, 1-5, D), then the table's (H help...)."""
+        if not self.shortcut(key):
+            super().handle_key(key)
+
     # ----- seats and places ------------------------------------------------------------------------
     @property
     def bottom(self) -> int:
@@ -151,8 +149,8 @@ class NostalgicTable(NostalgicInput, TableScene):
     def build_pieces(self) -> None:
         """Nothing to build per viewer (every place follows from the bottom seat); a new viewer
         gets its dice pictures made at its tray size."""
-        self.picked = []
-        self.focus_die = self.focus_balloon = self.focus_source = None
+        self.hold.picked = []
+        self.hold.focus_die = self.hold.focus_balloon = self.hold.focus_source = None
         self._parts_key = ()
         if self._warmed:
             self.prewarm()
@@ -170,7 +168,7 @@ class NostalgicTable(NostalgicInput, TableScene):
     # ----- queries ---------------------------------------------------------------------------------
     def observation(self) -> NostalgicObservation:
         """The viewer's observation (typed)."""
-        return super().observation()
+        return TableScene.observation(self)  # the table's (super() is the view, to a checker)
 
     def shown_games(self) -> int:
         """How many games this match has."""
@@ -201,9 +199,7 @@ class NostalgicTable(NostalgicInput, TableScene):
 
     def held_die(self) -> int | None:
         """The die held for a balloon: the dragged one, else the last one chosen."""
-        if self.drag is not None:
-            return self.drag.die
-        return self.picked[-1] if self.picked else None
+        return self.hold.held_die()
 
     def held_value(self) -> int | None:
         """The face of the held die."""
@@ -235,7 +231,7 @@ class NostalgicTable(NostalgicInput, TableScene):
 
     def reroll_label(self) -> str:
         """The Reroll button's words: how many dice, and the chips left."""
-        count = len(self.picked)
+        count = len(self.hold.picked)
         chips = self.my_chips()
         if not chips:
             return t("nostalgic_table.reroll.no_chips")
@@ -245,7 +241,7 @@ class NostalgicTable(NostalgicInput, TableScene):
 
     def reroll_enabled(self) -> bool:
         """Enabled on the viewer's placing turn with chips and at least one die chosen."""
-        return self.placing() and self.my_chips() > 0 and bool(self.picked)
+        return self.placing() and self.my_chips() > 0 and bool(self.hold.picked)
 
     def face_up_hand_cards(self) -> list[str]:
         """The hand cards this screen shows face up (the bottom seat's, unless under a curtain)."""
@@ -260,8 +256,8 @@ class NostalgicTable(NostalgicInput, TableScene):
             return t("nostalgic_table.status.take")
         value = self.held_value()
         chips = self.my_chips()
-        if len(self.picked) > 1:
-            return t("nostalgic_table.status.several", n=len(self.picked), value=value or 0)
+        if len(self.hold.picked) > 1:
+            return t("nostalgic_table.status.several", n=len(self.hold.picked), value=value or 0)
         if value is not None:
             if not self.targets():
                 return t("nostalgic_table.status.no_room", value=value)
@@ -283,7 +279,7 @@ class NostalgicTable(NostalgicInput, TableScene):
                 return t("nostalgic_table.status.throwing")
             if any(isinstance(event, (GameStarted, HandDealt, RowDealt)) for event in self.pending):
                 return t("nostalgic_table.status.setting_up")
-        return super().status_text()
+        return TableScene.status_text(self)  # the table's (super() is the view, to a checker)
 
     # ----- building the picture from the observation -------------------------------------------
     def sync_from_observation(self) -> None:
@@ -310,9 +306,9 @@ class NostalgicTable(NostalgicInput, TableScene):
         self.shown = shown
         self.flying.clear()
         self.throws.clear()
-        self.dropped = None
-        self.drag = None
-        self._clamp_choice()
+        self.hold.dropped = None
+        self.hold.drag = None
+        self.hold.keep_only(set(self.my_unplaced()))
         self.refresh_hints()
 
     @staticmethod
@@ -350,28 +346,19 @@ class NostalgicTable(NostalgicInput, TableScene):
         mine = sorted(obs.hand, key=hand_order) if self.bottom == obs.seat else []
         return shown.hand != mine
 
-    def _clamp_choice(self) -> None:
-        """Forget chosen dice that are no longer in the tray."""
-        unplaced = set(self.my_unplaced())
-        self.picked = [die for die in self.picked if die in unplaced]
-        if self.focus_die is not None and self.focus_die not in unplaced:
-            self.focus_die = None
-        if self.focus_balloon is not None and not self.picked:
-            self.focus_balloon = None
-
     def refresh_hints(self) -> None:
         """Keep the keyboard focus sensible after anything changed (glows are read when painting)."""
-        if not self.placing():
-            self.focus_balloon = None if not self.drag else self.focus_balloon
+        if not self.placing() and not self.hold.drag:
+            self.hold.focus_balloon = None
         if not self.taking():
-            self.focus_source = None
+            self.hold.focus_source = None
 
     # ----- the final panel and the frame -----------------------------------------------------------
     def continue_round(self) -> None:
         """Close the final panel (every step shown first)."""
         if isinstance(self.panel, FinalPanel):
             self.panel.reveal_all()
-        super().continue_round()
+        TableScene.continue_round(self)  # the table's (super() is the view, to a checker)
 
     def update(self, dt: float) -> None:
         """The final panel reveals its steps at the animation speed (a table without people waits
@@ -382,12 +369,13 @@ class NostalgicTable(NostalgicInput, TableScene):
             if not panel.complete():
                 panel.waited = 0.0
         super().update(dt)
-        if not self.placing() and (self.picked or self.focus_die is not None) and not self.pending and \
+        hold = self.hold
+        if not self.placing() and (hold.picked or hold.focus_die is not None) and not self.pending and \
                 not self.animator.busy:
-            self.picked = []
-            self.focus_die = None
+            hold.picked = []
+            hold.focus_die = None
 
 
 def make_table(app: App, match: Match, **options: Any) -> Scene:
     """The Nostalgic table scene for ``match`` (options: ``viewer``, ``ai_enabled``, ``worker_inline``)."""
-    return NostalgicTable(app, match, **options)
+    return NostalgicTable(app, match, **options)  # type: ignore[abstract]

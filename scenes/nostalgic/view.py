@@ -2,8 +2,9 @@
 
 Beyond every table's services (``TableView``): what the table shows of the match between events
 (``shown``), the pieces in the air, the badges and dice throws over everything, and where its
-pieces sit, what the person holds and points at. A type checker reads the effects' and the
-paint's table as a ``NostalgicView``.
+pieces sit; what the person chooses, holds and points at is ``hold`` (a ``NostalgicHold``). A
+type checker reads the effects' and the paint's table, and the input's ``self``, as a
+``NostalgicView``; at run time the input is a mixin of ``NostalgicTable``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ from scenes.table.view import TableView
 if TYPE_CHECKING:
     from game.rules.nostalgic import NostalgicObservation
     from scenes.nostalgic.layout import Geometry
-    from scenes.nostalgic.sprites import DieDrag, DieSprite, Shown, Throw
+    from scenes.nostalgic.hold import NostalgicHold
+    from scenes.nostalgic.sprites import Shown, Throw
     from scenes.table.still import StillPart
 
 
@@ -26,16 +28,8 @@ class NostalgicView(TableView, Protocol):
     flying: list[Any]  # pieces in the air (cards, dice, chips, markers)
     pops: list[Any]  # badges and flashes, drawn over everything
     throws: list[Throw]  # dice being thrown
-    dropped: DieSprite | None = None
     _throw_seed: int  # varies the dice's tumbling from one throw to the next
-    drag: DieDrag | None = None
-    picked: list[int]  # the dice picked for a reroll
-    focus_die: int | None = None  # the keyboard's die, balloon and card source
-    focus_balloon: str | None = None
-    focus_source: int | None = None
-    hover_balloon: str | None = None  # what the pointer is over
-    hover_source: int | None = None
-    hover_die: int | None = None
+    hold: NostalgicHold  # the dice chosen, the keys' focus, what the pointer is over or drags
     _parts_key: tuple[Any, ...]  # what the still parts below were made for
     _parts: dict[str, StillPart]
 
@@ -63,6 +57,10 @@ class NostalgicView(TableView, Protocol):
 
     def taking(self) -> bool:
         """True when the person at the bottom is to take a card."""
+        ...
+
+    def my_unplaced(self) -> list[int]:
+        """The viewer's dice still in the tray."""
         ...
 
     def held_die(self) -> int | None:

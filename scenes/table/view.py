@@ -50,7 +50,7 @@ class TableView(Protocol):
     animator: anim.Animator  # event playback: the next event waits for it
     ambient: anim.Animator  # hover lifts, bubbles: never holds up play
     pending: deque[Event]  # rules events waiting to be played (a handler may pop the next ones)
-    panel: ModalPanel | None  # a modal panel: stops playback, takes all input
+    panel: ModalPanel | None = None  # a modal panel: stops playback, takes all input
     flying: list[Any]  # pieces in the air, painted over the still layer
     bubbles: list[Bubble]
     toast: Toast

@@ -29,6 +29,8 @@ The parts (the same in every game's folder):
 - ``layout``: where everything sits (constants, ``Geometry``, the wall ``Camera``, card geometry),
   with no display;
 - ``input``: ``WallpaperInput``, pointer, keys and the action button -> offers to the rules;
+- ``hold``: ``WallpaperHold``, the chosen number, the cursors, the card's turn and the drag;
+- ``view``: ``WallpaperView``, what the input, effects and paint use from the table;
 - ``effects``: ``WallpaperEffects``, the rules' events -> animations;
 - ``paint``: ``WallpaperPaint``, the still parts and the moving pieces;
 - ``panels``: ``ScoringPanel``, the final scoring;

@@ -197,13 +197,14 @@ class WallpaperEffects:
         number = obs.my_choice if mine else 0
         if mine:
             piece = next((p for p in self.table.hand if p.value == number), None)
-            if self.table.drag is not None and self.table.drag.piece is not None and self.table.drag.piece.value == number:
-                piece = self.table.drag.piece
+            drag = self.table.hold.drag
+            if drag is not None and drag.piece is not None and drag.piece.value == number:
+                piece = drag.piece
             if piece is None:
                 piece = self.table._number_piece(seat, number, self.table.geometry.hand_slot(0), HAND_H)
             if piece in self.table.hand:
                 self.table.hand.remove(piece)
-            self.table.selected = None
+            self.table.hold.selected = None
             self.table.spots[seat] = piece
             self.table.app.audio.play("card_slide")
             self.table.animator.add(self.table.fly(piece, PLAY_SPOT, 0.0, SLIDE, on_land=lambda: None))
@@ -303,7 +304,7 @@ class WallpaperEffects:
         if mine:
             self.table.tray_seat = event.seat
             self.table.tray = []
-            self.table.tray_pick = None
+            self.table.hold.tray_pick = None
         for index, card in enumerate(cards):
             start = self.table.geometry.row_slot(event.row, index, count)
             piece = self.table._card_piece(card, start, index)
@@ -365,8 +366,7 @@ class WallpaperEffects:
     def animate_card_placed(self, event: CardPlaced) -> None:
         """The placed card leaves the tray and flies onto its cell (the large wall, or the seat's
         small one); the shapes it completed glow for a moment."""
-        piece = self.table.dropped
-        self.table.dropped = None
+        piece = self.table.hold.take_dropped()
         if event.seat != self.table.viewer:
             self.table.happening = t("wallpaper_table.happening.place", player=self.table.name_of(event.seat))
         in_tray = next((tray_piece for tray_piece in self.table.tray if tray_piece.value == event.card), None)
@@ -401,7 +401,7 @@ class WallpaperEffects:
             self.table.put_on_wall(event.seat, (event.x, event.y), (event.card, event.rot))
             for shape in event.shapes:
                 self.table.flashes.append((shape, event.seat, FLASH))
-            self._relayout_tray()
+            self.relayout_tray()
 
         self.table.app.audio.play("cat_land")  # a soft thud: paper pressed onto the wall
         self.table.animator.add(self.table.fly(placed, (float(target[0]), float(target[1])), 0.0, PLACE_FLIGHT,
@@ -420,7 +420,7 @@ class WallpaperEffects:
         """The seat whose hazy count drops with this placement (-1 for a wallpaper card)."""
         return event.seat if event.card >= hazy_id() else -1
 
-    def _relayout_tray(self) -> None:
+    def relayout_tray(self) -> None:
         """The tray's cards move to their places in its order; the first (to place next) shows large."""
         if not self.table.tray:
             return

@@ -94,7 +94,7 @@ class WallpaperPaint:
         blocked = set(self.table.observation().blocked) if picking else set()
         for row in range(self.table.row_count):
             cards = tuple(self.table.rows_shown[row]) if row < len(self.table.rows_shown) else ()
-            glow = ("focus" if row == self.table.row_cursor else "ok") if row in blocked else ""
+            glow = ("focus" if row == self.table.hold.row_cursor else "ok") if row in blocked else ""
             picture = row_column_picture(cards, row_step(len(cards)), glow)
             parts[f"row{row}"] = self.table.picture_part(("row", cards, glow), picture,
                                                    midtop=(round(self.table.geometry.column_x(row)), ROW_TOP))
@@ -264,7 +264,7 @@ class WallpaperPaint:
         for piece in self.table.numbers_on_rows:
             painted.append(piece.draw(surface))
         if not self.table.hand_hidden:
-            dragged = self.table.drag.piece if self.table.drag is not None else None
+            dragged = self.table.hold.drag.piece if self.table.hold.drag is not None else None
             dim = not self.table.my_turn(PHASE_CHOOSE) and self.table.viewer_is_person()
             for piece in self.table.hand:
                 piece.dim = dim
@@ -274,13 +274,14 @@ class WallpaperPaint:
             if seat == self.table.viewer and self.table.hand_hidden:
                 continue
             painted.append(piece.draw(surface))
+        carried = self.table.hold.drag
         for index, piece in reversed(list(enumerate(self.table.tray))):
-            if self.table.drag is not None and self.table.drag.kind == "card" and self.table.drag.moved and index == 0:
+            if carried is not None and carried.kind == "card" and carried.moved and index == 0:
                 continue
             painted.append(piece.draw(surface))
         painted.extend(self._draw_preview(surface))
         painted.extend(piece.draw(surface) for piece in self.table.flying)
-        drag = self.table.drag
+        drag = self.table.hold.drag
         if drag is not None and drag.piece is not None and (drag.moved or drag.kind == "number"):
             snapped = drag.kind == "card" and self.table.preview() is not None  # the preview shows it in its cell
             if not snapped:
@@ -340,9 +341,10 @@ class WallpaperPaint:
 
     def _draw_cursor(self, surface: pygame.Surface, obs: Any) -> list[pygame.Rect]:
         """The key cursor's ring on a cell while placing."""
-        if self.table.cell_cursor is None or not self.table.placing():
+        cursor = self.table.hold.cell_cursor
+        if cursor is None or not self.table.placing():
             return []
-        rect = self.table.camera().cell_rect(self.table.cell_cursor)
+        rect = self.table.camera().cell_rect(cursor)
         ring = art.focus_ring(rect.size, theme.ACCENT)
         return [surface.blit(ring, ring.get_rect(center=rect.center))]
 

@@ -29,7 +29,9 @@ from game.rules.wallpaper import (
     wall_of,
 )
 from scenes.engine import anim
+from scenes.engine import input as intents
 from scenes.engine.app import App, Scene
+from scenes.engine.input import Intent
 from scenes.engine.ui import Button
 from scenes.table.base import TableScene
 from scenes.table.still import StillPart
@@ -37,7 +39,8 @@ from scenes.wallpaper.art import number_picture, seat_colour
 from scenes.wallpaper.art_cards import card_back, card_face
 from scenes.wallpaper.art_walls import wall_board
 from scenes.wallpaper.effects import FLASH, WallpaperEffects
-from scenes.wallpaper.input import Drag, WallpaperInput
+from scenes.wallpaper.hold import WallpaperHold
+from scenes.wallpaper.input import WallpaperInput
 from scenes.wallpaper.layout import (
     ACTION_RECT,
     FELT,
@@ -87,7 +90,6 @@ class WallpaperTable(WallpaperInput, TableScene):
         self.spots: dict[int, Piece] = {}  # seat -> its chosen number card, face down until the reveal
         self.numbers_on_rows: list[Piece] = []  # revealed number cards lying on the market
         self.tray: list[Piece] = []  # the placer's taken cards: the one to place next large at the left
-        self.tray_pick: int | None = None  # the taken card the person chose to place next (None: the first)
         self.tray_seat = -1
         self.rows_shown: list[list[int]] = [[] for _ in range(self.row_count)]
         self.walls_shown: list[dict[Cell, tuple[int, int]]] = [{} for _ in range(players)]
@@ -104,18 +106,9 @@ class WallpaperTable(WallpaperInput, TableScene):
         self.discards_shown: list[tuple[int, ...]] = [() for _ in range(players + 1)]
         self.grandma_last = 0
         self.flashes: list[tuple[Shape, int, float]] = []  # (shape, seat, seconds left) after a placement
-        self.rot = 0  # the turn the person gives the card to place
-        self.selected: int | None = None  # the hand card chosen by keys or a click
-        self.row_cursor: int | None = None  # the row the keys point at while picking
-        self.cell_cursor: Cell | None = None  # the cell the keys point at while placing
-        self.card_held = False  # the tray card was clicked: a click on a cell places it
-        self.hover_cell: Cell | None = None
-        self.drag: Drag | None = None
-        self.dropped: Piece | None = None  # a dropped ghost that becomes the placed card's flight
-        self.pan = (0, 0)
-        self.shown_seat = 0  # whose wall is large
-        self.pointer = (960, 540)
-        self._preview: tuple[Any, ...] | None = None
+        self.hold = WallpaperHold()  # the chosen number, the cursors, the card's turn, what the pointer holds
+        self.pan: tuple[int, int] = (0, 0)
+        self.shown_seat: int = 0  # whose wall is large
         self._hint_key: tuple[Any, ...] = ()
         self.happening = ""  # what the table is showing now (the status line while it plays)
         self._geometry = Geometry(players, -1)  # remade for the viewer once the base has set it
@@ -141,6 +134,19 @@ class WallpaperTable(WallpaperInput, TableScene):
     def paint_still_base(self, surface: pygame.Surface) -> None:
         """The table, its mat and the wall's board (``WallpaperPaint``)."""
         self.painting.paint_still_base(surface)
+
+    def handle(self, intent: Intent) -> bool:
+        """The wheel pans the large wall (``WallpaperInput.pan_by_wheel``); everything else as every
+        table."""
+        if intent.kind == intents.WHEEL and self.panel is None:
+            self.pan_by_wheel(intent.dy)
+            return True
+        return super().handle(intent)
+
+    def handle_key(self, key: str) -> None:
+        """The game's letter keys (``WallpaperInput.shortcut``: R, C, F), then the table's (H help...)."""
+        if not self.shortcut(key):
+            super().handle_key(key)
 
     # ----- pieces ---------------------------------------------------------------------------------
     def build_pieces(self) -> None:
@@ -184,9 +190,10 @@ class WallpaperTable(WallpaperInput, TableScene):
         in the row's order. Any card of a taken row may go next; hazy cards are all alike, so
         they go in turn."""
         pending = list(obs.pending)
-        if obs.phase == PHASE_PLACE and self.tray_pick in pending:
-            pending.remove(self.tray_pick)
-            pending.insert(0, self.tray_pick)
+        pick = self.hold.tray_pick
+        if obs.phase == PHASE_PLACE and pick in pending:
+            pending.remove(pick)
+            pending.insert(0, pick)
         return pending
 
     def viewer_wall(self) -> dict[Cell, tuple[int, int]]:
@@ -207,8 +214,8 @@ class WallpaperTable(WallpaperInput, TableScene):
             return t("wallpaper_table.button.turn")
         if self.my_turn(PHASE_PICK):
             return t("wallpaper_table.button.pick")
-        if self.selected is not None and self.selected < len(self.hand):
-            return t("wallpaper_table.button.play", n=self.hand[self.selected].value)
+        if self.hold.selected is not None and self.hold.selected < len(self.hand):
+            return t("wallpaper_table.button.play", n=self.hand[self.hold.selected].value)
         return t("wallpaper_table.button.play_any")
 
     def action_enabled(self) -> bool:
@@ -219,8 +226,8 @@ class WallpaperTable(WallpaperInput, TableScene):
             card = self.card_to_place()
             return card is not None and not is_hazy(card)
         if self.my_turn(PHASE_PICK):
-            return self.row_cursor is not None
-        return self.my_turn(PHASE_CHOOSE) and self.selected is not None
+            return self.hold.row_cursor is not None
+        return self.my_turn(PHASE_CHOOSE) and self.hold.selected is not None
 
     # ----- status -------------------------------------------------------------------------------
     def status_text(self) -> str:
@@ -229,7 +236,7 @@ class WallpaperTable(WallpaperInput, TableScene):
         if self.happening and (self.pending or self.animator.busy) and self.panel is None and not self.curtain_up:
             return self.happening
         if self.finished or self.match.is_over() or self.panel is not None or self.curtain_up:
-            return super().status_text()
+            return TableScene.status_text(self)  # the table's (super() is the view, to a checker)
         obs = self.observation()
         seat = self.seat_to_move()
         if seat < 0:
@@ -245,14 +252,14 @@ class WallpaperTable(WallpaperInput, TableScene):
             return t("wallpaper_table.status.pick_wait", player=self.name_of(seat))
         if obs.phase in (PHASE_PLACE, PHASE_HAZY):
             return t("wallpaper_table.status.place_wait", player=self.name_of(seat), n=len(obs.pending))
-        return super().status_text()
+        return TableScene.status_text(self)  # the table's (super() is the view, to a checker)
 
     def your_turn_text(self) -> str:
         """The status line when the person at the bottom is to act."""
         obs = self.observation()
         if obs.phase == PHASE_CHOOSE:
-            if self.selected is not None and self.selected < len(self.hand):
-                return t("wallpaper_table.status.choose_selected", n=self.hand[self.selected].value)
+            if self.hold.selected is not None and self.hold.selected < len(self.hand):
+                return t("wallpaper_table.status.choose_selected", n=self.hand[self.hold.selected].value)
             return t("wallpaper_table.status.choose")
         if obs.phase == PHASE_PICK:
             return t("wallpaper_table.status.pick")
@@ -270,7 +277,7 @@ class WallpaperTable(WallpaperInput, TableScene):
         """A seat's name; Grandma's for the automatic third seat."""
         if seat >= self.match.players:
             return t("wallpaper_table.grandma")
-        return super().name_of(seat)
+        return TableScene.name_of(self, seat)
 
     # ----- building the picture from the observation -------------------------------------------
     def sync_from_observation(self) -> None:
@@ -288,8 +295,9 @@ class WallpaperTable(WallpaperInput, TableScene):
         if self.grandma and len(obs.discards) > obs.players and obs.discards[obs.players]:
             self.grandma_last = obs.discards[obs.players][-1]
         self.flying.clear()
-        self.dropped = None
-        self.drag = None if self.drag is not None and self.drag.kind != "pan" else self.drag
+        self.hold.dropped = None
+        if self.hold.holding_piece():  # a pan of the wall goes on
+            self.hold.drag = None
         self._sync_hand(obs)
         self._sync_spots(obs)
         self._sync_tray(obs)
@@ -307,9 +315,9 @@ class WallpaperTable(WallpaperInput, TableScene):
             piece.angle = 0.0
             piece.flip = 1.0
             piece.visible = True
-            piece.lift = 1.0 if index == self.selected else 0.0
-        if self.selected is not None and self.selected >= len(self.hand):
-            self.selected = None
+            piece.lift = 1.0 if index == self.hold.selected else 0.0
+        if self.hold.selected is not None and self.hold.selected >= len(self.hand):
+            self.hold.selected = None
 
     def _sync_spots(self, obs: Any) -> None:
         """A face-down card at every seat that chose (the viewer's own face up on its spot)."""
@@ -349,13 +357,13 @@ class WallpaperTable(WallpaperInput, TableScene):
 
     def needs_sync(self) -> bool:
         """True when the pieces at rest differ from the observation."""
-        if self.flying or (self.drag is not None and self.drag.kind != "pan"):
+        if self.flying or self.hold.holding_piece():
             return False
         obs = self.observation()
         # The full comparison runs once per observation and per change of what is shown.
         shown = (id(obs), tuple(map(len, self.rows_shown)), tuple(self.wall_items), self.token_line_shown,
                  tuple(self.hazy_shown), tuple(piece.value for piece in self.hand), tuple(self.spots),
-                 tuple(piece.value for piece in self.tray), self.tray_pick, self.deck_shown)
+                 tuple(piece.value for piece in self.tray), self.hold.tray_pick, self.deck_shown)
         if self._sync_memo is not None and self._sync_memo[0] == shown:
             return self._sync_memo[1]
         result = self._differs_from(obs)
@@ -427,12 +435,16 @@ class WallpaperTable(WallpaperInput, TableScene):
     def _card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece:
         """A wallpaper card lying in the tray (the first one large, turned as the person chose)."""
         width = TRAY_W if index == 0 else TRAY_NEXT_W
-        turn = self.rot if index == 0 and self.tray_seat == self.viewer else rot
+        turn = self.hold.rot if index == 0 and self.tray_seat == self.viewer else rot
         piece = Piece(("wp-card", card, width, turn), lambda: card_face(card, width, turn), pos,
                       back=lambda: card_back(width), value=card)
         return piece
 
-    def _refresh_tray_turn(self) -> None:
+    def relayout_tray(self) -> None:
+        """The tray's cards move to their places in its order (``WallpaperEffects``)."""
+        self.effects.relayout_tray()
+
+    def refresh_tray_turn(self) -> None:
         """Redraw the first tray card with the person's chosen turn."""
         if self.tray:
             first = self.tray[0]
@@ -465,9 +477,9 @@ class WallpaperTable(WallpaperInput, TableScene):
         choosing = self.my_turn(PHASE_CHOOSE)
         for index, piece in enumerate(self.hand):
             piece.dim = not choosing and self.viewer_is_person()
-            raised = index == self.selected and choosing
+            raised = index == self.hold.selected and choosing
             piece.lift = 1.0 if raised else 0.0
-            if self.drag is not None and self.drag.piece is piece:
+            if self.hold.drag is not None and self.hold.drag.piece is piece:
                 continue
             slot = self.geometry.hand_slot(index)
             target = (slot[0], slot[1] - 26) if raised else slot
@@ -477,11 +489,11 @@ class WallpaperTable(WallpaperInput, TableScene):
             if self.tray_seat == self.viewer and self.shown_seat != self.viewer:
                 self.shown_seat = self.viewer
         else:
-            self.cell_cursor = None
-            self.card_held = False
+            self.hold.cell_cursor = None
+            self.hold.card_held = False
         if not self.my_turn(PHASE_PICK):
-            self.row_cursor = None
-        self._preview = None
+            self.hold.row_cursor = None
+        self.hold.preview = None
 
     def preview(self) -> tuple[Cell, int, int, tuple[Shape, ...], int] | None:
         """The placement shown under the pointer or the key cursor: (cell, card, rot, shapes made,
@@ -489,20 +501,20 @@ class WallpaperTable(WallpaperInput, TableScene):
         card = self.card_to_place()
         if card is None:
             return None
-        cell = self.hover_cell if self.hover_cell is not None else self.cell_cursor
+        cell = self.hold.hover_cell if self.hold.hover_cell is not None else self.hold.cell_cursor
         if cell is None:
             return None
-        key = (cell, card, self.rot, len(self.match.log))
-        if self._preview is not None and self._preview[0] == key:
-            return self._preview[1]
+        key = (cell, card, self.hold.rot, len(self.match.log))
+        if self.hold.preview is not None and self.hold.preview[0] == key:
+            return self.hold.preview[1]
         wall = self.viewer_wall()
         result = None
         if cell in legal_cells(wall):
-            shapes = shapes_made(wall, cell, card, self.rot)
+            shapes = shapes_made(wall, cell, card, self.hold.rot)
             open_halves = sum(1 for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
                               if (cell[0] + dx, cell[1] + dy) not in wall)
-            result = (cell, card, self.rot, shapes, open_halves)
-        self._preview = (key, result)
+            result = (cell, card, self.hold.rot, shapes, open_halves)
+        self.hold.preview = (key, result)
         return result
 
     # ----- the end, pauses ------------------------------------------------------------------------
@@ -519,4 +531,4 @@ class WallpaperTable(WallpaperInput, TableScene):
 def make_table(app: App, match: Match, **options: Any) -> Scene:
     """The That Old Wallpaper table scene for ``match`` (options: ``viewer``, ``ai_enabled``,
     ``worker_inline``)."""
-    return WallpaperTable(app, match, **options)
+    return WallpaperTable(app, match, **options)  # type: ignore[abstract]

@@ -69,7 +69,7 @@ def taps(scene: WallpaperTable, action: WallpaperAction) -> Iterator[Point]:
     else:
         yield centre(_tray(scene, action.card))
         for _ in range(TURN_CLICKS):
-            if scene.rot == action.rot:
+            if scene.hold.rot == action.rot:
                 break
             yield centre(scene.action_button.rect)
         yield centre(_cell(scene, action))

@@ -2,8 +2,11 @@
 
 Beyond every table's services (``TableView``): the pieces ``WallpaperTable`` keeps (the hand, the
 spots, the rows' numbers, the tray), what it shows of the match between events (``*_shown``) and
-the few helpers that make and place pieces. A type checker reads the effects' and the paint's
-table as a ``WallpaperView``.
+the few helpers that make and place pieces; what the person holds and chooses is ``hold`` (a
+``WallpaperHold``). A type checker reads the effects' and the paint's table, and the input's
+``self``, as a ``WallpaperView``; at run time the input is a mixin of ``WallpaperTable``. A
+member the input assigns has a default here, so that a type checker takes the assignment as
+this member's.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from scenes.table.view import TableView
 
 if TYPE_CHECKING:
     from game.rules.wallpaper import Shape
+    from scenes.wallpaper.hold import WallpaperHold
     from scenes.wallpaper.layout import Camera, Cell, Geometry, Point, WallItems
     from scenes.wallpaper.sprites import Piece
 
@@ -28,18 +32,13 @@ class WallpaperView(TableView, Protocol):
     numbers_on_rows: list[Piece]
     tray: list[Piece]  # the wallpaper cards to choose from
     tray_seat: int
-    tray_pick: int | None = None
     flying: list[Piece]
-    drag: Any = None
-    dropped: Piece | None = None
-    selected: int | None = None
-    pan: tuple[int, int]  # the walls' camera
-    shown_seat: int  # whose wall is shown
+    hold: WallpaperHold  # the chosen number, the cursors, the card to place's turn, what the pointer holds
+    pan: tuple[int, int] = (0, 0)  # the walls' camera
+    shown_seat: int = 0  # whose wall is shown
     rows_shown: list[list[int]]
     walls_shown: list[dict[Cell, tuple[int, int]]]
     wall_items: list[WallItems]  # each wall's cards, sorted for painting
-    row_cursor: int | None = None  # the keyboard's row (choosing a number's row)
-    cell_cursor: Cell | None = None  # the keyboard's cell (placing a card)
     hazy_shown: list[int]
     hazy_supply_shown: int
     deck_shown: int
@@ -78,6 +77,26 @@ class WallpaperView(TableView, Protocol):
 
     def placing(self) -> bool:
         """True when the person at the bottom places a card now."""
+        ...
+
+    def phase(self) -> str:
+        """The rules phase now."""
+        ...
+
+    def card_to_place(self) -> int | None:
+        """The card the person places next (the large one of the tray), or None."""
+        ...
+
+    def tray_order(self, obs: Any) -> list[int]:
+        """The taken cards as the tray shows them: the one chosen to go next first."""
+        ...
+
+    def relayout_tray(self) -> None:
+        """The tray's cards move to their places in its order (after the person picks one)."""
+        ...
+
+    def refresh_tray_turn(self) -> None:
+        """Redraw the first tray card with the person's chosen turn."""
         ...
 
     def viewer_wall(self) -> dict[Cell, tuple[int, int]]:

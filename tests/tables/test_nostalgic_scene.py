@@ -21,7 +21,7 @@ from game.rules.nostalgic import (
     NostalgicAction,
 )
 from scenes.engine.app import App
-from scenes.engine.input import ACTIVATE, BACK, KEY, NAV, Intent
+from scenes.engine.input import ACTIVATE, BACK, KEY, MOVE, NAV, PRESS, RELEASE, Intent
 from scenes.menus.results import Results
 from scenes.nostalgic import NostalgicTable, make_table
 from scenes.nostalgic.panels import FinalPanel
@@ -108,7 +108,7 @@ def by_clicks(app: App, scene: NostalgicTable, action: NostalgicAction, touch: b
     elif action.kind == "reroll":
         for die in action.dice:
             click(app, die_point(scene, die), touch)
-        assert sorted(scene.picked) == list(action.dice)
+        assert sorted(scene.hold.picked) == list(action.dice)
         click(app, scene.reroll_button.rect.center, touch)
     else:
         click(app, source_point(scene, action.source), touch)
@@ -134,10 +134,10 @@ def by_keys(app: App, scene: NostalgicTable, action: NostalgicAction) -> None:
         focus_die(app, scene, action.die)
         app.step(DT, feed=[Intent(ACTIVATE)])
         for _ in range(12):
-            if scene.focus_balloon == action.balloon:
+            if scene.hold.focus_balloon == action.balloon:
                 break
             app.step(DT, feed=[Intent(NAV, dx=1)])
-        assert scene.focus_balloon == action.balloon
+        assert scene.hold.focus_balloon == action.balloon
         app.step(DT, feed=[Intent(ACTIVATE)])
     elif action.kind == "reroll":
         for die in action.dice:
@@ -146,17 +146,17 @@ def by_keys(app: App, scene: NostalgicTable, action: NostalgicAction) -> None:
         app.step(DT, feed=[Intent(KEY, key="r")])
     else:
         for _ in range(8):
-            if scene.focus_source == action.source:
+            if scene.hold.focus_source == action.source:
                 break
             app.step(DT, feed=[Intent(NAV, dx=1)])
-        assert scene.focus_source == action.source
+        assert scene.hold.focus_source == action.source
         app.step(DT, feed=[Intent(ACTIVATE)])
 
 
 def focus_die(app: App, scene: NostalgicTable, die: int) -> None:
     """Right arrow until ``die`` has the keyboard focus."""
     for _ in range(6):
-        if scene.focus_die == die:
+        if scene.hold.focus_die == die:
             return
         app.step(DT, feed=[Intent(NAV, dx=1)])
     raise AssertionError(f"the keys never reached die {die}")
@@ -431,7 +431,7 @@ def test_a_die_dropped_on_a_full_balloon_springs_back_with_the_rules_reason(app:
     assert scene.toast.visible and scene.toast.message == t(key, **params)
     for _ in range(40):
         app.step(DT)
-    assert scene.drag is None and not scene.flying
+    assert scene.hold.drag is None and not scene.flying
     assert not scene.shown.dice[0][die].hidden and scene.shown.dice[0][die].balloon == ""
     assert at_rest_matches_observation(scene)
 
@@ -471,6 +471,26 @@ def test_undo_takes_back_a_placement_before_the_ai_answers(app: App) -> None:
     assert at_rest_matches_observation(scene)
 
 
+def test_a_die_dragged_over_the_reroll_button_leaves_the_button_alone(app: App) -> None:
+    """While the pointer holds a die the buttons wait: the Reroll button under it does not light
+    up (it could reroll the held die: the person has chips), and the die springs back from there
+    (nothing is rerolled)."""
+    match = person_and_ais(3, 2, chip_each=True)
+    scene = open_table(app, match)
+    assert wait_for_person(app, scene)
+    before = len(match.log)
+    die = scene.my_unplaced()[0]
+    start, button = die_point(scene, die), scene.reroll_button.rect.center
+    app.step(DT, feed=[Intent(PRESS, start)])
+    for step in range(1, 7):
+        app.step(DT, feed=[Intent(MOVE, (start[0] + (button[0] - start[0]) * step // 6,
+                                         start[1] + (button[1] - start[1]) * step // 6), held=True)])
+    assert scene.hold.drag is not None and scene.hold.drag.moved and scene.reroll_enabled()
+    assert not scene.reroll_button.hovered
+    app.step(DT, feed=[Intent(RELEASE, button)])
+    assert scene.hold.drag is None and len(match.log) == before
+
+
 def test_escape_lets_go_of_a_held_die_before_it_undoes(app: App) -> None:
     """Esc with a die held lets go of it (nothing is undone); the next Esc undoes."""
     match = person_and_ais(3, 2)
@@ -480,7 +500,7 @@ def test_escape_lets_go_of_a_held_die_before_it_undoes(app: App) -> None:
     click(app, die_point(scene, die))
     assert scene.held_die() == die
     app.step(DT, feed=[Intent(BACK)])
-    assert scene.held_die() is None and not scene.picked
+    assert scene.held_die() is None and not scene.hold.picked
     assert isinstance(app.top, NostalgicTable)
 
 

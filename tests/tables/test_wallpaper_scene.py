@@ -123,12 +123,12 @@ def choose_with_keys(app: App, scene: WallpaperTable, card: int) -> None:
 
 def turn_to(app: App, scene: WallpaperTable, rot: int, how: str) -> None:
     """Turn the card to place until it lies ``rot`` (R, or the button)."""
-    if scene.rot != rot:
+    if scene.hold.rot != rot:
         if how == "button":
             click(app, scene.action_button.rect.center)
         else:
             app.step(DT, feed=[Intent(KEY, key="r")])
-    assert scene.rot == rot
+    assert scene.hold.rot == rot
 
 
 def play_number(app: App, scene: WallpaperTable, number: int, how: str) -> None:
@@ -137,11 +137,11 @@ def play_number(app: App, scene: WallpaperTable, number: int, how: str) -> None:
         drag(app, number_at(scene, number), (960, 560), touch=how == "finger")
     elif how == "click":
         click(app, number_at(scene, number))
-        assert scene.hand[scene.selected or 0].value == number
+        assert scene.hand[scene.hold.selected or 0].value == number
         click(app, scene.action_button.rect.center)
     else:
         for _ in range(12):
-            if scene.selected is not None and scene.hand[scene.selected].value == number:
+            if scene.hold.selected is not None and scene.hand[scene.hold.selected].value == number:
                 break
             app.step(DT, feed=[Intent(NAV, dx=1)])
         app.step(DT, feed=[Intent(ACTIVATE)])
@@ -158,28 +158,28 @@ def place_card(app: App, scene: WallpaperTable, action: WallpaperAction, how: st
         app.step(DT, feed=[Intent(PRESS, start, touch=touch)])
         lifted = (start[0], start[1] - 40)
         app.step(DT, feed=[Intent(MOVE, lifted, held=True, touch=touch)])
-        assert scene.drag is not None and scene.drag.moved and scene.card_to_place() == action.card
+        assert scene.hold.drag is not None and scene.hold.drag.moved and scene.card_to_place() == action.card
         turn_to(app, scene, action.rot, "key")  # R turns the card in flight
         drag(app, lifted, cell_centre(scene, cell), touch=touch, press=False)
     elif how == "click":
         click(app, tray_card(scene, action.card))
-        assert scene.card_held and scene.card_to_place() == action.card
+        assert scene.hold.card_held and scene.card_to_place() == action.card
         turn_to(app, scene, action.rot, "button")
         click(app, cell_centre(scene, cell))
     else:
         choose_with_keys(app, scene, action.card)
         turn_to(app, scene, action.rot, "key")
-        if scene.cell_cursor is None:
+        if scene.hold.cell_cursor is None:
             app.step(DT, feed=[Intent(NAV, dx=1)])
         for _ in range(40):
-            cursor = scene.cell_cursor
+            cursor = scene.hold.cell_cursor
             if cursor == cell:
                 break
             assert cursor is not None
             dx = (cell[0] > cursor[0]) - (cell[0] < cursor[0])
             dy = (cell[1] > cursor[1]) - (cell[1] < cursor[1]) if not dx else 0
             app.step(DT, feed=[Intent(NAV, dx=dx, dy=dy)])
-        assert scene.cell_cursor == cell
+        assert scene.hold.cell_cursor == cell
         preview = scene.preview()
         assert preview is not None and preview[0] == cell
         app.step(DT, feed=[Intent(ACTIVATE)])
@@ -189,10 +189,10 @@ def pick_row(app: App, scene: WallpaperTable, row: int, how: str) -> None:
     """Take a blocked row: click its column, or Left/Right to it and Enter."""
     if how == "keys":
         for _ in range(10):
-            if scene.row_cursor == row:
+            if scene.hold.row_cursor == row:
                 break
             app.step(DT, feed=[Intent(NAV, dx=1)])
-        assert scene.row_cursor == row
+        assert scene.hold.row_cursor == row
         app.step(DT, feed=[Intent(ACTIVATE)])
     else:
         click(app, scene.geometry.column_rect(row).center)
@@ -298,6 +298,23 @@ def reach(app: App, scene: WallpaperTable, phase: str, want: object = None) -> b
     return False
 
 
+def test_a_number_card_dragged_over_the_action_button_leaves_the_button_alone(app: App) -> None:
+    """While the pointer holds a card the buttons wait: the action button under it does not light
+    up, and the card springs back from there (nothing is played)."""
+    scene = human_vs_ai(app, seed=7, players=3)
+    assert reach(app, scene, PHASE_CHOOSE)
+    before = len(scene.match.log)
+    start, button = number_at(scene, scene.observation().hand[0]), scene.action_button.rect.center
+    app.step(DT, feed=[Intent(PRESS, start)])
+    for step in range(1, 7):
+        app.step(DT, feed=[Intent(MOVE, (start[0] + (button[0] - start[0]) * step // 6,
+                                         start[1] + (button[1] - start[1]) * step // 6), held=True)])
+    assert scene.hold.drag is not None and scene.hold.drag.moved
+    assert not scene.action_button.hovered
+    app.step(DT, feed=[Intent(RELEASE, button)])
+    assert scene.hold.drag is None and len(scene.match.log) == before
+
+
 def test_a_turn_by_pointer_choose_then_place_turned(app: App) -> None:
     """Drag a number card up: it is played face down; once the rows are taken, each taken card is
     dragged onto a glowing cell, the first one turned 180° with R."""
@@ -312,7 +329,7 @@ def test_a_turn_by_pointer_choose_then_place_turned(app: App) -> None:
     assert scene.tray and [piece.value for piece in scene.tray] == list(obs.pending)
     cells = legal_cells(wall_of(obs, 0))
     app.step(DT, feed=[Intent(KEY, key="r")])
-    assert scene.rot == 180
+    assert scene.hold.rot == 180
     before = len(scene.match.log)
     drag(app, tray_card(scene), cell_centre(scene, cells[0]))
     assert scene.match.log[before].action == f"place {obs.pending[0]} {cells[0][0]} {cells[0][1]} 180"
@@ -356,16 +373,16 @@ def test_a_turn_by_keys(app: App) -> None:
     before = len(scene.match.log)
     app.step(DT, feed=[Intent(NAV, dx=1)])
     app.step(DT, feed=[Intent(NAV, dx=1)])
-    assert scene.hand[scene.selected or 0].value == hand[1]
+    assert scene.hand[scene.hold.selected or 0].value == hand[1]
     app.step(DT, feed=[Intent(ACTIVATE)])
     assert scene.match.log[before].action == f"play {hand[1]}"
     assert reach(app, scene, PHASE_PLACE, lambda s: len(s.observation().walls[0]) >= 2)
     app.step(DT, feed=[Intent(NAV, dx=1)])
-    cursor = scene.cell_cursor
+    cursor = scene.hold.cell_cursor
     wall = wall_of(scene.observation(), 0)
     assert cursor in legal_cells(wall)
     app.step(DT, feed=[Intent(NAV, dx=1)])
-    assert scene.cell_cursor == (cursor[0] + 1, cursor[1]) or cursor[0] > max(x for x, _ in wall)
+    assert scene.hold.cell_cursor == (cursor[0] + 1, cursor[1]) or cursor[0] > max(x for x, _ in wall)
     target = legal_cells(wall)[-1]
     before = len(scene.match.log)
     card = scene.observation().pending[-1]  # C brings the row's last card forward
@@ -391,7 +408,7 @@ def test_hover_previews_the_shapes_the_card_would_complete(app: App) -> None:
     app.step(DT, feed=[Intent(RELEASE, (40, 40))])  # dropped off the wall: back to the tray
     for _ in range(30):
         app.step(DT)
-    assert scene.drag is None and scene.tray[0].visible
+    assert scene.hold.drag is None and scene.tray[0].visible
 
 
 def test_an_illegal_cell_springs_the_card_back_with_the_rules_reason(app: App) -> None:
@@ -416,7 +433,7 @@ def test_an_illegal_cell_springs_the_card_back_with_the_rules_reason(app: App) -
     assert scene.toast.visible and scene.toast.message == t(key, **params)
     for _ in range(40):
         app.step(DT)
-    assert scene.drag is None and scene.tray[0].visible
+    assert scene.hold.drag is None and scene.tray[0].visible
     assert scene.tray[0].pos == pytest.approx((1130.0, 952.0), abs=1)
     assert [piece.value for piece in scene.tray] == list(scene.observation().pending)
 
@@ -603,7 +620,7 @@ def test_a_hazy_card_is_not_turned(app: App) -> None:
     scene.placing = lambda: True  # type: ignore[method-assign]
     assert not scene.action_enabled()
     scene.turn_card()
-    assert scene.rot == 0
+    assert scene.hold.rot == 0
 
 
 # ----- hot-seat ------------------------------------------------------------------------------------------

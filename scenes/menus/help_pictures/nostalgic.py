@@ -17,9 +17,9 @@ def hold(scene: NostalgicTable, example: MoveExample, legal: bool) -> pygame.Rec
     """Hold the example's die, as Enter does: the balloons that take it glow. The legal balloon
     is the keys' target; on the illegal one the die is offered and refused with the reason."""
     action = example.legal if legal else example.illegal
-    scene.picked = [action.die]
-    scene.focus_die = action.die
-    scene.focus_balloon = action.balloon
+    scene.hold.picked = [action.die]
+    scene.hold.focus_die = action.die
+    scene.hold.focus_balloon = action.balloon
     scene.refresh_hints()
     if not legal:
         scene.attempt(action)

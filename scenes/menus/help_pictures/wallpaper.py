@@ -17,11 +17,11 @@ def hold(scene: WallpaperTable, example: MoveExample, legal: bool) -> pygame.Rec
     """Point the keys' cell cursor at the example's cell: beside the wall the card shows where it
     would lie and what it would complete; apart from the wall it is offered and refused."""
     action = example.legal if legal else example.illegal
-    scene.rot = action.rot
-    scene.cell_cursor = (action.x, action.y)
+    scene.hold.rot = action.rot
+    scene.hold.cell_cursor = (action.x, action.y)
     scene.refresh_hints()
     if not legal:
         scene.place_at((action.x, action.y))
-        scene.cell_cursor = (action.x, action.y)
+        scene.hold.cell_cursor = (action.x, action.y)
         settle(scene, TOAST_FRAMES)
     return pygame.Rect(MOVE_AREA)
