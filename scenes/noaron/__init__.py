@@ -19,11 +19,15 @@ yaku framed and named, each zatsu card in full colour with its point pip), and w
 gap is chosen, the score it would give. The first time a person's hand is shown in a match, a
 paper card on the felt explains yaku, zatsu and the score (``coach``).
 
-The parts (imports go one way: layout <- art <- sprites <- paint/effects/input/panels <- scene):
+The parts (imports go one way: layout <- art <- sprites <- paint/effects/input/panels/reading <- scene):
 
 =============  ==================================================================================
-``scene``      ``NoaronTable``: its state, sync from the observation, hints and status texts,
-               buttons and actions; ``make_table``; the choice's ``Preview``
+``scene``      ``NoaronTable``: its state, sync from the observation, status texts, buttons and
+               actions; ``make_table``
+``view``       ``NoaronView`` (what the parts use of the table), the choice (``TurnChoice``) and
+               what it would give (``Preview``)
+``reading``    ``HandReading``: the glows, the reserve pair in its gap, the preview cut, the framed
+               yaku and zatsu, the coach
 ``layout``     where everything sits (``Geometry``, constants), which hand slots a cut frames or
                marks with a point pip; no display needed
 ``input``      ``NoaronInput``: pointer, finger and keys, hit tests (``source_at``, ``choice_at``)

@@ -33,6 +33,7 @@ The parts (the same in every game's folder):
 - ``view``: ``WallpaperView``, what the input, effects and paint use from the table;
 - ``effects``: ``WallpaperEffects``, the rules' events -> animations;
 - ``paint``: ``WallpaperPaint``, the still parts and the moving pieces;
+- ``sync``: ``ObservationSync``, the pieces at rest set from the observation (resume, undo, a seat change);
 - ``panels``: ``ScoringPanel``, the final scoring;
 - ``sprites``: ``Piece``, anything that moves on the table;
 - ``art``: the table's pictures (rows, boxes, token line, deck...), over ``art_paper`` (palette,

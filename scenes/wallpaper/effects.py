@@ -133,7 +133,7 @@ class WallpaperEffects:
         steps: list[anim.Step] = []
         numbers = [number for number in obs.hand if number != obs.my_choice]
         for index, number in enumerate(numbers):
-            piece = self.table._number_piece(self.table.viewer, number, (HAND_LEFT - 200, HAND_Y + 80), HAND_H, face_up=False)
+            piece = self.table.number_piece(self.table.viewer, number, (HAND_LEFT - 200, HAND_Y + 80), HAND_H, face_up=False)
             self.table.hand.append(piece)
             steps.append(anim.Sequence(anim.Wait(0.05 * index),
                                        anim.Parallel(anim.Tween(piece, "pos", self.table.geometry.hand_slot(index), SLIDE,
@@ -201,7 +201,7 @@ class WallpaperEffects:
             if drag is not None and drag.piece is not None and drag.piece.value == number:
                 piece = drag.piece
             if piece is None:
-                piece = self.table._number_piece(seat, number, self.table.geometry.hand_slot(0), HAND_H)
+                piece = self.table.number_piece(seat, number, self.table.geometry.hand_slot(0), HAND_H)
             if piece in self.table.hand:
                 self.table.hand.remove(piece)
             self.table.hold.selected = None
@@ -211,7 +211,7 @@ class WallpaperEffects:
             self._relayout_hand()
         else:
             start = self.table.geometry.seat_anchor(seat)
-            piece = self.table._number_piece(seat, 0, start, SPOT_H if seat != self.table.viewer else HAND_H, face_up=False)
+            piece = self.table.number_piece(seat, 0, start, SPOT_H if seat != self.table.viewer else HAND_H, face_up=False)
             self.table.spots[seat] = piece
             self.table.animator.add(self.table.fly(piece, self.table.geometry.spot_pos(seat), 0.0, 0.2))
         self.table.refresh_hints()
@@ -230,8 +230,8 @@ class WallpaperEffects:
             piece = self.table.spots.get(seat)
             if piece is None:
                 start = DECK_POS if seat >= players else self.table.geometry.spot_pos(seat)
-                piece = self.table._number_piece(seat, 0, start, NUMBER_H_SMALL, face_up=False)
-            fresh = self.table._number_piece(seat, number, piece.pos, round(piece.face().get_height()), face_up=False)
+                piece = self.table.number_piece(seat, 0, start, NUMBER_H_SMALL, face_up=False)
+            fresh = self.table.number_piece(seat, number, piece.pos, round(piece.face().get_height()), face_up=False)
             fresh.flip = piece.flip if piece.value == number else 0.0
             pieces[seat] = fresh
         self.table.spots = {}
@@ -258,7 +258,7 @@ class WallpaperEffects:
             for piece in placed:
                 if piece in self.table.flying:
                     self.table.flying.remove(piece)
-                small = self.table._number_piece(piece.seat, piece.value, piece.pos, NUMBER_H_SMALL)
+                small = self.table.number_piece(piece.seat, piece.value, piece.pos, NUMBER_H_SMALL)
                 small.angle = piece.angle
                 self.table.numbers_on_rows.append(small)
 
@@ -307,7 +307,7 @@ class WallpaperEffects:
             self.table.hold.tray_pick = None
         for index, card in enumerate(cards):
             start = self.table.geometry.row_slot(event.row, index, count)
-            piece = self.table._card_piece(card, start, index)
+            piece = self.table.card_piece(card, start, index)
             piece.scale = ROW_CARD_W / (TRAY_W if index == 0 else TRAY_NEXT_W)
 
             def arrive(piece: Piece = piece) -> None:
@@ -425,7 +425,7 @@ class WallpaperEffects:
         if not self.table.tray:
             return
         for index, piece in enumerate(list(self.table.tray)):
-            fresh = self.table._card_piece(piece.value, piece.pos, index)
+            fresh = self.table.card_piece(piece.value, piece.pos, index)
             self.table.tray[index] = fresh
             self.table.ambient.add(anim.Tween(fresh, "pos", self.table.geometry.tray_slot(index), 0.25, anim.ease_out_cubic))
 
@@ -458,7 +458,7 @@ class WallpaperEffects:
         have = {piece.value for piece in self.table.hand}
         new = [number for number in numbers if number not in have]
         for number in new:
-            piece = self.table._number_piece(self.table.viewer, number, (HAND_LEFT - 200, HAND_Y + 80), HAND_H, face_up=False)
+            piece = self.table.number_piece(self.table.viewer, number, (HAND_LEFT - 200, HAND_Y + 80), HAND_H, face_up=False)
             self.table.hand.append(piece)
         self.table.hand.sort(key=lambda piece: piece.value)
         steps: list[anim.Step] = []

@@ -157,7 +157,7 @@ class WallpaperInput(WallpaperView):
         drag.moved = True
         if drag.kind == "card" and drag.piece is not None:
             real = drag.piece
-            ghost = self._card_piece(real.value, real.pos, 0)
+            ghost = self.card_piece(real.value, real.pos, 0)
             ghost.lift = 1.0
             real.visible = False
             drag.piece = ghost
@@ -354,7 +354,7 @@ class WallpaperInput(WallpaperView):
         self.refresh_tray_turn()
         old = self.hold.dragged_card()
         if old is not None and self.hold.drag is not None:  # the card in flight turns too
-            ghost = self._card_piece(int(self.card_to_place() or 0), old.pos, 0)
+            ghost = self.card_piece(int(self.card_to_place() or 0), old.pos, 0)
             ghost.lift = old.lift
             self.hold.drag.piece = ghost
 

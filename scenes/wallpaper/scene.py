@@ -2,8 +2,9 @@
 kept in step with the viewer's observation; the status line and the action button; the placement
 preview) and ``make_table``.
 
-Input, event playback and painting are the mixins of ``input``, ``effects`` and ``paint``; where
-things sit is ``layout``'s (see the package docstring for every part).
+The input is a mixin (``input``); event playback, painting and reading the observation back onto
+the pieces are parts the table owns (``effects``, ``paint``, ``sync``); where things sit is
+``layout``'s (see the package docstring for every part).
 """
 
 from __future__ import annotations
@@ -44,11 +45,6 @@ from scenes.wallpaper.input import WallpaperInput
 from scenes.wallpaper.layout import (
     ACTION_RECT,
     FELT,
-    HAND_H,
-    HAND_LEFT,
-    HAND_Y,
-    NUMBER_H_SMALL,
-    SPOT_H,
     STATUS_Y,
     TRAY_NEXT_W,
     TRAY_W,
@@ -61,6 +57,7 @@ from scenes.wallpaper.layout import (
 )
 from scenes.wallpaper.paint import WallpaperPaint
 from scenes.wallpaper.sprites import Piece
+from scenes.wallpaper.sync import ObservationSync
 
 
 class WallpaperTable(WallpaperInput, TableScene):
@@ -96,7 +93,6 @@ class WallpaperTable(WallpaperInput, TableScene):
         self.wall_items: list[WallItems] = [() for _ in range(players)]  # the same, sorted (kept in step)
         self._camera: tuple[Any, Camera] | None = None
         self._legal: tuple[Any, tuple[Cell, ...]] | None = None
-        self._sync_memo: tuple[Any, bool] | None = None
         self.hazy_shown = [0] * players
         self.hazy_supply_shown = 21
         self.deck_shown = 0
@@ -114,6 +110,7 @@ class WallpaperTable(WallpaperInput, TableScene):
         self._geometry = Geometry(players, -1)  # remade for the viewer once the base has set it
         self.effects = WallpaperEffects(self)  # rules events -> animations
         self.painting = WallpaperPaint(self)  # the still parts and the moving pieces
+        self.syncing = ObservationSync(self)  # the pieces at rest, read from the observation
         super().__init__(app, match, **options)
         wall_board()  # made now rather than in the first frame
 
@@ -281,111 +278,12 @@ class WallpaperTable(WallpaperInput, TableScene):
 
     # ----- building the picture from the observation -------------------------------------------
     def sync_from_observation(self) -> None:
-        """Set every piece to what the viewer's observation says (no animation)."""
-        obs = self.observation()
-        self.rows_shown = [list(cards) for cards in obs.rows]
-        self.set_walls([dict(wall_of(obs, seat)) for seat in range(obs.players)])
-        self.hazy_shown = list(obs.hazy)
-        self.hazy_supply_shown = obs.hazy_supply
-        self.deck_shown = obs.deck_count
-        self.token_line_shown = tuple(obs.token_line)
-        self.round_shown = obs.round
-        self.turn_shown = obs.turn
-        self.discards_shown = [tuple(cards) for cards in obs.discards]
-        if self.grandma and len(obs.discards) > obs.players and obs.discards[obs.players]:
-            self.grandma_last = obs.discards[obs.players][-1]
-        self.flying.clear()
-        self.hold.dropped = None
-        if self.hold.holding_piece():  # a pan of the wall goes on
-            self.hold.drag = None
-        self._sync_hand(obs)
-        self._sync_spots(obs)
-        self._sync_tray(obs)
-        self.numbers_on_rows = self._numbers_from_reveal(obs)
-        self.refresh_hints()
-
-    def _sync_hand(self, obs: Any) -> None:
-        """The viewer's number cards, face up, in order (the chosen one is on its spot)."""
-        numbers = [number for number in obs.hand if number != obs.my_choice]
-        kept = {piece.value: piece for piece in self.hand}
-        self.hand = [kept.get(number) or self._number_piece(self.viewer, number, (HAND_LEFT, HAND_Y), HAND_H)
-                     for number in numbers]
-        for index, piece in enumerate(self.hand):
-            piece.pos = self.geometry.hand_slot(index)
-            piece.angle = 0.0
-            piece.flip = 1.0
-            piece.visible = True
-            piece.lift = 1.0 if index == self.hold.selected else 0.0
-        if self.hold.selected is not None and self.hold.selected >= len(self.hand):
-            self.hold.selected = None
-
-    def _sync_spots(self, obs: Any) -> None:
-        """A face-down card at every seat that chose (the viewer's own face up on its spot)."""
-        self.spots = {}
-        if obs.phase != PHASE_CHOOSE:
-            return
-        for seat, chosen in enumerate(obs.chosen):
-            if not chosen:
-                continue
-            mine = seat == self.viewer and obs.my_choice
-            piece = self._number_piece(seat, obs.my_choice if mine else 0, self.geometry.spot_pos(seat),
-                                       HAND_H if seat == self.viewer else SPOT_H, face_up=bool(mine))
-            self.spots[seat] = piece
-
-    def _sync_tray(self, obs: Any) -> None:
-        """The placer's cards waiting in the tray."""
-        placing = obs.phase in (PHASE_PLACE, PHASE_HAZY) and obs.pending and obs.placer == self.viewer
-        self.tray_seat = self.viewer if placing else -1
-        self.tray = [self._card_piece(card, self.geometry.tray_slot(index), index)
-                     for index, card in enumerate(self.tray_order(obs))] \
-            if self.tray_seat >= 0 else []
-
-    def _numbers_from_reveal(self, obs: Any) -> list[Piece]:
-        """The revealed numbers still lying on the market (the last reveal, this turn)."""
-        reveal = obs.last_reveal
-        if reveal is None or obs.phase == PHASE_CHOOSE:
-            return []
-        pieces = []
-        for block in reveal.blocks:
-            for index, seat in enumerate(block.seats):
-                number = block.number
-                row, angle = self.geometry.number_place(block, index)
-                piece = self._number_piece(seat, number, row, NUMBER_H_SMALL)
-                piece.angle = angle
-                pieces.append(piece)
-        return pieces
+        """Set every piece to what the viewer's observation says, no animation (``ObservationSync``)."""
+        self.syncing.sync()
 
     def needs_sync(self) -> bool:
-        """True when the pieces at rest differ from the observation."""
-        if self.flying or self.hold.holding_piece():
-            return False
-        obs = self.observation()
-        # The full comparison runs once per observation and per change of what is shown.
-        shown = (id(obs), tuple(map(len, self.rows_shown)), tuple(self.wall_items), self.token_line_shown,
-                 tuple(self.hazy_shown), tuple(piece.value for piece in self.hand), tuple(self.spots),
-                 tuple(piece.value for piece in self.tray), self.hold.tray_pick, self.deck_shown)
-        if self._sync_memo is not None and self._sync_memo[0] == shown:
-            return self._sync_memo[1]
-        result = self._differs_from(obs)
-        self._sync_memo = (shown, result)
-        return result
-
-    def _differs_from(self, obs: Any) -> bool:
-        """True when what is shown differs from ``obs``."""
-        if [list(cards) for cards in obs.rows] != self.rows_shown:
-            return True
-        if any(self.wall_items[seat] != obs.walls[seat] for seat in range(obs.players)):
-            return True
-        numbers = [number for number in obs.hand if number != obs.my_choice]
-        if [piece.value for piece in self.hand] != numbers:
-            return True
-        if tuple(obs.token_line) != self.token_line_shown or list(obs.hazy) != self.hazy_shown:
-            return True
-        chosen = {seat for seat, done in enumerate(obs.chosen) if done} if obs.phase == PHASE_CHOOSE else set()
-        if set(self.spots) != chosen:
-            return True
-        mine = obs.phase in (PHASE_PLACE, PHASE_HAZY) and obs.placer == self.viewer
-        return [piece.value for piece in self.tray] != (self.tray_order(obs) if mine else [])
+        """True when the pieces at rest differ from the observation (``ObservationSync``)."""
+        return self.syncing.needed()
 
     # ----- positions ---------------------------------------------------------------------------------
     @property
@@ -422,7 +320,7 @@ class WallpaperTable(WallpaperInput, TableScene):
         return self._legal[1]
 
     # ----- pieces made here ------------------------------------------------------------------------
-    def _number_piece(self, seat: int, number: int, pos: Point, height: int, face_up: bool = True) -> Piece:
+    def number_piece(self, seat: int, number: int, pos: Point, height: int, face_up: bool = True) -> Piece:
         """A number card of ``seat`` (``number`` 0 = unknown, a back)."""
         colour = seat_colour(seat, self.match.players)
         key = ("wp-num", seat >= self.match.players, colour, number, height)
@@ -432,7 +330,7 @@ class WallpaperTable(WallpaperInput, TableScene):
                       seat=seat, value=number)
         return piece
 
-    def _card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece:
+    def card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece:
         """A wallpaper card lying in the tray (the first one large, turned as the person chose)."""
         width = TRAY_W if index == 0 else TRAY_NEXT_W
         turn = self.hold.rot if index == 0 and self.tray_seat == self.viewer else rot
@@ -449,7 +347,7 @@ class WallpaperTable(WallpaperInput, TableScene):
         if self.tray:
             first = self.tray[0]
             card, pos = first.value, first.pos
-            self.tray[0] = self._card_piece(card, pos, 0)
+            self.tray[0] = self.card_piece(card, pos, 0)
 
     # ----- hints --------------------------------------------------------------------------------
     def moving(self) -> bool:

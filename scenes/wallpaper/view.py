@@ -63,11 +63,11 @@ class WallpaperView(TableView, Protocol):
         """Show one more card on a seat's wall."""
         ...
 
-    def _number_piece(self, seat: int, number: int, pos: Point, height: int, face_up: bool = True) -> Piece:
+    def number_piece(self, seat: int, number: int, pos: Point, height: int, face_up: bool = True) -> Piece:
         """A number card of ``seat`` (``number`` 0 = unknown, a back)."""
         ...
 
-    def _card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece:
+    def card_piece(self, card: int, pos: Point, index: int = 0, rot: int = 0) -> Piece:
         """A wallpaper card lying in the tray."""
         ...
 
