@@ -692,7 +692,7 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         state.memory_bits = [0] * players
         state.oval_count = [0] * players
         state.hazy = [0] * players
-        self._refill_rows(state, None)
+        _refill_rows(state, None)
         return state
 
     def opening_events(self, observation: WallpaperObservation) -> list[Event]:
@@ -708,20 +708,6 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
                 events.append(RowCardDealt(row, card, index > 0 and _CENTRES[cards[index - 1]] == OVAL))
         events.append(TurnStarted(obs.turn, obs.round))
         return events
-
-    def _refill_rows(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """One card to the bottom of every row, low end first; each red oval drawn calls one more."""
-        deck = state.deck
-        for row in range(len(state.rows) - 1, -1, -1):
-            chained = False
-            while deck:
-                card = deck.pop()
-                state.rows[row].append(card)
-                if events is not None:
-                    events.append(RowCardDealt(row, card, chained))
-                if _CENTRES[card] != OVAL:
-                    break
-                chained = True
 
     # ----- turns ---------------------------------------------------------------------------
     def to_move(self, state: WallpaperState) -> tuple[int, ...]:
@@ -781,41 +767,8 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             raise IllegalAction(reason, message, **params)
 
     def explain_illegal(self, state: WallpaperState, seat: int, action: WallpaperAction) -> tuple[str, str, dict]:
-        """A reason a player can act on."""
-        if not _well_formed(action) or action.kind not in (PLAY, PICK, PLACE):
-            return "reason.illegal", f"{action!r} is not a wallpaper action", {}
-        phase = state.phase
-        if phase == PHASE_CHOOSE:
-            if action.kind != PLAY:
-                return "wallpaper.reason.choose_first", "first choose a number card", {}
-            number = {"number": action.number}
-            if action.number not in NUMBERS:
-                return "wallpaper.reason.no_such_number", f"numbers run 1-10, not {action.number}", number
-            if action.number not in state.hands[seat]:
-                return "wallpaper.reason.not_in_hand", f"you have no {action.number} in hand", number
-            return "reason.illegal", f"{action!r} is not legal now", {}
-        if phase == PHASE_PICK:
-            if action.kind != PICK:
-                return "wallpaper.reason.pick_first", "first pick one of the blocked rows", {}
-            rows = ", ".join(str(row + 1) for row in state.blocks_todo[0].rows)
-            return "wallpaper.reason.not_blocked", f"pick one of the blocked rows ({rows})", {"rows": rows}
-        if action.kind != PLACE:
-            return "wallpaper.reason.place_first", "first put your cards on your wall", {}
-        if action.card not in state.pending:
-            return "wallpaper.reason.not_pending", "place one of the cards you took", {}
-        if action.card not in placeable(phase, state.pending):
-            return "wallpaper.reason.hazy_first", "hazy memory cards are all alike: place the first one", {}
-        if action.rot not in ROTATIONS:
-            return "wallpaper.reason.turn_180", "a card may only be turned upside down (180°)", {}
-        wall = state.walls[seat]
-        cell = (action.x, action.y)
-        if not wall:
-            return "wallpaper.reason.first_card", "your first card goes in the middle of your wall", {}
-        if cell in wall:
-            return "wallpaper.reason.occupied", "a card is already there", {}
-        if cell not in state.frontier[seat]:
-            return "wallpaper.reason.not_adjacent", "a card must share an edge with a card on your wall", {}
-        return "reason.illegal", f"{action!r} is not legal now", {}
+        """A reason a player can act on (``refusal_reason``)."""
+        return refusal_reason(state, seat, action)
 
     def _perform(
         self, state: WallpaperState, seat: int, action: WallpaperAction, events: list[Event] | None
@@ -828,181 +781,18 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             if events is not None:
                 events.append(NumberChosen(seat))
             if all(state.chosen):
-                self._reveal(state, events)
+                _reveal(state, events)
         elif kind == PICK:
-            if not self._win_collision(state, seat, action.row, events):
-                self._resolve(state, events)
+            if not _win_collision(state, seat, action.row, events):
+                _resolve(state, events)
         else:
-            self._place(state, seat, action.card, (action.x, action.y), action.rot, events)
+            _place_card(state, seat, action.card, (action.x, action.y), action.rot, events)
 
-    # ----- the reveal and its blocks -------------------------------------------------------------
-    def _reveal(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Grandma plays her pile's top; all numbers turn face up and form the blocks."""
-        numbers = list(state.chosen)
-        if state.grandma:
-            if not state.grandma_pile:
-                self._reshuffle_grandma(state, events)
-            state.grandma_choice = state.grandma_pile.pop()
-            numbers.append(state.grandma_choice)
-        blocks = blocks_of(tuple(numbers))
-        reveal = NumbersRevealed(tuple(numbers), blocks)
-        state.last_reveal = reveal
-        state.blocks_todo = list(blocks) if HOUSE_COLLISIONS_HIGHEST_FIRST else list(reversed(blocks))
-        if events is not None:
-            events.append(reveal)
-        self._resolve(state, events)
-
-    def _reshuffle_grandma(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Grandma's pile ran out: her discard becomes her new pile (her own timing)."""
-        state.grandma_pile = state.grandma_discard
-        state.grandma_discard = []
-        state.rng.shuffle(state.grandma_pile)
-        if events is not None:
-            events.append(PileReshuffled(GRANDMA))
-
-    def _resolve(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Work through the blocks in number order (highest first, a house reading) until a seat
-        must act; then end the turn."""
-        grandma = GRANDMA if state.grandma else -1
-        while state.blocks_todo:
-            block = state.blocks_todo[0]
-            if len(block.seats) == 1:
-                state.blocks_todo.pop(0)
-                if self._take_row(state, block.seats[0], block.rows[0], False, events):
-                    return
-                continue
-            line = state.token_line
-            winner = min(block.seats, key=line.index)
-            if winner != grandma:
-                state.phase = PHASE_PICK
-                state.picker = winner
-                state.placer = -1
-                return
-            self._win_collision(state, winner, grandma_pick(state.rows, block.rows), events)
-        state.picker = -1
-        self._end_turn(state, events)
-
-    def _win_collision(self, state: WallpaperState, winner: int, row: int, events: list[Event] | None) -> bool:
-        """The collision's winner takes ``row``: token to the back, hazy cards to the others.
-
-        True when the winner must now place the cards (phase "place"; ``_resolve`` goes on after)."""
-        block = state.blocks_todo.pop(0)
-        state.picker = -1
-        line = state.token_line
-        line.remove(winner)
-        line.append(winner)
-        grandma = GRANDMA if state.grandma else -1
-        if events is not None:
-            events.append(TokenMoved(winner, tuple(line)))
-        for seat in block.seats:
-            if seat == winner or seat == grandma:
-                continue
-            given = state.hazy_supply > 0
-            if given:
-                state.hazy_supply -= 1
-                state.hazy[seat] += 1
-            if events is not None:
-                events.append(HazyGiven(seat, given))
-        return self._take_row(state, winner, row, True, events)
-
-    def _take_row(self, state: WallpaperState, seat: int, row: int, collision: bool,
-                  events: list[Event] | None) -> bool:
-        """``seat`` takes a row's cards; True when it must now place them (phase "place")."""
-        cards = state.rows[row]
-        state.rows[row] = []
-        discarded = state.grandma and seat == GRANDMA
-        if events is not None:
-            events.append(RowTaken(seat, row, tuple(cards), collision, discarded))
-        if discarded:
-            state.discard_pile.extend(cards)
-            return False
-        if not cards:
-            return False
-        state.pending = cards
-        state.placer = seat
-        state.phase = PHASE_PLACE
-        return True
-
-    # ----- placing ---------------------------------------------------------------------------------
-    def _place(self, state: WallpaperState, seat: int, card: int, cell: Cell, rot: int,
-               events: list[Event] | None) -> None:
-        """Put the pending ``card`` on the wall; then the next card, block, seat or turn end."""
-        state.pending.remove(card)
-        wall = state.walls[seat]
-        if events is not None:
-            events.append(CardPlaced(seat, card, cell[0], cell[1], rot, shapes_made(wall, cell, card, rot)))
-        memory, oval = add_to_wall(wall, state.frontier[seat], state.tally[seat], cell, card, rot)
-        state.memory_bits[seat] |= memory
-        state.oval_count[seat] += oval
-        if state.pending:
-            return
-        state.placer = -1
-        if state.phase == PHASE_HAZY:
-            self._next_hazy(state, events)
-        else:
-            state.phase = PHASE_CHOOSE
-            self._resolve(state, events)
-
-    # ----- turn end, game end --------------------------------------------------------------------------
-    def _end_turn(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Discard the played numbers; then the game's end, or draws, round card, row refill."""
-        numbers = list(state.chosen)
-        for seat, number in enumerate(state.chosen):
-            state.discards[seat].append(number)
-        if state.grandma:
-            state.grandma_discard.append(state.grandma_choice)
-            numbers.append(state.grandma_choice)
-            state.grandma_choice = 0
-        state.chosen = [0] * state.players
-        if events is not None:
-            events.append(NumbersDiscarded(tuple(numbers)))
-        if state.turn + 1 >= TURNS:
-            state.phase = PHASE_HAZY
-            self._next_hazy(state, events)
-            return
-        state.turn += 1
-        for seat in range(state.players):
-            if not state.piles[seat]:
-                pile = state.discards[seat]
-                state.discards[seat] = []
-                state.rng.shuffle(pile)
-                state.piles[seat] = pile
-                if events is not None:
-                    events.append(PileReshuffled(seat))
-            state.hands[seat].append(state.piles[seat].pop())
-            state.hands[seat].sort()
-            if events is not None:
-                events.append(NumberDrawn(seat))
-        if state.turn % ROUND_TURNS == 0:
-            state.round = state.turn // ROUND_TURNS
-            if events is not None:
-                events.append(RoundStarted(state.round))
-        self._refill_rows(state, events)
-        state.phase = PHASE_CHOOSE
-        if events is not None:
-            events.append(TurnStarted(state.turn, state.round))
-
-    def _next_hazy(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """The next seat (seat order) with hazy cards places them all; with none left, score."""
-        for seat in range(state.players):
-            count = state.hazy[seat]
-            if count:
-                placed = HAZY_COUNT - state.hazy_supply - sum(state.hazy)
-                state.pending = [HAZY_FIRST + placed + index for index in range(count)]
-                state.hazy[seat] = 0
-                state.placer = seat
-                state.phase = PHASE_HAZY
-                return
-        state.phase = PHASE_OVER
-        state.placer = -1
-        if events is not None:
-            events.append(self.scored(state))
-
+    # ----- outcome ---------------------------------------------------------------------------
     def scored(self, state: WallpaperState) -> GameScored:
         """The scoring of the walls as they stand."""
         return score_parts(state.walls, state.token_line, state.players)
 
-    # ----- outcome ---------------------------------------------------------------------------
     def is_over(self, state: WallpaperState) -> bool:
         """True once the hazy cards are placed and the walls scored."""
         return state.phase == PHASE_OVER
@@ -1080,125 +870,25 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             last_reveal=state.last_reveal,
         )
 
-    def revealed_number(self, observation: WallpaperObservation, seat: int) -> int:
-        """The number ``seat`` played this turn when it is face up (after the reveal), else 0."""
-        reveal = observation.last_reveal
-        if observation.phase in (PHASE_CHOOSE, PHASE_HAZY, PHASE_OVER) or reveal is None:
-            return 0
-        return reveal.numbers[seat]
-
-    def possible_numbers(self, observation: WallpaperObservation, seat: int) -> list[int]:
-        """The numbers ``seat`` may hold in hand, pile or face down (not in its public discard,
-        not face up this turn), ascending. For the observer itself: its hand and pile."""
-        gone = set(observation.discards[seat])
-        shown = self.revealed_number(observation, seat)
-        if shown:
-            gone.add(shown)
-        if seat == observation.seat and observation.my_choice:
-            gone.add(observation.my_choice)
-        return [number for number in NUMBERS if number not in gone]
-
-    def unseen_wallpaper(self, observation: WallpaperObservation) -> list[int]:
-        """Wallpaper cards nowhere in sight: the deck, as a set (ascending)."""
-        seen = set(observation.pending)
-        seen.update(observation.discard_pile)
-        for row in observation.rows:
-            seen.update(row)
-        for wall in observation.walls:
-            seen.update(card for _, (card, _) in wall)
-        return [card for card in range(WALLPAPER_COUNT) if card not in seen]
-
     def determinize(self, observation: WallpaperObservation, rng: random.Random) -> WallpaperState:
         """A full state consistent with the observation: other seats' hands, face-down numbers and
         piles dealt from the numbers they may still hold, Grandma's pile and the deck shuffled;
         a fresh RNG drawn from ``rng``."""
         state = self.sampled_state(observation, rng)
-        self.rebuild_summaries(state)
+        rebuild_summaries(state)
         return state
 
     def sampled_state(self, observation: WallpaperObservation, rng: random.Random) -> WallpaperState:
         """``determinize`` without the wall summaries (frontier, tallies): the caller adds them."""
-        players = observation.players
-        me = observation.seat
-        phase = observation.phase
-        hands: list[list[int]] = []
-        piles: list[list[int]] = []
-        chosen: list[int] = []
-        for seat in range(players):
-            pool = self.possible_numbers(observation, seat)
-            shown = self.revealed_number(observation, seat)
-            if seat == me:
-                hand = list(observation.hand)
-                pile = [number for number in pool if number not in hand]
-                if self.sample_orders:
-                    rng.shuffle(pile)
-                hands.append(hand)
-                piles.append(pile)
-                chosen.append(observation.my_choice)
-                continue
-            rng.shuffle(pool)
-            number = shown
-            if phase == PHASE_CHOOSE and observation.chosen[seat]:
-                number = pool.pop()
-            count = observation.hand_counts[seat]
-            hands.append(sorted(pool[:count]))
-            piles.append(pool[count:])
-            chosen.append(number)
-        grandma_pile: list[int] = []
-        grandma_choice = 0
-        if observation.grandma:
-            grandma_choice = self.revealed_number(observation, GRANDMA)
-            gone = set(observation.discards[GRANDMA]) | {grandma_choice}
-            grandma_pile = [number for number in NUMBERS if number not in gone]
-            rng.shuffle(grandma_pile)
-        deck = self.unseen_wallpaper(observation)
-        if self.sample_orders:
-            rng.shuffle(deck)
-        walls = [dict(wall) for wall in observation.walls]
-        return self.state_class(
-            players=players,
-            rng=random.Random(rng.getrandbits(64)),
-            turn=observation.turn,
-            round=observation.round,
-            phase=phase,
-            hands=hands,
-            piles=piles,
-            discards=[list(pile) for pile in observation.discards[:players]],
-            chosen=chosen,
-            grandma_pile=grandma_pile,
-            grandma_discard=list(observation.discards[GRANDMA]) if observation.grandma else [],
-            grandma_choice=grandma_choice,
-            token_line=list(observation.token_line),
-            rows=[list(row) for row in observation.rows],
-            deck=deck,
-            discard_pile=list(observation.discard_pile),
-            walls=walls,
-            pending=list(observation.pending),
-            placer=observation.placer,
-            picker=observation.picker,
-            blocks_todo=list(observation.blocks_todo),
-            hazy=list(observation.hazy),
-            hazy_supply=observation.hazy_supply,
-            last_reveal=observation.last_reveal,
-        )
+        return sample_state(observation, rng, self.state_class, self.sample_orders)
 
     def rebuild_summaries(self, state: WallpaperState) -> None:
         """Recompute frontier, tally, memories and ovals of every wall from the walls themselves."""
-        state.frontier, state.tally, state.memory_bits, state.oval_count = [], [], [], []
-        for wall in state.walls:
-            frontier: set[Cell] = {(0, 0)} if not wall else set()
-            tally = empty_tally()
-            bits = ovals = 0
-            rebuilt: dict[Cell, tuple[int, int]] = {}
-            for cell, (card, rot) in wall.items():
-                memory, oval = add_to_wall(rebuilt, frontier, tally, cell, card, rot)
-                bits |= memory
-                ovals += oval
-            frontier.difference_update(rebuilt)
-            state.frontier.append(frontier)
-            state.tally.append(tally)
-            state.memory_bits.append(bits)
-            state.oval_count.append(ovals)
+        rebuild_summaries(state)
+
+    def possible_numbers(self, observation: WallpaperObservation, seat: int) -> list[int]:
+        """The numbers ``seat`` may hold in hand, pile or face down (``possible_numbers``)."""
+        return possible_numbers(observation, seat)
 
     def clone(self, state: WallpaperState) -> WallpaperState:
         """A fast independent copy (blocks and the last reveal are immutable and shared)."""
@@ -1268,36 +958,8 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         return text
 
     def notation(self, state: WallpaperState) -> str:
-        """The whole position in one line, e.g.
-        ``wallpaper 3p t4 r0 choose | hands 1,3/2,7/.. | piles .. | discards .. | chosen 0,5,0 |
-        grandma - | tokens 2,0,1 | rows 5,17/3/.. | deck .. | gone - | walls 0,0:12,1,0:40r/.. |
-        pending - @-1 pick-1 | blocks - | hazy 0,1,0 supply 20``."""
-        def numbers(values: Iterable[int]) -> str:
-            return ",".join(map(str, values)) or "-"
-
-        def groups(lists: Iterable[Iterable[int]]) -> str:
-            return "/".join(numbers(values) for values in lists)
-
-        def wall_text(wall: Mapping[Cell, tuple[int, int]]) -> str:
-            cells = sorted(wall.items(), key=lambda item: _cell_order(item[0]))
-            return ",".join(f"{x}:{y}:{card}{'r' if rot else ''}" for (x, y), (card, rot) in cells) or "-"
-
-        blocks = ";".join(
-            f"{block.number}:{numbers(block.seats)}:{numbers(block.rows)}" for block in state.blocks_todo
-        ) or "-"
-        grandma = (
-            f"{numbers(state.grandma_pile)}/{numbers(state.grandma_discard)}/{state.grandma_choice}"
-            if state.grandma else "-"
-        )
-        return (
-            f"wallpaper {state.players}p t{state.turn} r{state.round} {state.phase}"
-            f" | hands {groups(state.hands)} | piles {groups(state.piles)} | discards {groups(state.discards)}"
-            f" | chosen {numbers(state.chosen)} | grandma {grandma} | tokens {numbers(state.token_line)}"
-            f" | rows {groups(state.rows)} | deck {numbers(state.deck)} | gone {numbers(state.discard_pile)}"
-            f" | walls {'/'.join(wall_text(wall) for wall in state.walls)}"
-            f" | pending {numbers(state.pending)} @{state.placer} pick{state.picker} | blocks {blocks}"
-            f" | hazy {numbers(state.hazy)} supply {state.hazy_supply}"
-        )
+        """The whole position in one line (``position_text``)."""
+        return position_text(state)
 
     # ----- search hooks ----------------------------------------------------------------------
     def search_rewards(self, state: WallpaperState) -> tuple[float, ...]:
@@ -1311,6 +973,383 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             margin = max(-1.0, min(1.0, (totals[seat] - rival) / 12.0))
             rewards.append(0.5 * (players - ranks[seat]) / (players - 1) + 0.25 * (margin + 1.0))
         return tuple(rewards)
+
+
+# ----- why an action is refused ------------------------------------------------------------------
+def refusal_reason(state: WallpaperState, seat: int, action: WallpaperAction) -> tuple[str, str, dict]:
+    """A reason a player can act on."""
+    if not _well_formed(action) or action.kind not in (PLAY, PICK, PLACE):
+        return "reason.illegal", f"{action!r} is not a wallpaper action", {}
+    phase = state.phase
+    if phase == PHASE_CHOOSE:
+        if action.kind != PLAY:
+            return "wallpaper.reason.choose_first", "first choose a number card", {}
+        number = {"number": action.number}
+        if action.number not in NUMBERS:
+            return "wallpaper.reason.no_such_number", f"numbers run 1-10, not {action.number}", number
+        if action.number not in state.hands[seat]:
+            return "wallpaper.reason.not_in_hand", f"you have no {action.number} in hand", number
+        return "reason.illegal", f"{action!r} is not legal now", {}
+    if phase == PHASE_PICK:
+        if action.kind != PICK:
+            return "wallpaper.reason.pick_first", "first pick one of the blocked rows", {}
+        rows = ", ".join(str(row + 1) for row in state.blocks_todo[0].rows)
+        return "wallpaper.reason.not_blocked", f"pick one of the blocked rows ({rows})", {"rows": rows}
+    if action.kind != PLACE:
+        return "wallpaper.reason.place_first", "first put your cards on your wall", {}
+    if action.card not in state.pending:
+        return "wallpaper.reason.not_pending", "place one of the cards you took", {}
+    if action.card not in placeable(phase, state.pending):
+        return "wallpaper.reason.hazy_first", "hazy memory cards are all alike: place the first one", {}
+    if action.rot not in ROTATIONS:
+        return "wallpaper.reason.turn_180", "a card may only be turned upside down (180°)", {}
+    wall = state.walls[seat]
+    cell = (action.x, action.y)
+    if not wall:
+        return "wallpaper.reason.first_card", "your first card goes in the middle of your wall", {}
+    if cell in wall:
+        return "wallpaper.reason.occupied", "a card is already there", {}
+    if cell not in state.frontier[seat]:
+        return "wallpaper.reason.not_adjacent", "a card must share an edge with a card on your wall", {}
+    return "reason.illegal", f"{action!r} is not legal now", {}
+
+
+# ----- hidden information: what an observation leaves open ----------------------------------------
+def revealed_number(observation: WallpaperObservation, seat: int) -> int:
+    """The number ``seat`` played this turn when it is face up (after the reveal), else 0."""
+    reveal = observation.last_reveal
+    if observation.phase in (PHASE_CHOOSE, PHASE_HAZY, PHASE_OVER) or reveal is None:
+        return 0
+    return reveal.numbers[seat]
+
+
+def possible_numbers(observation: WallpaperObservation, seat: int) -> list[int]:
+    """The numbers ``seat`` may hold in hand, pile or face down (not in its public discard,
+    not face up this turn), ascending. For the observer itself: its hand and pile."""
+    gone = set(observation.discards[seat])
+    shown = revealed_number(observation, seat)
+    if shown:
+        gone.add(shown)
+    if seat == observation.seat and observation.my_choice:
+        gone.add(observation.my_choice)
+    return [number for number in NUMBERS if number not in gone]
+
+
+def unseen_wallpaper(observation: WallpaperObservation) -> list[int]:
+    """Wallpaper cards nowhere in sight: the deck, as a set (ascending)."""
+    seen = set(observation.pending)
+    seen.update(observation.discard_pile)
+    for row in observation.rows:
+        seen.update(row)
+    for wall in observation.walls:
+        seen.update(card for _, (card, _) in wall)
+    return [card for card in range(WALLPAPER_COUNT) if card not in seen]
+
+
+def sample_state(observation: WallpaperObservation, rng: random.Random,
+                 state_class: type[WallpaperState] = WallpaperState, sample_orders: bool = True) -> WallpaperState:
+    """``determinize`` without the wall summaries (frontier, tallies): the caller adds them. Builds a
+    ``state_class``; ``sample_orders`` False leaves the deck and the observer's own pile unshuffled."""
+    players = observation.players
+    me = observation.seat
+    phase = observation.phase
+    hands: list[list[int]] = []
+    piles: list[list[int]] = []
+    chosen: list[int] = []
+    for seat in range(players):
+        pool = possible_numbers(observation, seat)
+        shown = revealed_number(observation, seat)
+        if seat == me:
+            hand = list(observation.hand)
+            pile = [number for number in pool if number not in hand]
+            if sample_orders:
+                rng.shuffle(pile)
+            hands.append(hand)
+            piles.append(pile)
+            chosen.append(observation.my_choice)
+            continue
+        rng.shuffle(pool)
+        number = shown
+        if phase == PHASE_CHOOSE and observation.chosen[seat]:
+            number = pool.pop()
+        count = observation.hand_counts[seat]
+        hands.append(sorted(pool[:count]))
+        piles.append(pool[count:])
+        chosen.append(number)
+    grandma_pile: list[int] = []
+    grandma_choice = 0
+    if observation.grandma:
+        grandma_choice = revealed_number(observation, GRANDMA)
+        gone = set(observation.discards[GRANDMA]) | {grandma_choice}
+        grandma_pile = [number for number in NUMBERS if number not in gone]
+        rng.shuffle(grandma_pile)
+    deck = unseen_wallpaper(observation)
+    if sample_orders:
+        rng.shuffle(deck)
+    walls = [dict(wall) for wall in observation.walls]
+    return state_class(
+        players=players,
+        rng=random.Random(rng.getrandbits(64)),
+        turn=observation.turn,
+        round=observation.round,
+        phase=phase,
+        hands=hands,
+        piles=piles,
+        discards=[list(pile) for pile in observation.discards[:players]],
+        chosen=chosen,
+        grandma_pile=grandma_pile,
+        grandma_discard=list(observation.discards[GRANDMA]) if observation.grandma else [],
+        grandma_choice=grandma_choice,
+        token_line=list(observation.token_line),
+        rows=[list(row) for row in observation.rows],
+        deck=deck,
+        discard_pile=list(observation.discard_pile),
+        walls=walls,
+        pending=list(observation.pending),
+        placer=observation.placer,
+        picker=observation.picker,
+        blocks_todo=list(observation.blocks_todo),
+        hazy=list(observation.hazy),
+        hazy_supply=observation.hazy_supply,
+        last_reveal=observation.last_reveal,
+    )
+
+
+def rebuild_summaries(state: WallpaperState) -> None:
+    """Recompute frontier, tally, memories and ovals of every wall from the walls themselves."""
+    state.frontier, state.tally, state.memory_bits, state.oval_count = [], [], [], []
+    for wall in state.walls:
+        frontier: set[Cell] = {(0, 0)} if not wall else set()
+        tally = empty_tally()
+        bits = ovals = 0
+        rebuilt: dict[Cell, tuple[int, int]] = {}
+        for cell, (card, rot) in wall.items():
+            memory, oval = add_to_wall(rebuilt, frontier, tally, cell, card, rot)
+            bits |= memory
+            ovals += oval
+        frontier.difference_update(rebuilt)
+        state.frontier.append(frontier)
+        state.tally.append(tally)
+        state.memory_bits.append(bits)
+        state.oval_count.append(ovals)
+
+
+# ----- notation -----------------------------------------------------------------------------------
+def position_text(state: WallpaperState) -> str:
+    """The whole position in one line, e.g.
+    ``wallpaper 3p t4 r0 choose | hands 1,3/2,7/.. | piles .. | discards .. | chosen 0,5,0 |
+    grandma - | tokens 2,0,1 | rows 5,17/3/.. | deck .. | gone - | walls 0,0:12,1,0:40r/.. |
+    pending - @-1 pick-1 | blocks - | hazy 0,1,0 supply 20``."""
+    def numbers(values: Iterable[int]) -> str:
+        return ",".join(map(str, values)) or "-"
+
+    def groups(lists: Iterable[Iterable[int]]) -> str:
+        return "/".join(numbers(values) for values in lists)
+
+    def wall_text(wall: Mapping[Cell, tuple[int, int]]) -> str:
+        cells = sorted(wall.items(), key=lambda item: _cell_order(item[0]))
+        return ",".join(f"{x}:{y}:{card}{'r' if rot else ''}" for (x, y), (card, rot) in cells) or "-"
+
+    blocks = ";".join(
+        f"{block.number}:{numbers(block.seats)}:{numbers(block.rows)}" for block in state.blocks_todo
+    ) or "-"
+    grandma = (
+        f"{numbers(state.grandma_pile)}/{numbers(state.grandma_discard)}/{state.grandma_choice}"
+        if state.grandma else "-"
+    )
+    return (
+        f"wallpaper {state.players}p t{state.turn} r{state.round} {state.phase}"
+        f" | hands {groups(state.hands)} | piles {groups(state.piles)} | discards {groups(state.discards)}"
+        f" | chosen {numbers(state.chosen)} | grandma {grandma} | tokens {numbers(state.token_line)}"
+        f" | rows {groups(state.rows)} | deck {numbers(state.deck)} | gone {numbers(state.discard_pile)}"
+        f" | walls {'/'.join(wall_text(wall) for wall in state.walls)}"
+        f" | pending {numbers(state.pending)} @{state.placer} pick{state.picker} | blocks {blocks}"
+        f" | hazy {numbers(state.hazy)} supply {state.hazy_supply}"
+    )
+
+
+# ----- the automatic steps of a turn (``_perform`` plays an action, these play what follows) -----
+def _refill_rows(state: WallpaperState, events: list[Event] | None) -> None:
+    """One card to the bottom of every row, low end first; each red oval drawn calls one more."""
+    deck = state.deck
+    for row in range(len(state.rows) - 1, -1, -1):
+        chained = False
+        while deck:
+            card = deck.pop()
+            state.rows[row].append(card)
+            if events is not None:
+                events.append(RowCardDealt(row, card, chained))
+            if _CENTRES[card] != OVAL:
+                break
+            chained = True
+
+
+def _reveal(state: WallpaperState, events: list[Event] | None) -> None:
+    """Grandma plays her pile's top; all numbers turn face up and form the blocks."""
+    numbers = list(state.chosen)
+    if state.grandma:
+        if not state.grandma_pile:
+            _reshuffle_grandma(state, events)
+        state.grandma_choice = state.grandma_pile.pop()
+        numbers.append(state.grandma_choice)
+    blocks = blocks_of(tuple(numbers))
+    reveal = NumbersRevealed(tuple(numbers), blocks)
+    state.last_reveal = reveal
+    state.blocks_todo = list(blocks) if HOUSE_COLLISIONS_HIGHEST_FIRST else list(reversed(blocks))
+    if events is not None:
+        events.append(reveal)
+    _resolve(state, events)
+
+
+def _reshuffle_grandma(state: WallpaperState, events: list[Event] | None) -> None:
+    """Grandma's pile ran out: her discard becomes her new pile (her own timing)."""
+    state.grandma_pile = state.grandma_discard
+    state.grandma_discard = []
+    state.rng.shuffle(state.grandma_pile)
+    if events is not None:
+        events.append(PileReshuffled(GRANDMA))
+
+
+def _resolve(state: WallpaperState, events: list[Event] | None) -> None:
+    """Work through the blocks in number order (highest first, a house reading) until a seat
+    must act; then end the turn."""
+    grandma = GRANDMA if state.grandma else -1
+    while state.blocks_todo:
+        block = state.blocks_todo[0]
+        if len(block.seats) == 1:
+            state.blocks_todo.pop(0)
+            if _take_row(state, block.seats[0], block.rows[0], False, events):
+                return
+            continue
+        line = state.token_line
+        winner = min(block.seats, key=line.index)
+        if winner != grandma:
+            state.phase = PHASE_PICK
+            state.picker = winner
+            state.placer = -1
+            return
+        _win_collision(state, winner, grandma_pick(state.rows, block.rows), events)
+    state.picker = -1
+    _end_turn(state, events)
+
+
+def _win_collision(state: WallpaperState, winner: int, row: int, events: list[Event] | None) -> bool:
+    """The collision's winner takes ``row``: token to the back, hazy cards to the others.
+
+    True when the winner must now place the cards (phase "place"; ``_resolve`` goes on after)."""
+    block = state.blocks_todo.pop(0)
+    state.picker = -1
+    line = state.token_line
+    line.remove(winner)
+    line.append(winner)
+    grandma = GRANDMA if state.grandma else -1
+    if events is not None:
+        events.append(TokenMoved(winner, tuple(line)))
+    for seat in block.seats:
+        if seat == winner or seat == grandma:
+            continue
+        given = state.hazy_supply > 0
+        if given:
+            state.hazy_supply -= 1
+            state.hazy[seat] += 1
+        if events is not None:
+            events.append(HazyGiven(seat, given))
+    return _take_row(state, winner, row, True, events)
+
+
+def _take_row(state: WallpaperState, seat: int, row: int, collision: bool,
+              events: list[Event] | None) -> bool:
+    """``seat`` takes a row's cards; True when it must now place them (phase "place")."""
+    cards = state.rows[row]
+    state.rows[row] = []
+    discarded = state.grandma and seat == GRANDMA
+    if events is not None:
+        events.append(RowTaken(seat, row, tuple(cards), collision, discarded))
+    if discarded:
+        state.discard_pile.extend(cards)
+        return False
+    if not cards:
+        return False
+    state.pending = cards
+    state.placer = seat
+    state.phase = PHASE_PLACE
+    return True
+
+
+def _place_card(state: WallpaperState, seat: int, card: int, cell: Cell, rot: int,
+                events: list[Event] | None) -> None:
+    """Put the pending ``card`` on the wall; then the next card, block, seat or turn end."""
+    state.pending.remove(card)
+    wall = state.walls[seat]
+    if events is not None:
+        events.append(CardPlaced(seat, card, cell[0], cell[1], rot, shapes_made(wall, cell, card, rot)))
+    memory, oval = add_to_wall(wall, state.frontier[seat], state.tally[seat], cell, card, rot)
+    state.memory_bits[seat] |= memory
+    state.oval_count[seat] += oval
+    if state.pending:
+        return
+    state.placer = -1
+    if state.phase == PHASE_HAZY:
+        _next_hazy(state, events)
+    else:
+        state.phase = PHASE_CHOOSE
+        _resolve(state, events)
+
+
+def _end_turn(state: WallpaperState, events: list[Event] | None) -> None:
+    """Discard the played numbers; then the game's end, or draws, round card, row refill."""
+    numbers = list(state.chosen)
+    for seat, number in enumerate(state.chosen):
+        state.discards[seat].append(number)
+    if state.grandma:
+        state.grandma_discard.append(state.grandma_choice)
+        numbers.append(state.grandma_choice)
+        state.grandma_choice = 0
+    state.chosen = [0] * state.players
+    if events is not None:
+        events.append(NumbersDiscarded(tuple(numbers)))
+    if state.turn + 1 >= TURNS:
+        state.phase = PHASE_HAZY
+        _next_hazy(state, events)
+        return
+    state.turn += 1
+    for seat in range(state.players):
+        if not state.piles[seat]:
+            pile = state.discards[seat]
+            state.discards[seat] = []
+            state.rng.shuffle(pile)
+            state.piles[seat] = pile
+            if events is not None:
+                events.append(PileReshuffled(seat))
+        state.hands[seat].append(state.piles[seat].pop())
+        state.hands[seat].sort()
+        if events is not None:
+            events.append(NumberDrawn(seat))
+    if state.turn % ROUND_TURNS == 0:
+        state.round = state.turn // ROUND_TURNS
+        if events is not None:
+            events.append(RoundStarted(state.round))
+    _refill_rows(state, events)
+    state.phase = PHASE_CHOOSE
+    if events is not None:
+        events.append(TurnStarted(state.turn, state.round))
+
+
+def _next_hazy(state: WallpaperState, events: list[Event] | None) -> None:
+    """The next seat (seat order) with hazy cards places them all; with none left, score."""
+    for seat in range(state.players):
+        count = state.hazy[seat]
+        if count:
+            placed = HAZY_COUNT - state.hazy_supply - sum(state.hazy)
+            state.pending = [HAZY_FIRST + placed + index for index in range(count)]
+            state.hazy[seat] = 0
+            state.placer = seat
+            state.phase = PHASE_HAZY
+            return
+    state.phase = PHASE_OVER
+    state.placer = -1
+    if events is not None:
+        events.append(score_parts(state.walls, state.token_line, state.players))
 
 
 def _cell_order(cell: Cell) -> tuple[int, int]:
