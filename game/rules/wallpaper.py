@@ -1047,7 +1047,8 @@ def unseen_wallpaper(observation: WallpaperObservation) -> list[int]:
 
 
 def sample_state(observation: WallpaperObservation, rng: random.Random,
-                 state_class: type[WallpaperState] = WallpaperState, sample_orders: bool = True) -> WallpaperState:
+                 state_class: type[WallpaperState] = WallpaperState,
+                 sample_orders: bool = True) -> WallpaperState:
     """``determinize`` without the wall summaries (frontier, tallies): the caller adds them. Builds a
     ``state_class``; ``sample_orders`` False leaves the deck and the observer's own pile unshuffled."""
     players = observation.players
