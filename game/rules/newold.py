@@ -449,39 +449,8 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
         """A match whose first game is dealt; seat 0 starts it. Every seat now chooses its box cards."""
         opts = self.normalize_options(players, options)
         state = NewOldState(players, bool(opts["rank_points"]), deal_rng(seed, generator))
-        self._start_game(state, 0, 0, None)
+        _start_game(state, 0, 0, None)
         return state
-
-    def _start_game(self, state: NewOldState, number: int, start: int, events: list[Event] | None) -> None:
-        """Shuffle both kinds apart, deal 7 + 7 each, turn up the zones, box the rest."""
-        players = state.players
-        state.game = number
-        state.start_seat = start
-        state.turn = start
-        state.phase = PHASE_BOX
-        draw = state.rng.random
-        new = sorted(DECK_NEW, key=lambda _card: draw())  # a shuffle, cheaper than rng.shuffle
-        old = sorted(DECK_OLD, key=lambda _card: draw())
-        state.hands = [
-            sorted(new[seat * DEAL_EACH:(seat + 1) * DEAL_EACH] + old[seat * DEAL_EACH:(seat + 1) * DEAL_EACH])
-            for seat in range(players)
-        ]
-        dealt = players * DEAL_EACH
-        state.zone_old = [old[dealt]]
-        state.zone_new = [new[dealt]]
-        state.rest_box = sorted(new[dealt + 1:] + old[dealt + 1:])
-        state.stages = [STAGE_A] * players
-        state.left = [False] * players
-        state.revealed = [[] for _ in range(players)]
-        state.boxed = [[] for _ in range(players)]
-        if events is not None:
-            events.append(GameStarted(number, start, "first" if number == 0 else "lowest"))
-            for step in range(players):
-                events.append(Dealt((start + step) % players, DEAL_EACH, DEAL_EACH))
-            events.append(ZoneStarted(ZONE_OLD, state.zone_old[0]))
-            events.append(ZoneStarted(ZONE_NEW, state.zone_new[0]))
-            rest = len(DECK_NEW) - dealt - 1
-            events.append(RestBoxed(rest, rest))
 
     def opening_events(self, observation: NewOldObservation) -> list[Event]:
         """The events of a fresh match's first deal (``new_game`` returns none), from any seat's
@@ -571,12 +540,12 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
         if state.phase == PHASE_BOX:
             if action.kind != "box":
                 return "newold.reason.box_first", "first put one New and one Old card into the box", {}
-            return self._explain_box(hand, action)
+            return _explain_box(hand, action)
         if action.kind == "box":
             return "newold.reason.box_done", "the box cards were chosen before play began", {}
         stage = state.stages[seat]
         if action.kind == "reveal":
-            return self._explain_reveal(state, seat)
+            return _explain_reveal(state, seat)
         if action.card not in _NUMBER:
             return "reason.illegal", f"{action.card!r} is not a card", {}
         if stage == STAGE_B and action.card[0] == OLD:
@@ -599,33 +568,6 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
             params,
         )
 
-    @staticmethod
-    def _explain_box(hand: list[str], action: NewOldAction) -> tuple[str, str, dict[str, Any]]:
-        """Why a box choice is refused."""
-        for card in (action.card, action.card2):
-            if card not in _NUMBER:
-                return "reason.illegal", f"{card!r} is not a card", {}
-        if action.card[0] != NEW or action.card2[0] != OLD:
-            return "newold.reason.box_kinds", "return exactly one New card and one Old card", {}
-        for card in (action.card, action.card2):
-            if card not in hand:
-                return "newold.reason.not_in_hand", f"you have no {card}", {"card": card}
-        return "reason.illegal", f"{action!r} is not legal now", {}
-
-    @staticmethod
-    def _explain_reveal(state: NewOldState, seat: int) -> tuple[str, str, dict[str, Any]]:
-        """Why the A -> B reveal is refused."""
-        if state.stages[seat] == STAGE_B:
-            return "newold.reason.already_b", "you already revealed your Old cards", {}
-        fitting = [card for card in playable_cards(state.hands[seat], STAGE_A, state.zone_old[-1], "")
-                   if card[0] == OLD]
-        listed = ", ".join(fitting)
-        return (
-            "newold.reason.old_playable",
-            f"you may reveal only when none of your Old cards fits; {listed} does",
-            {"cards": listed},
-        )
-
     def _perform(
         self, state: NewOldState, seat: int, action: NewOldAction, events: list[Event] | None
     ) -> None:
@@ -643,106 +585,19 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
             if events is not None:
                 events.append(CardPlayed(seat, action.card, zone))
             if not hand:
-                self._leave(state, seat, "empty", events)
-            self._next_turn(state, events)
+                _leave(state, seat, "empty", events)
+            _next_turn(state, events)
         elif kind == "reveal":
-            self._reveal_old(state, seat, events)
+            _reveal_old(state, seat, events)
         else:
-            self._box(state, seat, action, events)
+            _box(state, seat, action, events)
 
-    def _box(self, state: NewOldState, seat: int, action: NewOldAction, events: list[Event] | None) -> None:
-        """Put the two chosen cards into the box; when the last seat has chosen, play begins."""
-        hand = state.hands[seat]
-        hand.remove(action.card)
-        hand.remove(action.card2)
-        state.boxed[seat] = [action.card, action.card2]
-        if events is not None:
-            events.append(BoxChosen(seat))
-        if all(state.boxed):
-            state.phase = PHASE_PLAY
-            state.turn = state.start_seat
-            if events is not None:
-                events.append(PlayStarted(state.start_seat))
             # every seat is in stage A with a full hand: the start seat simply plays
-
-    def _reveal_old(self, state: NewOldState, seat: int, events: list[Event] | None) -> None:
-        """A -> B: the Old cards go face up in front of the seat, which goes on in stage B."""
-        hand = state.hands[seat]
-        olds = [card for card in hand if card[0] == OLD]
-        state.revealed[seat].extend(olds)
-        state.hands[seat] = [card for card in hand if card[0] == NEW]
-        state.stages[seat] = STAGE_B
-        if events is not None:
-            events.append(Revealed(seat, tuple(olds), True))
-        if not state.hands[seat]:
-            self._leave(state, seat, "empty", events)
-            self._next_turn(state, events)
-        elif not self._check_stage_b(state, seat, events):
-            self._next_turn(state, events)
-
-    def _check_stage_b(self, state: NewOldState, seat: int, events: list[Event] | None) -> bool:
-        """A stage-B seat begins to play: True when it can; otherwise it reveals its hand and leaves."""
-        fits = _FITS_NEW[_NUMBER[state.zone_new[-1]]]
-        can_play = any(_NUMBER[card] in fits for card in state.hands[seat])  # a B hand is all New
-        if events is not None:
-            events.append(StageBChecked(seat, can_play))
-        if can_play:
-            return True
-        cards = state.hands[seat]
-        state.revealed[seat].extend(cards)
-        state.hands[seat] = []
-        if events is not None:
-            events.append(Revealed(seat, tuple(cards), False))
-        self._leave(state, seat, "stuck", events)
-        return False
-
-    @staticmethod
-    def _leave(state: NewOldState, seat: int, why: str, events: list[Event] | None) -> None:
-        """The seat is out of this game."""
-        state.left[seat] = True
-        if events is not None:
-            events.append(Left(seat, why))
-
-    def _next_turn(self, state: NewOldState, events: list[Event] | None) -> None:
-        """Pass the turn clockwise to the next seat still in; stuck stage-B seats leave on the
-        way. When nobody is left, score the game."""
-        players = state.players
-        left = state.left
-        seat = state.turn
-        while True:
-            for _ in range(players):
-                seat = (seat + 1) % players
-                if not left[seat]:
-                    break
-            else:
-                self._end_game(state, events)
-                return
-            if state.stages[seat] == STAGE_A or self._check_stage_b(state, seat, events):
-                state.turn = seat
-                return
-
-    def _end_game(self, state: NewOldState, events: list[Event] | None) -> None:
-        """Score the revealed cards; deal the next game or end the match."""
-        scores = tuple(score_revealed(cards) for cards in state.revealed)
-        points = rank_points_for(scores) if state.rank_points else ()
-        state.records.append(
-            GameRecord(state.start_seat, scores, points, tuple(tuple(cards) for cards in state.revealed))
-        )
-        if events is not None:
-            events.append(GameScored(state.game, scores, points, self.totals(state)))
-        if len(state.records) >= state.players:
-            state.phase = PHASE_OVER
-            if events is not None:
-                events.append(MatchEnded(self.totals(state), self.result(state).winners))
-            return
-        self._start_game(state, state.game + 1, next_start_seat(scores, state.start_seat), events)
 
     # ----- outcome ---------------------------------------------------------------------------
     def totals(self, state: NewOldState | NewOldObservation) -> tuple[int, ...]:
         """Match totals that decide the winner: diamonds, or rank points with the variant."""
-        if state.rank_points:
-            return tuple(sum(r.rank_points[seat] for r in state.records) for seat in range(state.players))
-        return tuple(sum(r.scores[seat] for r in state.records) for seat in range(state.players))
+        return match_totals(state)
 
     def is_over(self, state: NewOldState) -> bool:
         """True after the last game of the match."""
@@ -924,6 +779,169 @@ class NewOldRules(Rules[NewOldState, NewOldAction, NewOldObservation]):
         return tuple(rewards)
 
 
+def match_totals(state: NewOldState | NewOldObservation) -> tuple[int, ...]:
+    """Match totals that decide the winner: diamonds, or rank points with the variant."""
+    if state.rank_points:
+        return tuple(sum(r.rank_points[seat] for r in state.records) for seat in range(state.players))
+    return tuple(sum(r.scores[seat] for r in state.records) for seat in range(state.players))
+
+
+# ----- dealing a game ------------------------------------------------------------------------------
+def _start_game(state: NewOldState, number: int, start: int, events: list[Event] | None) -> None:
+    """Shuffle both kinds apart, deal 7 + 7 each, turn up the zones, box the rest."""
+    players = state.players
+    state.game = number
+    state.start_seat = start
+    state.turn = start
+    state.phase = PHASE_BOX
+    draw = state.rng.random
+    new = sorted(DECK_NEW, key=lambda _card: draw())  # a shuffle, cheaper than rng.shuffle
+    old = sorted(DECK_OLD, key=lambda _card: draw())
+    state.hands = [
+        sorted(new[seat * DEAL_EACH:(seat + 1) * DEAL_EACH] + old[seat * DEAL_EACH:(seat + 1) * DEAL_EACH])
+        for seat in range(players)
+    ]
+    dealt = players * DEAL_EACH
+    state.zone_old = [old[dealt]]
+    state.zone_new = [new[dealt]]
+    state.rest_box = sorted(new[dealt + 1:] + old[dealt + 1:])
+    state.stages = [STAGE_A] * players
+    state.left = [False] * players
+    state.revealed = [[] for _ in range(players)]
+    state.boxed = [[] for _ in range(players)]
+    if events is not None:
+        events.append(GameStarted(number, start, "first" if number == 0 else "lowest"))
+        for step in range(players):
+            events.append(Dealt((start + step) % players, DEAL_EACH, DEAL_EACH))
+        events.append(ZoneStarted(ZONE_OLD, state.zone_old[0]))
+        events.append(ZoneStarted(ZONE_NEW, state.zone_new[0]))
+        rest = len(DECK_NEW) - dealt - 1
+        events.append(RestBoxed(rest, rest))
+
+
+# ----- the moves and what follows them by itself ----------------------------------------------
+def _box(state: NewOldState, seat: int, action: NewOldAction, events: list[Event] | None) -> None:
+    """Put the two chosen cards into the box; when the last seat has chosen, play begins."""
+    hand = state.hands[seat]
+    hand.remove(action.card)
+    hand.remove(action.card2)
+    state.boxed[seat] = [action.card, action.card2]
+    if events is not None:
+        events.append(BoxChosen(seat))
+    if all(state.boxed):
+        state.phase = PHASE_PLAY
+        state.turn = state.start_seat
+        if events is not None:
+            events.append(PlayStarted(state.start_seat))
+
+
+def _reveal_old(state: NewOldState, seat: int, events: list[Event] | None) -> None:
+    """A -> B: the Old cards go face up in front of the seat, which goes on in stage B."""
+    hand = state.hands[seat]
+    olds = [card for card in hand if card[0] == OLD]
+    state.revealed[seat].extend(olds)
+    state.hands[seat] = [card for card in hand if card[0] == NEW]
+    state.stages[seat] = STAGE_B
+    if events is not None:
+        events.append(Revealed(seat, tuple(olds), True))
+    if not state.hands[seat]:
+        _leave(state, seat, "empty", events)
+        _next_turn(state, events)
+    elif not _check_stage_b(state, seat, events):
+        _next_turn(state, events)
+
+
+def _check_stage_b(state: NewOldState, seat: int, events: list[Event] | None) -> bool:
+    """A stage-B seat begins to play: True when it can; otherwise it reveals its hand and leaves."""
+    fits = _FITS_NEW[_NUMBER[state.zone_new[-1]]]
+    can_play = any(_NUMBER[card] in fits for card in state.hands[seat])  # a B hand is all New
+    if events is not None:
+        events.append(StageBChecked(seat, can_play))
+    if can_play:
+        return True
+    cards = state.hands[seat]
+    state.revealed[seat].extend(cards)
+    state.hands[seat] = []
+    if events is not None:
+        events.append(Revealed(seat, tuple(cards), False))
+    _leave(state, seat, "stuck", events)
+    return False
+
+
+def _leave(state: NewOldState, seat: int, why: str, events: list[Event] | None) -> None:
+    """The seat is out of this game."""
+    state.left[seat] = True
+    if events is not None:
+        events.append(Left(seat, why))
+
+
+def _next_turn(state: NewOldState, events: list[Event] | None) -> None:
+    """Pass the turn clockwise to the next seat still in; stuck stage-B seats leave on the
+    way. When nobody is left, score the game."""
+    players = state.players
+    left = state.left
+    seat = state.turn
+    while True:
+        for _ in range(players):
+            seat = (seat + 1) % players
+            if not left[seat]:
+                break
+        else:
+            _end_game(state, events)
+            return
+        if state.stages[seat] == STAGE_A or _check_stage_b(state, seat, events):
+            state.turn = seat
+            return
+
+
+def _end_game(state: NewOldState, events: list[Event] | None) -> None:
+    """Score the revealed cards; deal the next game or end the match."""
+    scores = tuple(score_revealed(cards) for cards in state.revealed)
+    points = rank_points_for(scores) if state.rank_points else ()
+    state.records.append(
+        GameRecord(state.start_seat, scores, points, tuple(tuple(cards) for cards in state.revealed))
+    )
+    if events is not None:
+        events.append(GameScored(state.game, scores, points, match_totals(state)))
+    if len(state.records) >= state.players:
+        state.phase = PHASE_OVER
+        if events is not None:
+            totals = match_totals(state)
+            ranks = rank_scores(totals)  # as ``result`` ranks them
+            events.append(MatchEnded(totals, tuple(seat for seat, rank in enumerate(ranks) if rank == 1)))
+        return
+    _start_game(state, state.game + 1, next_start_seat(scores, state.start_seat), events)
+
+
+# ----- why a move is refused --------------------------------------------------------------------
+def _explain_box(hand: list[str], action: NewOldAction) -> tuple[str, str, dict[str, Any]]:
+    """Why a box choice is refused."""
+    for card in (action.card, action.card2):
+        if card not in _NUMBER:
+            return "reason.illegal", f"{card!r} is not a card", {}
+    if action.card[0] != NEW or action.card2[0] != OLD:
+        return "newold.reason.box_kinds", "return exactly one New card and one Old card", {}
+    for card in (action.card, action.card2):
+        if card not in hand:
+            return "newold.reason.not_in_hand", f"you have no {card}", {"card": card}
+    return "reason.illegal", f"{action!r} is not legal now", {}
+
+
+def _explain_reveal(state: NewOldState, seat: int) -> tuple[str, str, dict[str, Any]]:
+    """Why the A -> B reveal is refused."""
+    if state.stages[seat] == STAGE_B:
+        return "newold.reason.already_b", "you already revealed your Old cards", {}
+    fitting = [card for card in playable_cards(state.hands[seat], STAGE_A, state.zone_old[-1], "")
+               if card[0] == OLD]
+    listed = ", ".join(fitting)
+    return (
+        "newold.reason.old_playable",
+        f"you may reveal only when none of your Old cards fits; {listed} does",
+        {"cards": listed},
+    )
+
+
+# ----- hidden information: ``determinize`` deals from pools ------------------------------------------
 def _take(pool: list[str], count: int) -> list[str]:
     """Remove and return the last ``count`` cards of ``pool``."""
     if count <= 0:

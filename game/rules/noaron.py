@@ -497,45 +497,9 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         state.piles = [[[], []], [[], []]]
         state.stakes = [[], []]
         state.set_aside = [[], []]
-        self._deal_stakes(state, None)
-        self._start_round(state, 0, state.first_start, None)
+        _deal_stakes(state, None)
+        _start_round(state, 0, state.first_start, None)
         return state
-
-    @staticmethod
-    def _deal_stakes(state: NoaronState, events: list[Event] | None) -> None:
-        """One card at a time from the deck, face down, until each seat has ``STAKES_EACH``."""
-        for _ in range(STAKES_EACH):
-            for step in range(state.players):
-                state.stakes[(state.first_start + step) % state.players].append(state.deck.pop())
-        if events is not None:
-            events.append(StakesDealt((STAKES_EACH, STAKES_EACH)))
-
-    def _start_round(self, state: NoaronState, number: int, start_seat: int, events: list[Event] | None) -> None:
-        """Seed each pile with one face-up card, deal 12 cards each, and give the turn to ``start_seat``."""
-        state.round = number
-        state.start_seat = start_seat
-        state.turn = start_seat
-        state.turn_number = 1
-        state.shown = []
-        state.declarer = NOBODY
-        state.reserve = []
-        state.reserve_source = ""
-        order = (start_seat, 1 - start_seat)
-        if events is not None:
-            events.append(RoundStarted(number, start_seat))
-        deck = state.deck
-        for pile in (LEFT, RIGHT):
-            for seat in order:
-                card = deck.pop()
-                state.piles[seat][pile].append(card)
-                if events is not None:
-                    events.append(PileSeeded(seat, pile, card))
-        for _ in range(HAND_SIZE):
-            for seat in order:
-                state.hands[seat].append(deck.pop())
-        if events is not None:
-            events.extend(HandDealt(seat, HAND_SIZE) for seat in order)
-        state.phase = PHASE_TAKE
 
     def opening_events(self, observation: NoaronObservation) -> list[Event]:
         """The events of a fresh game's setup (``new_game`` returns none), from any seat's view:
@@ -616,11 +580,11 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
         """A reason a player can act on, for the screen's "springs back" message."""
         if not isinstance(action, NoaronAction) or action.kind not in KINDS:
             return "reason.illegal", f"{action!r} is not a noaron action", {}
-        wrong_phase = self._wrong_phase_reason(state, action)
+        wrong_phase = _wrong_phase_reason(state, action)
         if wrong_phase is not None:
             return wrong_phase
         if action.kind == "take":
-            return self._take_reason(state, seat, action.source)
+            return _take_reason(state, seat, action.source)
         if action.kind in ("discard", "insert"):
             count = len(state.hands[seat])
             top = count - 2 if action.kind == "discard" else count
@@ -643,186 +607,23 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
             )
         return "noaron.reason.must_declare_zero", "a hand of 0 points must declare", {}
 
-    @staticmethod
-    def _wrong_phase_reason(state: NoaronState, action: NoaronAction) -> tuple[str, str, dict] | None:
-        """What the phase asks for, when ``action`` belongs to another phase."""
-        wanted = {
-            PHASE_TAKE: ("take",),
-            PHASE_DISCARD: ("discard",),
-            PHASE_INSERT: ("insert",),
-            PHASE_DECIDE: ("declare", "end"),
-        }.get(state.phase, ())
-        if action.kind in wanted:
-            return None
-        if state.phase == PHASE_DECIDE or action.kind not in ("declare", "end"):
-            messages = {
-                PHASE_TAKE: "first take two cards: from the deck, your piles or your opponent's piles",
-                PHASE_DISCARD: "now put two adjacent hand cards onto your piles",
-                PHASE_INSERT: "now put the two taken cards into your hand",
-                PHASE_DECIDE: "declare, or end your turn",
-            }
-            return f"noaron.reason.phase_{state.phase}", messages[state.phase], {}
-        return (
-            "noaron.reason.declare_timing",
-            f"declare only at the end of your turn, with {DECLARE_AT_MOST} points or fewer",
-            {"most": DECLARE_AT_MOST},
-        )
-
-    def _take_reason(self, state: NoaronState, seat: int, source: str) -> tuple[str, str, dict]:
-        """Why a take from ``source`` is refused."""
-        if source == SOURCE_DECK:
-            return "noaron.reason.deck_empty", "the deck cannot give two cards now", {}
-        if source == SOURCE_MINE:
-            return "noaron.reason.own_pile_empty", "one of your piles is empty", {}
-        if source == SOURCE_THEIRS:
-            return "noaron.reason.their_pile_empty", "one of your opponent's piles is empty", {}
-        return "reason.illegal", f"there is no source {source!r}", {}
-
     def _perform(self, state: NoaronState, seat: int, action: NoaronAction, events: list[Event] | None) -> None:
         """Play one step of the turn."""
         kind = action.kind
         if kind == "take":
-            self._take(state, seat, action.source, events)
+            _take(state, seat, action.source, events)
         elif kind == "discard":
-            self._discard(state, seat, action.index, events)
+            _discard(state, seat, action.index, events)
         elif kind == "insert":
-            self._insert(state, seat, action.index, events)
+            _insert(state, seat, action.index, events)
         elif kind == "declare":
             state.declarer = seat
             forced = self.forced_by_limit(state, seat)
             if events is not None:
                 events.append(Declared(seat, forced))
-            self._settle(state, seat, events, forced)
+            _settle(state, seat, events, forced)
         else:
-            self._pass_turn(state, seat, events)
-
-    def _take(self, state: NoaronState, seat: int, source: str, events: list[Event] | None) -> None:
-        """Two cards into the reserve, in the order the taker sees them; rebuild an emptied deck."""
-        if source == SOURCE_DECK:
-            if len(state.deck) < TAKE_COUNT:
-                self._rebuild_deck(state, events)  # house: the short-deck refill, under the rest
-            cards = [state.deck.pop(), state.deck.pop()]
-        elif source == SOURCE_MINE:
-            mine = state.piles[seat]
-            cards = [mine[LEFT].pop(), mine[RIGHT].pop()]
-        else:
-            theirs = state.piles[1 - seat]
-            cards = [theirs[RIGHT].pop(), theirs[LEFT].pop()]  # their right pile is on my left
-        state.reserve = cards
-        state.reserve_source = source
-        state.phase = PHASE_DISCARD
-        if events is not None:
-            events.append(Took(seat, source, () if source == SOURCE_DECK else tuple(cards)))
-        if not state.deck:
-            self._rebuild_deck(state, events)
-
-    @staticmethod
-    def _rebuild_deck(state: NoaronState, events: list[Event] | None) -> None:
-        """Shuffle every pile but its top card into a new deck, under what is left of the deck."""
-        gathered: list[str] = []
-        for seat_piles in state.piles:
-            for pile in seat_piles:
-                if len(pile) > 1:
-                    gathered.extend(pile[:-1])
-                    del pile[:-1]
-        if not gathered:
-            return
-        shuffle(gathered, state.rng)
-        state.deck[:0] = gathered
-        if events is not None:
-            events.append(DeckRebuilt(len(gathered)))
-
-    @staticmethod
-    def _discard(state: NoaronState, seat: int, index: int, events: list[Event] | None) -> None:
-        """hand[index] onto the LEFT pile, hand[index + 1] onto the RIGHT pile."""
-        hand = state.hands[seat]
-        left, right = hand[index], hand[index + 1]
-        del hand[index:index + 2]
-        piles = state.piles[seat]
-        piles[LEFT].append(left)
-        piles[RIGHT].append(right)
-        state.phase = PHASE_INSERT
-        taken = "" if state.reserve_source == SOURCE_DECK else "".join(state.reserve)
-        state.shown.append((seat, taken, index, left + right, -1))
-        if events is not None:
-            events.append(Discarded(seat, index, (left, right)))
-
-    def _insert(self, state: NoaronState, seat: int, index: int, events: list[Event] | None) -> None:
-        """The reserve pair into the hand before hand[index]; then decide, or the turn passes."""
-        hand = state.hands[seat]
-        cards = state.reserve
-        hand[index:index] = cards
-        if state.shown and state.shown[-1][4] < 0:  # (a position set up mid-turn has no record)
-            turn = state.shown[-1]
-            state.shown[-1] = (turn[0], turn[1], turn[2], turn[3], index)
-        if events is not None:
-            faces = () if state.reserve_source == SOURCE_DECK else tuple(cards)
-            events.append(Inserted(seat, index, faces))
-        state.reserve = []
-        state.reserve_source = ""
-        if state.turn_number >= HOUSE_TURN_LIMIT or SCORE_TABLE[hand_mask(hand)] <= DECLARE_AT_MOST:
-            state.phase = PHASE_DECIDE
-        else:
-            self._pass_turn(state, seat, events)
-
-    @staticmethod
-    def _pass_turn(state: NoaronState, seat: int, events: list[Event] | None) -> None:
-        """The other seat's turn begins."""
-        state.turn = 1 - seat
-        state.turn_number += 1
-        state.phase = PHASE_TAKE
-        if events is not None:
-            events.append(TurnPassed(seat))
-
-    def _settle(self, state: NoaronState, declarer: int, events: list[Event] | None, forced: bool = False) -> None:
-        """Compare the hands, make the loser pay, then end the game or deal the next round
-        (``forced``: the house turn limit made the declaration, so a losing declarer adds
-        ``HOUSE_FORCED_DECLARER_PENALTY``, not the declarer's +3)."""
-        cuts = (best_cut(state.hands[0]), best_cut(state.hands[1]))
-        scores = (cuts[0].score, cuts[1].score)
-        if scores[0] == scores[1]:
-            loser = declarer  # HOUSE_TIE_LOSER
-        else:
-            loser = 0 if scores[0] > scores[1] else 1
-        winner = 1 - loser
-        difference = abs(scores[0] - scores[1])
-        lost_penalty = HOUSE_FORCED_DECLARER_PENALTY if forced else DECLARER_LOST_PENALTY
-        declarer_penalty = lost_penalty if loser == declarer else 0
-        zero_penalty = WINNER_ZERO_PENALTY if scores[winner] == 0 else 0
-        loss = difference + declarer_penalty + zero_penalty
-        owned = state.stakes[loser]
-        paid = min(loss, len(owned))
-        game_over = loss >= len(owned)
-        for _ in range(paid):
-            state.set_aside[loser].append(owned.pop())
-        state.records.append(RoundRecord(declarer, loser, loss, scores))
-        stakes = (len(state.stakes[0]), len(state.stakes[1]))
-        if events is not None:
-            hands = (tuple(state.hands[0]), tuple(state.hands[1]))
-            events.append(
-                Settled(state.round, declarer, hands, cuts, loser, difference, declarer_penalty,
-                        zero_penalty, loss, paid, stakes, game_over, forced)
-            )
-        if game_over:
-            state.phase = PHASE_OVER
-            if events is not None:
-                events.append(GameEnded(winner, stakes))
-            return
-        self._gather_under_deck(state)
-        self._start_round(state, state.round + 1, winner, events)
-
-    @staticmethod
-    def _gather_under_deck(state: NoaronState) -> None:
-        """Both hands and every pile, shuffled face down, go under the deck."""
-        gathered = [card for hand in state.hands for card in hand]
-        for seat_piles in state.piles:
-            for pile in seat_piles:
-                gathered.extend(pile)
-                pile.clear()
-        for hand in state.hands:
-            hand.clear()
-        shuffle(gathered, state.rng)
-        state.deck[:0] = gathered
+            _pass_turn(state, seat, events)
 
     # ----- outcome ---------------------------------------------------------------------------------
     def is_over(self, state: NoaronState) -> bool:
@@ -1032,6 +833,213 @@ class NoaronRules(Rules[NoaronState, NoaronAction, NoaronObservation]):
                 loser = 0 if scores[0] > scores[1] else 1
                 left[loser] = max(0, left[loser] - abs(scores[0] - scores[1]))
         return (win_chance(left[0], left[1]), win_chance(left[1], left[0]))
+
+
+# ----- dealing the stakes and a round ------------------------------------------------------------
+def _deal_stakes(state: NoaronState, events: list[Event] | None) -> None:
+    """One card at a time from the deck, face down, until each seat has ``STAKES_EACH``."""
+    for _ in range(STAKES_EACH):
+        for step in range(state.players):
+            state.stakes[(state.first_start + step) % state.players].append(state.deck.pop())
+    if events is not None:
+        events.append(StakesDealt((STAKES_EACH, STAKES_EACH)))
+
+
+def _start_round(state: NoaronState, number: int, start_seat: int, events: list[Event] | None) -> None:
+    """Seed each pile with one face-up card, deal 12 cards each, and give the turn to ``start_seat``."""
+    state.round = number
+    state.start_seat = start_seat
+    state.turn = start_seat
+    state.turn_number = 1
+    state.shown = []
+    state.declarer = NOBODY
+    state.reserve = []
+    state.reserve_source = ""
+    order = (start_seat, 1 - start_seat)
+    if events is not None:
+        events.append(RoundStarted(number, start_seat))
+    deck = state.deck
+    for pile in (LEFT, RIGHT):
+        for seat in order:
+            card = deck.pop()
+            state.piles[seat][pile].append(card)
+            if events is not None:
+                events.append(PileSeeded(seat, pile, card))
+    for _ in range(HAND_SIZE):
+        for seat in order:
+            state.hands[seat].append(deck.pop())
+    if events is not None:
+        events.extend(HandDealt(seat, HAND_SIZE) for seat in order)
+    state.phase = PHASE_TAKE
+
+
+# ----- the steps of a turn and what follows them by itself ---------------------------------------
+def _take(state: NoaronState, seat: int, source: str, events: list[Event] | None) -> None:
+    """Two cards into the reserve, in the order the taker sees them; rebuild an emptied deck."""
+    if source == SOURCE_DECK:
+        if len(state.deck) < TAKE_COUNT:
+            _rebuild_deck(state, events)  # house: the short-deck refill, under the rest
+        cards = [state.deck.pop(), state.deck.pop()]
+    elif source == SOURCE_MINE:
+        mine = state.piles[seat]
+        cards = [mine[LEFT].pop(), mine[RIGHT].pop()]
+    else:
+        theirs = state.piles[1 - seat]
+        cards = [theirs[RIGHT].pop(), theirs[LEFT].pop()]  # their right pile is on my left
+    state.reserve = cards
+    state.reserve_source = source
+    state.phase = PHASE_DISCARD
+    if events is not None:
+        events.append(Took(seat, source, () if source == SOURCE_DECK else tuple(cards)))
+    if not state.deck:
+        _rebuild_deck(state, events)
+
+
+def _rebuild_deck(state: NoaronState, events: list[Event] | None) -> None:
+    """Shuffle every pile but its top card into a new deck, under what is left of the deck."""
+    gathered: list[str] = []
+    for seat_piles in state.piles:
+        for pile in seat_piles:
+            if len(pile) > 1:
+                gathered.extend(pile[:-1])
+                del pile[:-1]
+    if not gathered:
+        return
+    shuffle(gathered, state.rng)
+    state.deck[:0] = gathered
+    if events is not None:
+        events.append(DeckRebuilt(len(gathered)))
+
+
+def _discard(state: NoaronState, seat: int, index: int, events: list[Event] | None) -> None:
+    """hand[index] onto the LEFT pile, hand[index + 1] onto the RIGHT pile."""
+    hand = state.hands[seat]
+    left, right = hand[index], hand[index + 1]
+    del hand[index:index + 2]
+    piles = state.piles[seat]
+    piles[LEFT].append(left)
+    piles[RIGHT].append(right)
+    state.phase = PHASE_INSERT
+    taken = "" if state.reserve_source == SOURCE_DECK else "".join(state.reserve)
+    state.shown.append((seat, taken, index, left + right, -1))
+    if events is not None:
+        events.append(Discarded(seat, index, (left, right)))
+
+
+def _insert(state: NoaronState, seat: int, index: int, events: list[Event] | None) -> None:
+    """The reserve pair into the hand before hand[index]; then decide, or the turn passes."""
+    hand = state.hands[seat]
+    cards = state.reserve
+    hand[index:index] = cards
+    if state.shown and state.shown[-1][4] < 0:  # (a position set up mid-turn has no record)
+        turn = state.shown[-1]
+        state.shown[-1] = (turn[0], turn[1], turn[2], turn[3], index)
+    if events is not None:
+        faces = () if state.reserve_source == SOURCE_DECK else tuple(cards)
+        events.append(Inserted(seat, index, faces))
+    state.reserve = []
+    state.reserve_source = ""
+    if state.turn_number >= HOUSE_TURN_LIMIT or SCORE_TABLE[hand_mask(hand)] <= DECLARE_AT_MOST:
+        state.phase = PHASE_DECIDE
+    else:
+        _pass_turn(state, seat, events)
+
+
+def _pass_turn(state: NoaronState, seat: int, events: list[Event] | None) -> None:
+    """The other seat's turn begins."""
+    state.turn = 1 - seat
+    state.turn_number += 1
+    state.phase = PHASE_TAKE
+    if events is not None:
+        events.append(TurnPassed(seat))
+
+
+def _settle(state: NoaronState, declarer: int, events: list[Event] | None, forced: bool = False) -> None:
+    """Compare the hands, make the loser pay, then end the game or deal the next round
+    (``forced``: the house turn limit made the declaration, so a losing declarer adds
+    ``HOUSE_FORCED_DECLARER_PENALTY``, not the declarer's +3)."""
+    cuts = (best_cut(state.hands[0]), best_cut(state.hands[1]))
+    scores = (cuts[0].score, cuts[1].score)
+    if scores[0] == scores[1]:
+        loser = declarer  # HOUSE_TIE_LOSER
+    else:
+        loser = 0 if scores[0] > scores[1] else 1
+    winner = 1 - loser
+    difference = abs(scores[0] - scores[1])
+    lost_penalty = HOUSE_FORCED_DECLARER_PENALTY if forced else DECLARER_LOST_PENALTY
+    declarer_penalty = lost_penalty if loser == declarer else 0
+    zero_penalty = WINNER_ZERO_PENALTY if scores[winner] == 0 else 0
+    loss = difference + declarer_penalty + zero_penalty
+    owned = state.stakes[loser]
+    paid = min(loss, len(owned))
+    game_over = loss >= len(owned)
+    for _ in range(paid):
+        state.set_aside[loser].append(owned.pop())
+    state.records.append(RoundRecord(declarer, loser, loss, scores))
+    stakes = (len(state.stakes[0]), len(state.stakes[1]))
+    if events is not None:
+        hands = (tuple(state.hands[0]), tuple(state.hands[1]))
+        events.append(
+            Settled(state.round, declarer, hands, cuts, loser, difference, declarer_penalty,
+                    zero_penalty, loss, paid, stakes, game_over, forced)
+        )
+    if game_over:
+        state.phase = PHASE_OVER
+        if events is not None:
+            events.append(GameEnded(winner, stakes))
+        return
+    _gather_under_deck(state)
+    _start_round(state, state.round + 1, winner, events)
+
+
+def _gather_under_deck(state: NoaronState) -> None:
+    """Both hands and every pile, shuffled face down, go under the deck."""
+    gathered = [card for hand in state.hands for card in hand]
+    for seat_piles in state.piles:
+        for pile in seat_piles:
+            gathered.extend(pile)
+            pile.clear()
+    for hand in state.hands:
+        hand.clear()
+    shuffle(gathered, state.rng)
+    state.deck[:0] = gathered
+
+
+# ----- why a step is refused --------------------------------------------------------------------
+def _wrong_phase_reason(state: NoaronState, action: NoaronAction) -> tuple[str, str, dict] | None:
+    """What the phase asks for, when ``action`` belongs to another phase."""
+    wanted = {
+        PHASE_TAKE: ("take",),
+        PHASE_DISCARD: ("discard",),
+        PHASE_INSERT: ("insert",),
+        PHASE_DECIDE: ("declare", "end"),
+    }.get(state.phase, ())
+    if action.kind in wanted:
+        return None
+    if state.phase == PHASE_DECIDE or action.kind not in ("declare", "end"):
+        messages = {
+            PHASE_TAKE: "first take two cards: from the deck, your piles or your opponent's piles",
+            PHASE_DISCARD: "now put two adjacent hand cards onto your piles",
+            PHASE_INSERT: "now put the two taken cards into your hand",
+            PHASE_DECIDE: "declare, or end your turn",
+        }
+        return f"noaron.reason.phase_{state.phase}", messages[state.phase], {}
+    return (
+        "noaron.reason.declare_timing",
+        f"declare only at the end of your turn, with {DECLARE_AT_MOST} points or fewer",
+        {"most": DECLARE_AT_MOST},
+    )
+
+
+def _take_reason(state: NoaronState, seat: int, source: str) -> tuple[str, str, dict]:
+    """Why a take from ``source`` is refused."""
+    if source == SOURCE_DECK:
+        return "noaron.reason.deck_empty", "the deck cannot give two cards now", {}
+    if source == SOURCE_MINE:
+        return "noaron.reason.own_pile_empty", "one of your piles is empty", {}
+    if source == SOURCE_THEIRS:
+        return "noaron.reason.their_pile_empty", "one of your opponent's piles is empty", {}
+    return "reason.illegal", f"there is no source {source!r}", {}
 
 
 class _RoundEndReader:

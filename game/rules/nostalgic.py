@@ -640,101 +640,8 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
             np=[0] * players,
             boxes=[0] * players,
         )
-        self._start_game(state, 0, 0, CLOCKWISE, None)
+        _start_game(state, 0, 0, CLOCKWISE, None)
         return state
-
-    def _start_game(
-        self, state: NostalgicState, number: int, start: int, direction: int, events: list[Event] | None
-    ) -> None:
-        """Gather all cards and chips; deal one plain card each (W cards kept out), shuffle the W
-        cards in, lay out 5 face up; chips to everyone with the variant; throw the first round."""
-        players = state.players
-        state.game = number
-        state.direction = direction
-        state.chips = [0] * players
-        state.chip_supply = CHIP_SUPPLY
-        state.known = [[] for _ in range(players)]
-        state.np_at_game_start = list(state.np)
-        plain = [card for card in DECK if not is_wild(card)]
-        state.rng.shuffle(plain)
-        if events is not None:
-            events.append(GameStarted(number, start, direction))
-        state.hands = [[] for _ in range(players)]
-        for step in range(players):
-            seat = (start + step * direction) % players
-            state.hands[seat].append(plain.pop())
-            if events is not None:
-                events.append(HandDealt(seat))
-        deck = plain + list(WILDS)
-        state.rng.shuffle(deck)
-        state.deck = deck
-        state.discard = []
-        state.row = [None] * FACE_UP
-        self._lay_out_row(state, events)
-        if state.options["chip_each"]:
-            for step in range(players):
-                seat = (start + step * direction) % players
-                state.chips[seat] += 1
-                state.chip_supply -= 1
-                if events is not None:
-                    events.append(ChipsGiven(seat, 1))
-        self._start_round(state, 0, start, events)
-
-    def _lay_out_row(self, state: NostalgicState, events: list[Event] | None) -> None:
-        """Fill the empty face-up slots from the deck; when the deck runs out the discards become
-        the new deck (also when 5 cards lie out but no deck is left); as far as the cards go."""
-        for slot in range(FACE_UP):
-            if state.row[slot] is not None:
-                continue
-            if not state.deck:
-                self._reshuffle(state, events)
-            if not state.deck:
-                break
-            card = state.deck.pop()
-            state.row[slot] = card
-            if events is not None:
-                events.append(RowDealt(slot, card))
-        if not state.deck:
-            self._reshuffle(state, events)
-
-    def _reshuffle(self, state: NostalgicState, events: list[Event] | None) -> None:
-        """The discard pile, shuffled, becomes the deck (nothing happens when it is empty)."""
-        if not state.discard:
-            return
-        count = len(state.discard)
-        deck = state.discard + state.deck
-        state.rng.shuffle(deck)
-        state.deck = deck
-        state.discard = []
-        if events is not None:
-            events.append(Reshuffled(count))
-
-    def _start_round(self, state: NostalgicState, number: int, start: int, events: list[Event] | None) -> None:
-        """Everybody throws all their dice; doubles score at once; the start seat places first."""
-        players = state.players
-        state.round = number
-        state.start_seat = start
-        state.seat = start
-        state.phase = PHASE_PLACE
-        state.occupancy = {}
-        state.dice = [[] for _ in range(players)]
-        state.placed = [[] for _ in range(players)]
-        if events is not None:
-            events.append(RoundStarted(number, start))
-        triple = bool(state.options["triple"])
-        randint = state.rng.randint
-        for step in range(players):
-            seat = (start + step * state.direction) % players
-            count = dice_for(players, seat, start)
-            values = [randint(1, 6) for _ in range(count)]
-            state.dice[seat] = values
-            state.placed[seat] = [""] * count
-            bonus = pair_bonus(values, triple)
-            state.np[seat] += bonus
-            if events is not None:
-                events.append(DiceThrown(seat, tuple(range(count)), tuple(values), bonus, False))
-                if bonus:
-                    events.append(NpGained(seat, bonus, state.np[seat], "double"))
 
     def opening_events(self, observation: NostalgicObservation) -> list[Event]:
         """The events of a fresh match's setup (``new_game`` returns none), from any seat's view:
@@ -819,56 +726,10 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
         if state.phase == PHASE_TAKE and action.kind != "take":
             return "nostalgic.reason.take_first", "first take a nostalgia card: a face-up one or the deck's top", {}
         if action.kind == "take":
-            return self._explain_take(state, action)
+            return _explain_take(state, action)
         if action.kind == "reroll":
-            return self._explain_reroll(state, seat, action)
-        return self._explain_place(state, seat, action)
-
-    @staticmethod
-    def _explain_take(state: NostalgicState, action: NostalgicAction) -> tuple[str, str, dict[str, Any]]:
-        """Why a card take is refused."""
-        if state.phase != PHASE_TAKE:
-            return "nostalgic.reason.no_take", "you take a card only after placing a die in the Tidy-up space", {}
-        source = action.source
-        if source == DECK_SOURCE:
-            return "nostalgic.reason.deck_empty", "the deck is empty: take a face-up card", {}
-        if not 0 <= source < FACE_UP:
-            return "reason.illegal", f"{source} is neither a face-up slot (0-4) nor the deck (5)", {}
-        return "nostalgic.reason.empty_slot", "that closet slot is empty", {"slot": source + 1}
-
-    @staticmethod
-    def _explain_reroll(state: NostalgicState, seat: int, action: NostalgicAction) -> tuple[str, str, dict[str, Any]]:
-        """Why a reroll is refused."""
-        if state.chips[seat] <= 0:
-            return "nostalgic.reason.no_chips", "you have no reroll chip", {}
-        dice = action.dice
-        count = len(state.dice[seat])
-        if not dice or list(dice) != sorted(set(dice)) or not all(0 <= index < count for index in dice):
-            return "nostalgic.reason.reroll_dice", "choose at least one of your unplaced dice to throw again", {}
-        return "nostalgic.reason.die_placed", "that die is already on the board", {}
-
-    @staticmethod
-    def _explain_place(state: NostalgicState, seat: int, action: NostalgicAction) -> tuple[str, str, dict[str, Any]]:
-        """Why a placement is refused."""
-        values = state.dice[seat]
-        if not 0 <= action.die < len(values):
-            return "nostalgic.reason.no_such_die", f"you have no die {action.die}", {}
-        if state.placed[seat][action.die]:
-            return "nostalgic.reason.die_placed", "that die is already on the board", {}
-        balloon = BALLOON_BY_ID.get(action.balloon)
-        if balloon is None:
-            return "reason.illegal", f"{action.balloon!r} is not a balloon of the board", {}
-        value = values[action.die]
-        if value not in balloon.accepts:
-            shown = "–".join(str(v) for v in (balloon.accepts[0], balloon.accepts[-1]))
-            if len(balloon.accepts) == 1:
-                shown = str(balloon.accepts[0])
-            return (
-                "nostalgic.reason.wrong_value",
-                f"this balloon takes only {shown}; your die shows {value}",
-                {"value": value, "accepts": shown},
-            )
-        return "nostalgic.reason.full", "this balloon already holds a die", {}
+            return _explain_reroll(state, seat, action)
+        return _explain_place(state, seat, action)
 
     def _perform(
         self, state: NostalgicState, seat: int, action: NostalgicAction, events: list[Event] | None
@@ -876,159 +737,12 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
         """Place a die (and run its balloon), reroll, or take a card; then whatever follows by itself."""
         kind = action.kind
         if kind == "place":
-            self._place(state, seat, action.die, action.balloon, events)
+            _place_die(state, seat, action.die, action.balloon, events)
         elif kind == "reroll":
-            self._reroll(state, seat, action.dice, events)
+            _reroll(state, seat, action.dice, events)
         else:
-            self._take(state, seat, action.source, events)
-            self._next_placer(state, events)
-
-    def _reroll(self, state: NostalgicState, seat: int, dice: tuple[int, ...], events: list[Event] | None) -> None:
-        """Spend a chip, throw ``dice`` again; two or more dice thrown with a match score."""
-        state.chips[seat] -= 1
-        state.chip_supply += 1
-        randint = state.rng.randint
-        values = state.dice[seat]
-        for index in dice:
-            values[index] = randint(1, 6)
-        thrown = tuple(values[index] for index in dice)
-        bonus = pair_bonus(thrown, bool(state.options["triple"]))
-        state.np[seat] += bonus
-        if events is not None:
-            events.append(ChipSpent(seat))
-            events.append(DiceThrown(seat, dice, thrown, bonus, True))
-            if bonus:
-                events.append(NpGained(seat, bonus, state.np[seat], "reroll"))
-
-    def _place(self, state: NostalgicState, seat: int, die: int, balloon_id: str, events: list[Event] | None) -> None:
-        """Put the die in the balloon and carry out the balloon's effect."""
-        balloon = BALLOON_BY_ID[balloon_id]
-        value = state.dice[seat][die]
-        state.placed[seat][die] = balloon_id
-        state.occupancy[balloon_id] = state.occupancy.get(balloon_id, 0) + 1
-        if events is not None:
-            events.append(DiePlaced(seat, die, value, balloon_id))
-        gain = value if balloon.np_die else balloon.np
-        if gain:
-            state.np[seat] += gain
-            if events is not None:
-                events.append(NpGained(seat, gain, state.np[seat], "balloon"))
-        if balloon.boxes:
-            self._pack(state, seat, balloon.boxes, events)
-        if balloon.chip and state.chip_supply > 0:
-            state.chip_supply -= 1
-            state.chips[seat] += 1
-            if events is not None:
-                events.append(ChipTaken(seat))
-        if balloon.card and (state.deck or any(card is not None for card in state.row)):
-            state.phase = PHASE_TAKE
-            return
-        self._next_placer(state, events)
-
-    @staticmethod
-    def _pack(state: NostalgicState, seat: int, count: int, events: list[Event] | None) -> None:
-        """Pack up to ``count`` boxes (never past 12) and score the track steps reached."""
-        before = state.boxes[seat]
-        after = min(MAX_BOXES, before + count)
-        state.boxes[seat] = after
-        bonus = box_bonus(before, after)
-        state.np[seat] += bonus
-        if events is not None:
-            events.append(BoxesPacked(seat, after - before, after))
-            if bonus:
-                events.append(NpGained(seat, bonus, state.np[seat], "box_bonus"))
-
-    @staticmethod
-    def _take(state: NostalgicState, seat: int, source: int, events: list[Event] | None) -> None:
-        """The seat takes a face-up card or the deck's top into its hand (no refill until round end)."""
-        if source == DECK_SOURCE:
-            card = state.deck.pop()
-            shown = None
-        else:
-            card = state.row[source]  # type: ignore[assignment]  # a legal take from the row names a card there
-            state.row[source] = None
-            state.known[seat].append(card)
-            shown = card
-        state.hands[seat].append(card)
-        state.phase = PHASE_PLACE
-        if events is not None:
-            events.append(CardTaken(seat, source, shown))
-
-    def _next_placer(self, state: NostalgicState, events: list[Event] | None) -> None:
-        """The next seat in play direction with a die left places next; none: the round ends."""
-        players = state.players
-        seat = state.seat
-        direction = state.direction
-        for step in range(1, players + 1):
-            candidate = (seat + step * direction) % players
-            if "" in state.placed[candidate]:
-                state.seat = candidate
-                state.phase = PHASE_PLACE
-                return
-        self._end_round(state, events)
-
-    def _end_round(self, state: NostalgicState, events: list[Event] | None) -> None:
-        """Collect the dice; then either the final scoring or the next round: clear the untaken
-        face-up cards, lay out 5 new ones, pass the round card."""
-        if events is not None:
-            events.append(DiceCollected())
-        state.occupancy = {}
-        if state.round + 1 >= state.players:
-            self._final_scoring(state, events)
-            return
-        cleared = tuple(card for card in state.row if card is not None)
-        state.discard.extend(cleared)
-        state.row = [None] * FACE_UP
-        if events is not None:
-            events.append(RowCleared(cleared))
-        self._lay_out_row(state, events)
-        following = (state.start_seat + state.direction) % state.players
-        if events is not None:
-            events.append(RoundCardPassed(following))
-        self._start_round(state, state.round + 1, following, events)
-
-    def _final_scoring(self, state: NostalgicState, events: list[Event] | None) -> None:
-        """Chips, then card sets, then the box rank; record the game; the second game or the end."""
-        players = state.players
-        play = tuple(state.np[seat] - state.np_at_game_start[seat] for seat in range(players))
-        chips = tuple(state.chips)
-        sets = tuple(best_sets(hand) for hand in state.hands)
-        points = tuple(sum(SET_VALUES[kind] for kind, _ in found) for found in sets)
-        boxes = tuple(state.boxes)
-        penalties = box_penalties(boxes)
-        for seat in range(players):
-            state.np[seat] += chips[seat] + points[seat] + penalties[seat]
-        totals = tuple(state.np)
-        state.records.append(GameRecord(
-            game=state.game,
-            play=play,
-            chips=chips,
-            sets=sets,
-            set_points=points,
-            boxes=boxes,
-            penalties=penalties,
-            gained=tuple(totals[seat] - state.np_at_game_start[seat] for seat in range(players)),
-            totals=totals,
-            hands=tuple(tuple(sorted(hand, key=CARD_TYPES.index)) for hand in state.hands),
-        ))
-        if events is not None:
-            events.append(FinalScored(state.game, chips, sets, points, boxes, penalties, totals))
-            running = [totals[seat] - chips[seat] - points[seat] - penalties[seat] for seat in range(players)]
-            for why, amounts in (("chips", chips), ("sets", points), ("box_rank", penalties)):
-                for seat in range(players):
-                    if amounts[seat]:
-                        running[seat] += amounts[seat]
-                        events.append(NpGained(seat, amounts[seat], running[seat], why))
-        if state.game + 1 < state.games_total:
-            # second game: NP and boxes stay; cards and chips go back; counter-clockwise from the
-            # first game's last start player
-            self._start_game(state, state.game + 1, state.start_seat, COUNTER_CLOCKWISE, events)
-            return
-        state.phase = PHASE_OVER
-        if events is not None:
-            result = self.result(state)
-            shared = tuple(seat for seat in range(players) if totals[seat] == max(totals))
-            events.append(GameEnded(totals, result.winners, result.winners != shared))
+            _take_card(state, seat, action.source, events)
+            _next_placer(state, events)
 
     # ----- outcome ---------------------------------------------------------------------------
     def is_over(self, state: NostalgicState) -> bool:
@@ -1217,27 +931,8 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
         )
 
     def notation(self, state: NostalgicState) -> str:
-        """E.g. ``nostalgic 4p g0/1 + r1 s1 seat2 place | 3a,5-/... | np 4,0,2,7 | box 2,0,1,0 |
-        chips 1,0,0,0 s11 | hands T,PW/... | deck LPT.. | row T,-,P,L,L | discard - | known ... | rec``."""
-        opts = state.options
-        flags = "".join(flag for key, flag in (("chip_each", "C"), ("two_games", "2"), ("triple", "3")) if opts[key])
-        homes = ",".join(f"{home}{floor}" for home, floor in zip(opts["home"], opts["floor"]))
-        dice = "/".join(
-            ",".join(f"{value}{('@' + where) if where else ''}" for value, where in zip(values, placed)) or "-"
-            for values, placed in zip(state.dice, state.placed)
-        )
-        hands = "/".join(",".join(hand) or "-" for hand in state.hands)
-        known = "/".join(",".join(cards) or "-" for cards in state.known)
-        row = ",".join(card or "-" for card in state.row)
-        records = ";".join(",".join(map(str, record.totals)) for record in state.records) or "-"
-        return (
-            f"nostalgic {state.players}p{flags} [{homes}] g{state.game}/{state.games_total} "
-            f"d{state.direction:+d} r{state.round} s{state.start_seat} seat{state.seat} {state.phase} "
-            f"| {dice} | np {','.join(map(str, state.np))} start {','.join(map(str, state.np_at_game_start))} "
-            f"| box {','.join(map(str, state.boxes))} | chips {','.join(map(str, state.chips))} s{state.chip_supply} "
-            f"| hands {hands} | deck {','.join(state.deck) or '-'} | row {row} "
-            f"| discard {','.join(state.discard) or '-'} | known {known} | {records}"
-        )
+        """The whole position in one line (``position_text``)."""
+        return position_text(state)
 
     # ----- search hooks ----------------------------------------------------------------------
     def search_epoch(self, state: NostalgicState) -> int:
@@ -1263,6 +958,329 @@ class NostalgicRules(Rules[NostalgicState, NostalgicAction, NostalgicObservation
             rank_part = (players - 1 - better) / (players - 1)
             rewards.append(0.5 * rank_part + 0.25 * (margin + 1.0))
         return tuple(rewards)
+
+
+# ----- setting up a game and a round ------------------------------------------------------------
+def _start_game(state: NostalgicState, number: int, start: int, direction: int,
+                events: list[Event] | None) -> None:
+    """Gather all cards and chips; deal one plain card each (W cards kept out), shuffle the W
+    cards in, lay out 5 face up; chips to everyone with the variant; throw the first round."""
+    players = state.players
+    state.game = number
+    state.direction = direction
+    state.chips = [0] * players
+    state.chip_supply = CHIP_SUPPLY
+    state.known = [[] for _ in range(players)]
+    state.np_at_game_start = list(state.np)
+    plain = [card for card in DECK if not is_wild(card)]
+    state.rng.shuffle(plain)
+    if events is not None:
+        events.append(GameStarted(number, start, direction))
+    state.hands = [[] for _ in range(players)]
+    for step in range(players):
+        seat = (start + step * direction) % players
+        state.hands[seat].append(plain.pop())
+        if events is not None:
+            events.append(HandDealt(seat))
+    deck = plain + list(WILDS)
+    state.rng.shuffle(deck)
+    state.deck = deck
+    state.discard = []
+    state.row = [None] * FACE_UP
+    _lay_out_row(state, events)
+    if state.options["chip_each"]:
+        for step in range(players):
+            seat = (start + step * direction) % players
+            state.chips[seat] += 1
+            state.chip_supply -= 1
+            if events is not None:
+                events.append(ChipsGiven(seat, 1))
+    _start_round(state, 0, start, events)
+
+
+def _lay_out_row(state: NostalgicState, events: list[Event] | None) -> None:
+    """Fill the empty face-up slots from the deck; when the deck runs out the discards become
+    the new deck (also when 5 cards lie out but no deck is left); as far as the cards go."""
+    for slot in range(FACE_UP):
+        if state.row[slot] is not None:
+            continue
+        if not state.deck:
+            _reshuffle(state, events)
+        if not state.deck:
+            break
+        card = state.deck.pop()
+        state.row[slot] = card
+        if events is not None:
+            events.append(RowDealt(slot, card))
+    if not state.deck:
+        _reshuffle(state, events)
+
+
+def _reshuffle(state: NostalgicState, events: list[Event] | None) -> None:
+    """The discard pile, shuffled, becomes the deck (nothing happens when it is empty)."""
+    if not state.discard:
+        return
+    count = len(state.discard)
+    deck = state.discard + state.deck
+    state.rng.shuffle(deck)
+    state.deck = deck
+    state.discard = []
+    if events is not None:
+        events.append(Reshuffled(count))
+
+
+def _start_round(state: NostalgicState, number: int, start: int, events: list[Event] | None) -> None:
+    """Everybody throws all their dice; doubles score at once; the start seat places first."""
+    players = state.players
+    state.round = number
+    state.start_seat = start
+    state.seat = start
+    state.phase = PHASE_PLACE
+    state.occupancy = {}
+    state.dice = [[] for _ in range(players)]
+    state.placed = [[] for _ in range(players)]
+    if events is not None:
+        events.append(RoundStarted(number, start))
+    triple = bool(state.options["triple"])
+    randint = state.rng.randint
+    for step in range(players):
+        seat = (start + step * state.direction) % players
+        count = dice_for(players, seat, start)
+        values = [randint(1, 6) for _ in range(count)]
+        state.dice[seat] = values
+        state.placed[seat] = [""] * count
+        bonus = pair_bonus(values, triple)
+        state.np[seat] += bonus
+        if events is not None:
+            events.append(DiceThrown(seat, tuple(range(count)), tuple(values), bonus, False))
+            if bonus:
+                events.append(NpGained(seat, bonus, state.np[seat], "double"))
+
+
+# ----- the moves and what follows them by itself ----------------------------------------------
+def _reroll(state: NostalgicState, seat: int, dice: tuple[int, ...], events: list[Event] | None) -> None:
+    """Spend a chip, throw ``dice`` again; two or more dice thrown with a match score."""
+    state.chips[seat] -= 1
+    state.chip_supply += 1
+    randint = state.rng.randint
+    values = state.dice[seat]
+    for index in dice:
+        values[index] = randint(1, 6)
+    thrown = tuple(values[index] for index in dice)
+    bonus = pair_bonus(thrown, bool(state.options["triple"]))
+    state.np[seat] += bonus
+    if events is not None:
+        events.append(ChipSpent(seat))
+        events.append(DiceThrown(seat, dice, thrown, bonus, True))
+        if bonus:
+            events.append(NpGained(seat, bonus, state.np[seat], "reroll"))
+
+
+def _place_die(state: NostalgicState, seat: int, die: int, balloon_id: str, events: list[Event] | None) -> None:
+    """Put the die in the balloon and carry out the balloon's effect."""
+    balloon = BALLOON_BY_ID[balloon_id]
+    value = state.dice[seat][die]
+    state.placed[seat][die] = balloon_id
+    state.occupancy[balloon_id] = state.occupancy.get(balloon_id, 0) + 1
+    if events is not None:
+        events.append(DiePlaced(seat, die, value, balloon_id))
+    gain = value if balloon.np_die else balloon.np
+    if gain:
+        state.np[seat] += gain
+        if events is not None:
+            events.append(NpGained(seat, gain, state.np[seat], "balloon"))
+    if balloon.boxes:
+        _pack(state, seat, balloon.boxes, events)
+    if balloon.chip and state.chip_supply > 0:
+        state.chip_supply -= 1
+        state.chips[seat] += 1
+        if events is not None:
+            events.append(ChipTaken(seat))
+    if balloon.card and (state.deck or any(card is not None for card in state.row)):
+        state.phase = PHASE_TAKE
+        return
+    _next_placer(state, events)
+
+
+def _pack(state: NostalgicState, seat: int, count: int, events: list[Event] | None) -> None:
+    """Pack up to ``count`` boxes (never past 12) and score the track steps reached."""
+    before = state.boxes[seat]
+    after = min(MAX_BOXES, before + count)
+    state.boxes[seat] = after
+    bonus = box_bonus(before, after)
+    state.np[seat] += bonus
+    if events is not None:
+        events.append(BoxesPacked(seat, after - before, after))
+        if bonus:
+            events.append(NpGained(seat, bonus, state.np[seat], "box_bonus"))
+
+
+def _take_card(state: NostalgicState, seat: int, source: int, events: list[Event] | None) -> None:
+    """The seat takes a face-up card or the deck's top into its hand (no refill until round end)."""
+    if source == DECK_SOURCE:
+        card = state.deck.pop()
+        shown = None
+    else:
+        card = state.row[source]  # type: ignore[assignment]  # a legal take from the row names a card there
+        state.row[source] = None
+        state.known[seat].append(card)
+        shown = card
+    state.hands[seat].append(card)
+    state.phase = PHASE_PLACE
+    if events is not None:
+        events.append(CardTaken(seat, source, shown))
+
+
+def _next_placer(state: NostalgicState, events: list[Event] | None) -> None:
+    """The next seat in play direction with a die left places next; none: the round ends."""
+    players = state.players
+    seat = state.seat
+    direction = state.direction
+    for step in range(1, players + 1):
+        candidate = (seat + step * direction) % players
+        if "" in state.placed[candidate]:
+            state.seat = candidate
+            state.phase = PHASE_PLACE
+            return
+    _end_round(state, events)
+
+
+def _end_round(state: NostalgicState, events: list[Event] | None) -> None:
+    """Collect the dice; then either the final scoring or the next round: clear the untaken
+    face-up cards, lay out 5 new ones, pass the round card."""
+    if events is not None:
+        events.append(DiceCollected())
+    state.occupancy = {}
+    if state.round + 1 >= state.players:
+        _final_scoring(state, events)
+        return
+    cleared = tuple(card for card in state.row if card is not None)
+    state.discard.extend(cleared)
+    state.row = [None] * FACE_UP
+    if events is not None:
+        events.append(RowCleared(cleared))
+    _lay_out_row(state, events)
+    following = (state.start_seat + state.direction) % state.players
+    if events is not None:
+        events.append(RoundCardPassed(following))
+    _start_round(state, state.round + 1, following, events)
+
+
+def _final_scoring(state: NostalgicState, events: list[Event] | None) -> None:
+    """Chips, then card sets, then the box rank; record the game; the second game or the end."""
+    players = state.players
+    play = tuple(state.np[seat] - state.np_at_game_start[seat] for seat in range(players))
+    chips = tuple(state.chips)
+    sets = tuple(best_sets(hand) for hand in state.hands)
+    points = tuple(sum(SET_VALUES[kind] for kind, _ in found) for found in sets)
+    boxes = tuple(state.boxes)
+    penalties = box_penalties(boxes)
+    for seat in range(players):
+        state.np[seat] += chips[seat] + points[seat] + penalties[seat]
+    totals = tuple(state.np)
+    state.records.append(GameRecord(
+        game=state.game,
+        play=play,
+        chips=chips,
+        sets=sets,
+        set_points=points,
+        boxes=boxes,
+        penalties=penalties,
+        gained=tuple(totals[seat] - state.np_at_game_start[seat] for seat in range(players)),
+        totals=totals,
+        hands=tuple(tuple(sorted(hand, key=CARD_TYPES.index)) for hand in state.hands),
+    ))
+    if events is not None:
+        events.append(FinalScored(state.game, chips, sets, points, boxes, penalties, totals))
+        running = [totals[seat] - chips[seat] - points[seat] - penalties[seat] for seat in range(players)]
+        for why, amounts in (("chips", chips), ("sets", points), ("box_rank", penalties)):
+            for seat in range(players):
+                if amounts[seat]:
+                    running[seat] += amounts[seat]
+                    events.append(NpGained(seat, amounts[seat], running[seat], why))
+    if state.game + 1 < state.games_total:
+        # second game: NP and boxes stay; cards and chips go back; counter-clockwise from the
+        # first game's last start player
+        _start_game(state, state.game + 1, state.start_seat, COUNTER_CLOCKWISE, events)
+        return
+    state.phase = PHASE_OVER
+    if events is not None:
+        ranks, _ = tiebreak_ranks(totals, state.options["home"], state.options["floor"])
+        winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)  # as ``result`` ranks them
+        shared = tuple(seat for seat in range(players) if totals[seat] == max(totals))
+        events.append(GameEnded(totals, winners, winners != shared))
+
+
+# ----- why a move is refused --------------------------------------------------------------------
+def _explain_take(state: NostalgicState, action: NostalgicAction) -> tuple[str, str, dict[str, Any]]:
+    """Why a card take is refused."""
+    if state.phase != PHASE_TAKE:
+        return "nostalgic.reason.no_take", "you take a card only after placing a die in the Tidy-up space", {}
+    source = action.source
+    if source == DECK_SOURCE:
+        return "nostalgic.reason.deck_empty", "the deck is empty: take a face-up card", {}
+    if not 0 <= source < FACE_UP:
+        return "reason.illegal", f"{source} is neither a face-up slot (0-4) nor the deck (5)", {}
+    return "nostalgic.reason.empty_slot", "that closet slot is empty", {"slot": source + 1}
+
+
+def _explain_reroll(state: NostalgicState, seat: int, action: NostalgicAction) -> tuple[str, str, dict[str, Any]]:
+    """Why a reroll is refused."""
+    if state.chips[seat] <= 0:
+        return "nostalgic.reason.no_chips", "you have no reroll chip", {}
+    dice = action.dice
+    count = len(state.dice[seat])
+    if not dice or list(dice) != sorted(set(dice)) or not all(0 <= index < count for index in dice):
+        return "nostalgic.reason.reroll_dice", "choose at least one of your unplaced dice to throw again", {}
+    return "nostalgic.reason.die_placed", "that die is already on the board", {}
+
+
+def _explain_place(state: NostalgicState, seat: int, action: NostalgicAction) -> tuple[str, str, dict[str, Any]]:
+    """Why a placement is refused."""
+    values = state.dice[seat]
+    if not 0 <= action.die < len(values):
+        return "nostalgic.reason.no_such_die", f"you have no die {action.die}", {}
+    if state.placed[seat][action.die]:
+        return "nostalgic.reason.die_placed", "that die is already on the board", {}
+    balloon = BALLOON_BY_ID.get(action.balloon)
+    if balloon is None:
+        return "reason.illegal", f"{action.balloon!r} is not a balloon of the board", {}
+    value = values[action.die]
+    if value not in balloon.accepts:
+        shown = "–".join(str(v) for v in (balloon.accepts[0], balloon.accepts[-1]))
+        if len(balloon.accepts) == 1:
+            shown = str(balloon.accepts[0])
+        return (
+            "nostalgic.reason.wrong_value",
+            f"this balloon takes only {shown}; your die shows {value}",
+            {"value": value, "accepts": shown},
+        )
+    return "nostalgic.reason.full", "this balloon already holds a die", {}
+
+
+# ----- notation -----------------------------------------------------------------------------------
+def position_text(state: NostalgicState) -> str:
+    """E.g. ``nostalgic 4p g0/1 + r1 s1 seat2 place | 3a,5-/... | np 4,0,2,7 | box 2,0,1,0 |
+    chips 1,0,0,0 s11 | hands T,PW/... | deck LPT.. | row T,-,P,L,L | discard - | known ... | rec``."""
+    opts = state.options
+    flags = "".join(flag for key, flag in (("chip_each", "C"), ("two_games", "2"), ("triple", "3")) if opts[key])
+    homes = ",".join(f"{home}{floor}" for home, floor in zip(opts["home"], opts["floor"]))
+    dice = "/".join(
+        ",".join(f"{value}{('@' + where) if where else ''}" for value, where in zip(values, placed)) or "-"
+        for values, placed in zip(state.dice, state.placed)
+    )
+    hands = "/".join(",".join(hand) or "-" for hand in state.hands)
+    known = "/".join(",".join(cards) or "-" for cards in state.known)
+    row = ",".join(card or "-" for card in state.row)
+    records = ";".join(",".join(map(str, record.totals)) for record in state.records) or "-"
+    return (
+        f"nostalgic {state.players}p{flags} [{homes}] g{state.game}/{state.games_total} "
+        f"d{state.direction:+d} r{state.round} s{state.start_seat} seat{state.seat} {state.phase} "
+        f"| {dice} | np {','.join(map(str, state.np))} start {','.join(map(str, state.np_at_game_start))} "
+        f"| box {','.join(map(str, state.boxes))} | chips {','.join(map(str, state.chips))} s{state.chip_supply} "
+        f"| hands {hands} | deck {','.join(state.deck) or '-'} | row {row} "
+        f"| discard {','.join(state.discard) or '-'} | known {known} | {records}"
+    )
 
 
 def tiebreak_ranks(

@@ -1,11 +1,12 @@
 """That Old Wallpaper: 2-5 players (with 2, an automatic third seat "Grandma"), 109 wallpaper cards,
 21 hazy memory cards, number cards 1-10 per seat.
 
-Geometry. A wall is ``dict[(x, y)] -> (card id, rot)`` with x to the right and y DOWN. Every card lies
-landscape (long edges horizontal) and may be turned 180°, never 90°: vertically adjacent cards meet
-LARGE halves, horizontally adjacent cards meet SMALL halves. Across a shared edge two halves complete
-a shape when they are the same colour, or one is wild (the colour's shape), or both are wild (a
-completed shape that scores nothing). ``edges(card, rot)`` lists (top, right, bottom, left).
+Geometry (``game.rules.wallpaper_walls``). A wall is ``dict[(x, y)] -> (card id, rot)`` with x to the
+right and y DOWN. Every card lies landscape (long edges horizontal) and may be turned 180°, never 90°:
+vertically adjacent cards meet LARGE halves, horizontally adjacent cards meet SMALL halves. Across a
+shared edge two halves complete a shape when they are the same colour, or one is wild (the colour's
+shape), or both are wild (a completed shape that scores nothing). ``edges(card, rot)`` lists (top,
+right, bottom, left).
 
 Turn flow (``state.phase``): "choose" (every seat secretly plays a number card; Grandma plays her
 pile's top card at the reveal), the reveal sorts numbers high to low onto rows from the HIGH end
@@ -52,7 +53,29 @@ from game.rules.wallpaper_deck import (  # noqa: F401 (re-exported)
     card_by_id,
 )
 
-# Deck names re-exported above, so the scenes may import everything from this module.
+from game.rules.wallpaper_walls import (  # noqa: F401 (re-exported)
+    CENTRES,
+    COLOUR_INDEX,
+    Cell,
+    Shape,
+    Wall,
+    add_to_wall,
+    centre_of,
+    completed_shapes,
+    edges,
+    empty_tally,
+    is_hazy,
+    is_legal_cell,
+    legal_cells,
+    meeting,
+    memories_on,
+    ovals_on,
+    shape_counts,
+    shape_gain,
+    shapes_made,
+)
+
+# Deck and wall names re-exported above, so the scenes may import everything from this module.
 
 GAME_ID = "wallpaper"
 NUMBERS: tuple[int, ...] = tuple(range(1, 11))  # each seat's number cards
@@ -82,182 +105,6 @@ HOUSE_COLLISIONS_HIGHEST_FIRST = True
 # points (``token_points``).
 HOUSE_READINGS: tuple[str, ...] = ("deck", "hazy_card", "random_token_line", "collisions_highest_first",
                                    "hazy_limit", "grandma_picks_most_cards", "grandma_front")
-
-Cell = tuple[int, int]
-Wall = dict[Cell, tuple[int, int]]
-
-
-# ----- geometry (pure; works on observations too) -------------------------------------------
-def _edges_of(card: WallCard) -> tuple[tuple[str, str, str, str], tuple[str, str, str, str]]:
-    """(top, right, bottom, left) unturned and turned 180°."""
-    return (card.top, card.right, card.bottom, card.left), (card.bottom, card.left, card.top, card.right)
-
-
-_EDGES: tuple[tuple[tuple[str, str, str, str], tuple[str, str, str, str]], ...] = tuple(
-    _edges_of(card) for card in ALL_CARDS
-)
-# The four neighbours: (dx, dy, my edge index, their edge index, size).
-_SIDES: tuple[tuple[int, int, int, int, str], ...] = (
-    (0, -1, 0, 2, LARGE),
-    (1, 0, 1, 3, SMALL),
-    (0, 1, 2, 0, LARGE),
-    (-1, 0, 3, 1, SMALL),
-)
-_CENTRES: tuple[str, ...] = tuple(card.centre for card in ALL_CARDS)
-
-
-def is_hazy(card_id: int) -> bool:
-    """True for a hazy memory card (all wild, no centre)."""
-    return card_id >= HAZY_FIRST
-
-
-def edges(card_id: int, rot: int) -> tuple[str, str, str, str]:
-    """Colours on (top, right, bottom, left) of a card lying turned by ``rot`` (0 or 180)."""
-    return _EDGES[card_id][1 if rot else 0]
-
-
-def meeting(a: str, b: str) -> str | None:
-    """The colour of the shape two meeting halves complete (``WILD`` for wild + wild), else None.
-
-    >>> meeting("R", "R"), meeting("W", "B"), meeting("W", "W"), meeting("R", "G")
-    ('R', 'B', 'W', None)
-    """
-    if a == b:
-        return a
-    if a == WILD:
-        return b
-    if b == WILD:
-        return a
-    return None
-
-
-@dataclass(frozen=True, slots=True)
-class Shape:
-    """One completed shape: its colour (``WILD`` scores nothing), size and the two cells meeting
-    (upper then lower, or left then right)."""
-
-    colour: str
-    size: str
-    cells: tuple[Cell, Cell]
-
-
-def legal_cells(wall: Mapping[Cell, Any]) -> tuple[Cell, ...]:
-    """Where a card may go: (0, 0) on an empty wall, else every empty cell sharing an edge with a
-    card; sorted by (y, x)."""
-    if not wall:
-        return ((0, 0),)
-    cells = {
-        (x + dx, y + dy)
-        for (x, y) in wall
-        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
-        if (x + dx, y + dy) not in wall
-    }
-    return tuple(sorted(cells, key=lambda cell: (cell[1], cell[0])))
-
-
-def is_legal_cell(wall: Mapping[Cell, Any], cell: Cell) -> bool:
-    """True when a card may go on ``cell`` (cheap: looks at the four neighbours only)."""
-    if not wall:
-        return cell == (0, 0)
-    if cell in wall:
-        return False
-    x, y = cell
-    return (x, y - 1) in wall or (x + 1, y) in wall or (x, y + 1) in wall or (x - 1, y) in wall
-
-
-def shapes_made(wall: Mapping[Cell, tuple[int, int]], cell: Cell, card_id: int, rot: int) -> tuple[Shape, ...]:
-    """The shapes a card put on ``cell`` (turned ``rot``) would complete with its neighbours."""
-    mine = _EDGES[card_id][1 if rot else 0]
-    x, y = cell
-    made = []
-    for dx, dy, my_edge, their_edge, size in _SIDES:
-        other = wall.get((x + dx, y + dy))
-        if other is None:
-            continue
-        colour = meeting(mine[my_edge], _EDGES[other[0]][1 if other[1] else 0][their_edge])
-        if colour is not None:
-            pair = (cell, (x + dx, y + dy)) if dx + dy > 0 else ((x + dx, y + dy), cell)
-            made.append(Shape(colour, size, pair))
-    return tuple(made)
-
-
-def shape_gain(wall: Mapping[Cell, tuple[int, int]], cell: Cell, card_id: int, rot: int) -> list[tuple[str, str]]:
-    """(colour, size) of every coloured shape the placement would complete (no Shape objects: fast)."""
-    mine = _EDGES[card_id][1 if rot else 0]
-    x, y = cell
-    gained = []
-    for dx, dy, my_edge, their_edge, size in _SIDES:
-        other = wall.get((x + dx, y + dy))
-        if other is not None:
-            colour = meeting(mine[my_edge], _EDGES[other[0]][1 if other[1] else 0][their_edge])
-            if colour is not None and colour != WILD:
-                gained.append((colour, size))
-    return gained
-
-
-def completed_shapes(wall: Mapping[Cell, tuple[int, int]]) -> tuple[Shape, ...]:
-    """Every completed shape on a wall (wild + wild ones included), sorted by cells."""
-    found = []
-    for (x, y), (card_id, rot) in wall.items():
-        mine = _EDGES[card_id][1 if rot else 0]
-        below = wall.get((x, y + 1))
-        if below is not None:
-            colour = meeting(mine[2], _EDGES[below[0]][1 if below[1] else 0][0])
-            if colour is not None:
-                found.append(Shape(colour, LARGE, ((x, y), (x, y + 1))))
-        right = wall.get((x + 1, y))
-        if right is not None:
-            colour = meeting(mine[1], _EDGES[right[0]][1 if right[1] else 0][3])
-            if colour is not None:
-                found.append(Shape(colour, SMALL, ((x, y), (x + 1, y))))
-    found.sort(key=lambda shape: (shape.cells[0][1], shape.cells[0][0], shape.size))
-    return tuple(found)
-
-
-def shape_counts(wall: Mapping[Cell, tuple[int, int]]) -> dict[str, tuple[int, int]]:
-    """Colour -> (large, small) completed shapes, for the four colours (wild ones excluded)."""
-    counts = {colour: [0, 0] for colour in COLOURS}
-    for shape in completed_shapes(wall):
-        if shape.colour != WILD:
-            counts[shape.colour][0 if shape.size == LARGE else 1] += 1
-    return {colour: (large, small) for colour, (large, small) in counts.items()}
-
-
-def pair_points(counts: Mapping[str, tuple[int, int]]) -> int:
-    """2 × min(large, small) summed over the colours."""
-    return sum(PAIR_POINTS * min(large, small) for large, small in counts.values())
-
-
-def shape_points(wall: Mapping[Cell, tuple[int, int]]) -> int:
-    """The shapes part of a wall's score."""
-    return pair_points(shape_counts(wall))
-
-
-def memory_points(kinds: int) -> int:
-    """Points for that many distinct memories: 0, 1, 3, 6, 10."""
-    return MEMORY_POINTS[min(kinds, len(MEMORY_POINTS) - 1)]
-
-
-def memories_on(wall: Iterable[Any] | Mapping[Cell, tuple[int, int]]) -> frozenset[str]:
-    """The distinct memories on a wall."""
-    return frozenset(_CENTRES[card_id] for card_id, _ in _placed(wall) if _CENTRES[card_id] in MEMORIES)
-
-
-def ovals_on(wall: Mapping[Cell, tuple[int, int]]) -> int:
-    """How many red ovals a wall shows."""
-    return sum(1 for card_id, _ in _placed(wall) if _CENTRES[card_id] == OVAL)
-
-
-def _placed(wall: Any) -> Iterable[tuple[int, int]]:
-    """The (card, rot) values of a wall given as a dict or as its sorted items."""
-    if isinstance(wall, Mapping):
-        return wall.values()
-    return (value for _, value in wall)
-
-
-def centre_of(card_id: int) -> str:
-    """The centre symbol of a card ("" plain, a memory, or ``OVAL``)."""
-    return _CENTRES[card_id]
 
 
 # ----- actions ------------------------------------------------------------------------------
@@ -462,6 +309,21 @@ class GameScored(Event):
 
 
 # ----- scoring (pure) ---------------------------------------------------------------------------
+def pair_points(counts: Mapping[str, tuple[int, int]]) -> int:
+    """2 × min(large, small) summed over the colours."""
+    return sum(PAIR_POINTS * min(large, small) for large, small in counts.values())
+
+
+def shape_points(wall: Mapping[Cell, tuple[int, int]]) -> int:
+    """The shapes part of a wall's score."""
+    return pair_points(shape_counts(wall))
+
+
+def memory_points(kinds: int) -> int:
+    """Points for that many distinct memories: 0, 1, 3, 6, 10."""
+    return MEMORY_POINTS[min(kinds, len(MEMORY_POINTS) - 1)]
+
+
 def oval_points(ovals: tuple[int, ...]) -> tuple[int, ...]:
     """Fewest red ovals +2, most -2 (every tied seat alike); nothing when all are equal."""
     low, high = min(ovals), max(ovals)
@@ -501,9 +363,6 @@ def score_parts(walls: Iterable[Mapping[Cell, tuple[int, int]]], token_line: Ite
 
 
 # ----- state and observation ------------------------------------------------------------------
-COLOUR_INDEX: dict[str, int] = {colour: index for index, colour in enumerate(COLOURS)}
-_MEMORY_BIT: dict[str, int] = {memory: 1 << index for index, memory in enumerate(MEMORIES)}
-_NEIGHBOURS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 @dataclass(slots=True)
@@ -622,30 +481,6 @@ def placeable(phase: str, pending: list[int] | tuple[int, ...]) -> list[int] | t
     return pending
 
 
-def empty_tally() -> list[int]:
-    """Eight zero counts: colour × (large, small)."""
-    return [0] * (2 * len(COLOURS))
-
-
-def add_to_wall(
-    wall: dict[Cell, tuple[int, int]], frontier: set[Cell], tally: list[int], cell: Cell, card_id: int, rot: int
-) -> tuple[int, int]:
-    """Put a card on a wall and update its frontier and shape tally (the caller checked the cell).
-
-    Returns (memory bit, ovals added) of the card's centre."""
-    for colour, size in shape_gain(wall, cell, card_id, rot):
-        tally[2 * COLOUR_INDEX[colour] + (0 if size == LARGE else 1)] += 1
-    wall[cell] = (card_id, rot)
-    frontier.discard(cell)
-    x, y = cell
-    for dx, dy in _NEIGHBOURS:
-        near = (x + dx, y + dy)
-        if near not in wall:
-            frontier.add(near)
-    centre = _CENTRES[card_id]
-    return _MEMORY_BIT.get(centre, 0), 1 if centre == OVAL else 0
-
-
 def tally_points(tally: list[int]) -> int:
     """The shapes part of a score from a tally."""
     return sum(PAIR_POINTS * min(tally[i], tally[i + 1]) for i in range(0, len(tally), 2))
@@ -692,7 +527,7 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         state.memory_bits = [0] * players
         state.oval_count = [0] * players
         state.hazy = [0] * players
-        self._refill_rows(state, None)
+        _refill_rows(state, None)
         return state
 
     def opening_events(self, observation: WallpaperObservation) -> list[Event]:
@@ -705,23 +540,9 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         for row in range(len(obs.rows) - 1, -1, -1):
             cards = obs.rows[row]
             for index, card in enumerate(cards):
-                events.append(RowCardDealt(row, card, index > 0 and _CENTRES[cards[index - 1]] == OVAL))
+                events.append(RowCardDealt(row, card, index > 0 and CENTRES[cards[index - 1]] == OVAL))
         events.append(TurnStarted(obs.turn, obs.round))
         return events
-
-    def _refill_rows(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """One card to the bottom of every row, low end first; each red oval drawn calls one more."""
-        deck = state.deck
-        for row in range(len(state.rows) - 1, -1, -1):
-            chained = False
-            while deck:
-                card = deck.pop()
-                state.rows[row].append(card)
-                if events is not None:
-                    events.append(RowCardDealt(row, card, chained))
-                if _CENTRES[card] != OVAL:
-                    break
-                chained = True
 
     # ----- turns ---------------------------------------------------------------------------
     def to_move(self, state: WallpaperState) -> tuple[int, ...]:
@@ -781,41 +602,8 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             raise IllegalAction(reason, message, **params)
 
     def explain_illegal(self, state: WallpaperState, seat: int, action: WallpaperAction) -> tuple[str, str, dict]:
-        """A reason a player can act on."""
-        if not _well_formed(action) or action.kind not in (PLAY, PICK, PLACE):
-            return "reason.illegal", f"{action!r} is not a wallpaper action", {}
-        phase = state.phase
-        if phase == PHASE_CHOOSE:
-            if action.kind != PLAY:
-                return "wallpaper.reason.choose_first", "first choose a number card", {}
-            number = {"number": action.number}
-            if action.number not in NUMBERS:
-                return "wallpaper.reason.no_such_number", f"numbers run 1-10, not {action.number}", number
-            if action.number not in state.hands[seat]:
-                return "wallpaper.reason.not_in_hand", f"you have no {action.number} in hand", number
-            return "reason.illegal", f"{action!r} is not legal now", {}
-        if phase == PHASE_PICK:
-            if action.kind != PICK:
-                return "wallpaper.reason.pick_first", "first pick one of the blocked rows", {}
-            rows = ", ".join(str(row + 1) for row in state.blocks_todo[0].rows)
-            return "wallpaper.reason.not_blocked", f"pick one of the blocked rows ({rows})", {"rows": rows}
-        if action.kind != PLACE:
-            return "wallpaper.reason.place_first", "first put your cards on your wall", {}
-        if action.card not in state.pending:
-            return "wallpaper.reason.not_pending", "place one of the cards you took", {}
-        if action.card not in placeable(phase, state.pending):
-            return "wallpaper.reason.hazy_first", "hazy memory cards are all alike: place the first one", {}
-        if action.rot not in ROTATIONS:
-            return "wallpaper.reason.turn_180", "a card may only be turned upside down (180°)", {}
-        wall = state.walls[seat]
-        cell = (action.x, action.y)
-        if not wall:
-            return "wallpaper.reason.first_card", "your first card goes in the middle of your wall", {}
-        if cell in wall:
-            return "wallpaper.reason.occupied", "a card is already there", {}
-        if cell not in state.frontier[seat]:
-            return "wallpaper.reason.not_adjacent", "a card must share an edge with a card on your wall", {}
-        return "reason.illegal", f"{action!r} is not legal now", {}
+        """A reason a player can act on (``refusal_reason``)."""
+        return refusal_reason(state, seat, action)
 
     def _perform(
         self, state: WallpaperState, seat: int, action: WallpaperAction, events: list[Event] | None
@@ -828,181 +616,18 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             if events is not None:
                 events.append(NumberChosen(seat))
             if all(state.chosen):
-                self._reveal(state, events)
+                _reveal(state, events)
         elif kind == PICK:
-            if not self._win_collision(state, seat, action.row, events):
-                self._resolve(state, events)
+            if not _win_collision(state, seat, action.row, events):
+                _resolve(state, events)
         else:
-            self._place(state, seat, action.card, (action.x, action.y), action.rot, events)
+            _place_card(state, seat, action.card, (action.x, action.y), action.rot, events)
 
-    # ----- the reveal and its blocks -------------------------------------------------------------
-    def _reveal(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Grandma plays her pile's top; all numbers turn face up and form the blocks."""
-        numbers = list(state.chosen)
-        if state.grandma:
-            if not state.grandma_pile:
-                self._reshuffle_grandma(state, events)
-            state.grandma_choice = state.grandma_pile.pop()
-            numbers.append(state.grandma_choice)
-        blocks = blocks_of(tuple(numbers))
-        reveal = NumbersRevealed(tuple(numbers), blocks)
-        state.last_reveal = reveal
-        state.blocks_todo = list(blocks) if HOUSE_COLLISIONS_HIGHEST_FIRST else list(reversed(blocks))
-        if events is not None:
-            events.append(reveal)
-        self._resolve(state, events)
-
-    def _reshuffle_grandma(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Grandma's pile ran out: her discard becomes her new pile (her own timing)."""
-        state.grandma_pile = state.grandma_discard
-        state.grandma_discard = []
-        state.rng.shuffle(state.grandma_pile)
-        if events is not None:
-            events.append(PileReshuffled(GRANDMA))
-
-    def _resolve(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Work through the blocks in number order (highest first, a house reading) until a seat
-        must act; then end the turn."""
-        grandma = GRANDMA if state.grandma else -1
-        while state.blocks_todo:
-            block = state.blocks_todo[0]
-            if len(block.seats) == 1:
-                state.blocks_todo.pop(0)
-                if self._take_row(state, block.seats[0], block.rows[0], False, events):
-                    return
-                continue
-            line = state.token_line
-            winner = min(block.seats, key=line.index)
-            if winner != grandma:
-                state.phase = PHASE_PICK
-                state.picker = winner
-                state.placer = -1
-                return
-            self._win_collision(state, winner, grandma_pick(state.rows, block.rows), events)
-        state.picker = -1
-        self._end_turn(state, events)
-
-    def _win_collision(self, state: WallpaperState, winner: int, row: int, events: list[Event] | None) -> bool:
-        """The collision's winner takes ``row``: token to the back, hazy cards to the others.
-
-        True when the winner must now place the cards (phase "place"; ``_resolve`` goes on after)."""
-        block = state.blocks_todo.pop(0)
-        state.picker = -1
-        line = state.token_line
-        line.remove(winner)
-        line.append(winner)
-        grandma = GRANDMA if state.grandma else -1
-        if events is not None:
-            events.append(TokenMoved(winner, tuple(line)))
-        for seat in block.seats:
-            if seat == winner or seat == grandma:
-                continue
-            given = state.hazy_supply > 0
-            if given:
-                state.hazy_supply -= 1
-                state.hazy[seat] += 1
-            if events is not None:
-                events.append(HazyGiven(seat, given))
-        return self._take_row(state, winner, row, True, events)
-
-    def _take_row(self, state: WallpaperState, seat: int, row: int, collision: bool,
-                  events: list[Event] | None) -> bool:
-        """``seat`` takes a row's cards; True when it must now place them (phase "place")."""
-        cards = state.rows[row]
-        state.rows[row] = []
-        discarded = state.grandma and seat == GRANDMA
-        if events is not None:
-            events.append(RowTaken(seat, row, tuple(cards), collision, discarded))
-        if discarded:
-            state.discard_pile.extend(cards)
-            return False
-        if not cards:
-            return False
-        state.pending = cards
-        state.placer = seat
-        state.phase = PHASE_PLACE
-        return True
-
-    # ----- placing ---------------------------------------------------------------------------------
-    def _place(self, state: WallpaperState, seat: int, card: int, cell: Cell, rot: int,
-               events: list[Event] | None) -> None:
-        """Put the pending ``card`` on the wall; then the next card, block, seat or turn end."""
-        state.pending.remove(card)
-        wall = state.walls[seat]
-        if events is not None:
-            events.append(CardPlaced(seat, card, cell[0], cell[1], rot, shapes_made(wall, cell, card, rot)))
-        memory, oval = add_to_wall(wall, state.frontier[seat], state.tally[seat], cell, card, rot)
-        state.memory_bits[seat] |= memory
-        state.oval_count[seat] += oval
-        if state.pending:
-            return
-        state.placer = -1
-        if state.phase == PHASE_HAZY:
-            self._next_hazy(state, events)
-        else:
-            state.phase = PHASE_CHOOSE
-            self._resolve(state, events)
-
-    # ----- turn end, game end --------------------------------------------------------------------------
-    def _end_turn(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """Discard the played numbers; then the game's end, or draws, round card, row refill."""
-        numbers = list(state.chosen)
-        for seat, number in enumerate(state.chosen):
-            state.discards[seat].append(number)
-        if state.grandma:
-            state.grandma_discard.append(state.grandma_choice)
-            numbers.append(state.grandma_choice)
-            state.grandma_choice = 0
-        state.chosen = [0] * state.players
-        if events is not None:
-            events.append(NumbersDiscarded(tuple(numbers)))
-        if state.turn + 1 >= TURNS:
-            state.phase = PHASE_HAZY
-            self._next_hazy(state, events)
-            return
-        state.turn += 1
-        for seat in range(state.players):
-            if not state.piles[seat]:
-                pile = state.discards[seat]
-                state.discards[seat] = []
-                state.rng.shuffle(pile)
-                state.piles[seat] = pile
-                if events is not None:
-                    events.append(PileReshuffled(seat))
-            state.hands[seat].append(state.piles[seat].pop())
-            state.hands[seat].sort()
-            if events is not None:
-                events.append(NumberDrawn(seat))
-        if state.turn % ROUND_TURNS == 0:
-            state.round = state.turn // ROUND_TURNS
-            if events is not None:
-                events.append(RoundStarted(state.round))
-        self._refill_rows(state, events)
-        state.phase = PHASE_CHOOSE
-        if events is not None:
-            events.append(TurnStarted(state.turn, state.round))
-
-    def _next_hazy(self, state: WallpaperState, events: list[Event] | None) -> None:
-        """The next seat (seat order) with hazy cards places them all; with none left, score."""
-        for seat in range(state.players):
-            count = state.hazy[seat]
-            if count:
-                placed = HAZY_COUNT - state.hazy_supply - sum(state.hazy)
-                state.pending = [HAZY_FIRST + placed + index for index in range(count)]
-                state.hazy[seat] = 0
-                state.placer = seat
-                state.phase = PHASE_HAZY
-                return
-        state.phase = PHASE_OVER
-        state.placer = -1
-        if events is not None:
-            events.append(self.scored(state))
-
+    # ----- outcome ---------------------------------------------------------------------------
     def scored(self, state: WallpaperState) -> GameScored:
         """The scoring of the walls as they stand."""
         return score_parts(state.walls, state.token_line, state.players)
 
-    # ----- outcome ---------------------------------------------------------------------------
     def is_over(self, state: WallpaperState) -> bool:
         """True once the hazy cards are placed and the walls scored."""
         return state.phase == PHASE_OVER
@@ -1080,125 +705,25 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             last_reveal=state.last_reveal,
         )
 
-    def revealed_number(self, observation: WallpaperObservation, seat: int) -> int:
-        """The number ``seat`` played this turn when it is face up (after the reveal), else 0."""
-        reveal = observation.last_reveal
-        if observation.phase in (PHASE_CHOOSE, PHASE_HAZY, PHASE_OVER) or reveal is None:
-            return 0
-        return reveal.numbers[seat]
-
-    def possible_numbers(self, observation: WallpaperObservation, seat: int) -> list[int]:
-        """The numbers ``seat`` may hold in hand, pile or face down (not in its public discard,
-        not face up this turn), ascending. For the observer itself: its hand and pile."""
-        gone = set(observation.discards[seat])
-        shown = self.revealed_number(observation, seat)
-        if shown:
-            gone.add(shown)
-        if seat == observation.seat and observation.my_choice:
-            gone.add(observation.my_choice)
-        return [number for number in NUMBERS if number not in gone]
-
-    def unseen_wallpaper(self, observation: WallpaperObservation) -> list[int]:
-        """Wallpaper cards nowhere in sight: the deck, as a set (ascending)."""
-        seen = set(observation.pending)
-        seen.update(observation.discard_pile)
-        for row in observation.rows:
-            seen.update(row)
-        for wall in observation.walls:
-            seen.update(card for _, (card, _) in wall)
-        return [card for card in range(WALLPAPER_COUNT) if card not in seen]
-
     def determinize(self, observation: WallpaperObservation, rng: random.Random) -> WallpaperState:
         """A full state consistent with the observation: other seats' hands, face-down numbers and
         piles dealt from the numbers they may still hold, Grandma's pile and the deck shuffled;
         a fresh RNG drawn from ``rng``."""
         state = self.sampled_state(observation, rng)
-        self.rebuild_summaries(state)
+        rebuild_summaries(state)
         return state
 
     def sampled_state(self, observation: WallpaperObservation, rng: random.Random) -> WallpaperState:
         """``determinize`` without the wall summaries (frontier, tallies): the caller adds them."""
-        players = observation.players
-        me = observation.seat
-        phase = observation.phase
-        hands: list[list[int]] = []
-        piles: list[list[int]] = []
-        chosen: list[int] = []
-        for seat in range(players):
-            pool = self.possible_numbers(observation, seat)
-            shown = self.revealed_number(observation, seat)
-            if seat == me:
-                hand = list(observation.hand)
-                pile = [number for number in pool if number not in hand]
-                if self.sample_orders:
-                    rng.shuffle(pile)
-                hands.append(hand)
-                piles.append(pile)
-                chosen.append(observation.my_choice)
-                continue
-            rng.shuffle(pool)
-            number = shown
-            if phase == PHASE_CHOOSE and observation.chosen[seat]:
-                number = pool.pop()
-            count = observation.hand_counts[seat]
-            hands.append(sorted(pool[:count]))
-            piles.append(pool[count:])
-            chosen.append(number)
-        grandma_pile: list[int] = []
-        grandma_choice = 0
-        if observation.grandma:
-            grandma_choice = self.revealed_number(observation, GRANDMA)
-            gone = set(observation.discards[GRANDMA]) | {grandma_choice}
-            grandma_pile = [number for number in NUMBERS if number not in gone]
-            rng.shuffle(grandma_pile)
-        deck = self.unseen_wallpaper(observation)
-        if self.sample_orders:
-            rng.shuffle(deck)
-        walls = [dict(wall) for wall in observation.walls]
-        return self.state_class(
-            players=players,
-            rng=random.Random(rng.getrandbits(64)),
-            turn=observation.turn,
-            round=observation.round,
-            phase=phase,
-            hands=hands,
-            piles=piles,
-            discards=[list(pile) for pile in observation.discards[:players]],
-            chosen=chosen,
-            grandma_pile=grandma_pile,
-            grandma_discard=list(observation.discards[GRANDMA]) if observation.grandma else [],
-            grandma_choice=grandma_choice,
-            token_line=list(observation.token_line),
-            rows=[list(row) for row in observation.rows],
-            deck=deck,
-            discard_pile=list(observation.discard_pile),
-            walls=walls,
-            pending=list(observation.pending),
-            placer=observation.placer,
-            picker=observation.picker,
-            blocks_todo=list(observation.blocks_todo),
-            hazy=list(observation.hazy),
-            hazy_supply=observation.hazy_supply,
-            last_reveal=observation.last_reveal,
-        )
+        return sample_state(observation, rng, self.state_class, self.sample_orders)
 
     def rebuild_summaries(self, state: WallpaperState) -> None:
         """Recompute frontier, tally, memories and ovals of every wall from the walls themselves."""
-        state.frontier, state.tally, state.memory_bits, state.oval_count = [], [], [], []
-        for wall in state.walls:
-            frontier: set[Cell] = {(0, 0)} if not wall else set()
-            tally = empty_tally()
-            bits = ovals = 0
-            rebuilt: dict[Cell, tuple[int, int]] = {}
-            for cell, (card, rot) in wall.items():
-                memory, oval = add_to_wall(rebuilt, frontier, tally, cell, card, rot)
-                bits |= memory
-                ovals += oval
-            frontier.difference_update(rebuilt)
-            state.frontier.append(frontier)
-            state.tally.append(tally)
-            state.memory_bits.append(bits)
-            state.oval_count.append(ovals)
+        rebuild_summaries(state)
+
+    def possible_numbers(self, observation: WallpaperObservation, seat: int) -> list[int]:
+        """The numbers ``seat`` may hold in hand, pile or face down (``possible_numbers``)."""
+        return possible_numbers(observation, seat)
 
     def clone(self, state: WallpaperState) -> WallpaperState:
         """A fast independent copy (blocks and the last reveal are immutable and shared)."""
@@ -1268,36 +793,8 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
         return text
 
     def notation(self, state: WallpaperState) -> str:
-        """The whole position in one line, e.g.
-        ``wallpaper 3p t4 r0 choose | hands 1,3/2,7/.. | piles .. | discards .. | chosen 0,5,0 |
-        grandma - | tokens 2,0,1 | rows 5,17/3/.. | deck .. | gone - | walls 0,0:12,1,0:40r/.. |
-        pending - @-1 pick-1 | blocks - | hazy 0,1,0 supply 20``."""
-        def numbers(values: Iterable[int]) -> str:
-            return ",".join(map(str, values)) or "-"
-
-        def groups(lists: Iterable[Iterable[int]]) -> str:
-            return "/".join(numbers(values) for values in lists)
-
-        def wall_text(wall: Mapping[Cell, tuple[int, int]]) -> str:
-            cells = sorted(wall.items(), key=lambda item: _cell_order(item[0]))
-            return ",".join(f"{x}:{y}:{card}{'r' if rot else ''}" for (x, y), (card, rot) in cells) or "-"
-
-        blocks = ";".join(
-            f"{block.number}:{numbers(block.seats)}:{numbers(block.rows)}" for block in state.blocks_todo
-        ) or "-"
-        grandma = (
-            f"{numbers(state.grandma_pile)}/{numbers(state.grandma_discard)}/{state.grandma_choice}"
-            if state.grandma else "-"
-        )
-        return (
-            f"wallpaper {state.players}p t{state.turn} r{state.round} {state.phase}"
-            f" | hands {groups(state.hands)} | piles {groups(state.piles)} | discards {groups(state.discards)}"
-            f" | chosen {numbers(state.chosen)} | grandma {grandma} | tokens {numbers(state.token_line)}"
-            f" | rows {groups(state.rows)} | deck {numbers(state.deck)} | gone {numbers(state.discard_pile)}"
-            f" | walls {'/'.join(wall_text(wall) for wall in state.walls)}"
-            f" | pending {numbers(state.pending)} @{state.placer} pick{state.picker} | blocks {blocks}"
-            f" | hazy {numbers(state.hazy)} supply {state.hazy_supply}"
-        )
+        """The whole position in one line (``position_text``)."""
+        return position_text(state)
 
     # ----- search hooks ----------------------------------------------------------------------
     def search_rewards(self, state: WallpaperState) -> tuple[float, ...]:
@@ -1311,6 +808,384 @@ class WallpaperRules(Rules[WallpaperState, WallpaperAction, WallpaperObservation
             margin = max(-1.0, min(1.0, (totals[seat] - rival) / 12.0))
             rewards.append(0.5 * (players - ranks[seat]) / (players - 1) + 0.25 * (margin + 1.0))
         return tuple(rewards)
+
+
+# ----- why an action is refused ------------------------------------------------------------------
+def refusal_reason(state: WallpaperState, seat: int, action: WallpaperAction) -> tuple[str, str, dict]:
+    """A reason a player can act on."""
+    if not _well_formed(action) or action.kind not in (PLAY, PICK, PLACE):
+        return "reason.illegal", f"{action!r} is not a wallpaper action", {}
+    phase = state.phase
+    if phase == PHASE_CHOOSE:
+        if action.kind != PLAY:
+            return "wallpaper.reason.choose_first", "first choose a number card", {}
+        number = {"number": action.number}
+        if action.number not in NUMBERS:
+            return "wallpaper.reason.no_such_number", f"numbers run 1-10, not {action.number}", number
+        if action.number not in state.hands[seat]:
+            return "wallpaper.reason.not_in_hand", f"you have no {action.number} in hand", number
+        return "reason.illegal", f"{action!r} is not legal now", {}
+    if phase == PHASE_PICK:
+        if action.kind != PICK:
+            return "wallpaper.reason.pick_first", "first pick one of the blocked rows", {}
+        rows = ", ".join(str(row + 1) for row in state.blocks_todo[0].rows)
+        return "wallpaper.reason.not_blocked", f"pick one of the blocked rows ({rows})", {"rows": rows}
+    if action.kind != PLACE:
+        return "wallpaper.reason.place_first", "first put your cards on your wall", {}
+    if action.card not in state.pending:
+        return "wallpaper.reason.not_pending", "place one of the cards you took", {}
+    if action.card not in placeable(phase, state.pending):
+        return "wallpaper.reason.hazy_first", "hazy memory cards are all alike: place the first one", {}
+    if action.rot not in ROTATIONS:
+        return "wallpaper.reason.turn_180", "a card may only be turned upside down (180°)", {}
+    wall = state.walls[seat]
+    cell = (action.x, action.y)
+    if not wall:
+        return "wallpaper.reason.first_card", "your first card goes in the middle of your wall", {}
+    if cell in wall:
+        return "wallpaper.reason.occupied", "a card is already there", {}
+    if cell not in state.frontier[seat]:
+        return "wallpaper.reason.not_adjacent", "a card must share an edge with a card on your wall", {}
+    return "reason.illegal", f"{action!r} is not legal now", {}
+
+
+# ----- hidden information: what an observation leaves open ----------------------------------------
+def revealed_number(observation: WallpaperObservation, seat: int) -> int:
+    """The number ``seat`` played this turn when it is face up (after the reveal), else 0."""
+    reveal = observation.last_reveal
+    if observation.phase in (PHASE_CHOOSE, PHASE_HAZY, PHASE_OVER) or reveal is None:
+        return 0
+    return reveal.numbers[seat]
+
+
+def possible_numbers(observation: WallpaperObservation, seat: int) -> list[int]:
+    """The numbers ``seat`` may hold in hand, pile or face down (not in its public discard,
+    not face up this turn), ascending. For the observer itself: its hand and pile."""
+    gone = set(observation.discards[seat])
+    shown = revealed_number(observation, seat)
+    if shown:
+        gone.add(shown)
+    if seat == observation.seat and observation.my_choice:
+        gone.add(observation.my_choice)
+    return [number for number in NUMBERS if number not in gone]
+
+
+def unseen_wallpaper(observation: WallpaperObservation) -> list[int]:
+    """Wallpaper cards nowhere in sight: the deck, as a set (ascending)."""
+    seen = set(observation.pending)
+    seen.update(observation.discard_pile)
+    for row in observation.rows:
+        seen.update(row)
+    for wall in observation.walls:
+        seen.update(card for _, (card, _) in wall)
+    return [card for card in range(WALLPAPER_COUNT) if card not in seen]
+
+
+def sample_state(observation: WallpaperObservation, rng: random.Random,
+                 state_class: type[WallpaperState] = WallpaperState,
+                 sample_orders: bool = True) -> WallpaperState:
+    """``determinize`` without the wall summaries (frontier, tallies): the caller adds them. Builds a
+    ``state_class``; ``sample_orders`` False leaves the deck and the observer's own pile unshuffled."""
+    players = observation.players
+    me = observation.seat
+    phase = observation.phase
+    hands: list[list[int]] = []
+    piles: list[list[int]] = []
+    chosen: list[int] = []
+    for seat in range(players):
+        pool = possible_numbers(observation, seat)
+        shown = revealed_number(observation, seat)
+        if seat == me:
+            hand = list(observation.hand)
+            pile = [number for number in pool if number not in hand]
+            if sample_orders:
+                rng.shuffle(pile)
+            hands.append(hand)
+            piles.append(pile)
+            chosen.append(observation.my_choice)
+            continue
+        rng.shuffle(pool)
+        number = shown
+        if phase == PHASE_CHOOSE and observation.chosen[seat]:
+            number = pool.pop()
+        count = observation.hand_counts[seat]
+        hands.append(sorted(pool[:count]))
+        piles.append(pool[count:])
+        chosen.append(number)
+    grandma_pile: list[int] = []
+    grandma_choice = 0
+    if observation.grandma:
+        grandma_choice = revealed_number(observation, GRANDMA)
+        gone = set(observation.discards[GRANDMA]) | {grandma_choice}
+        grandma_pile = [number for number in NUMBERS if number not in gone]
+        rng.shuffle(grandma_pile)
+    deck = unseen_wallpaper(observation)
+    if sample_orders:
+        rng.shuffle(deck)
+    walls = [dict(wall) for wall in observation.walls]
+    return state_class(
+        players=players,
+        rng=random.Random(rng.getrandbits(64)),
+        turn=observation.turn,
+        round=observation.round,
+        phase=phase,
+        hands=hands,
+        piles=piles,
+        discards=[list(pile) for pile in observation.discards[:players]],
+        chosen=chosen,
+        grandma_pile=grandma_pile,
+        grandma_discard=list(observation.discards[GRANDMA]) if observation.grandma else [],
+        grandma_choice=grandma_choice,
+        token_line=list(observation.token_line),
+        rows=[list(row) for row in observation.rows],
+        deck=deck,
+        discard_pile=list(observation.discard_pile),
+        walls=walls,
+        pending=list(observation.pending),
+        placer=observation.placer,
+        picker=observation.picker,
+        blocks_todo=list(observation.blocks_todo),
+        hazy=list(observation.hazy),
+        hazy_supply=observation.hazy_supply,
+        last_reveal=observation.last_reveal,
+    )
+
+
+def rebuild_summaries(state: WallpaperState) -> None:
+    """Recompute frontier, tally, memories and ovals of every wall from the walls themselves."""
+    state.frontier, state.tally, state.memory_bits, state.oval_count = [], [], [], []
+    for wall in state.walls:
+        frontier: set[Cell] = {(0, 0)} if not wall else set()
+        tally = empty_tally()
+        bits = ovals = 0
+        rebuilt: dict[Cell, tuple[int, int]] = {}
+        for cell, (card, rot) in wall.items():
+            memory, oval = add_to_wall(rebuilt, frontier, tally, cell, card, rot)
+            bits |= memory
+            ovals += oval
+        frontier.difference_update(rebuilt)
+        state.frontier.append(frontier)
+        state.tally.append(tally)
+        state.memory_bits.append(bits)
+        state.oval_count.append(ovals)
+
+
+# ----- notation -----------------------------------------------------------------------------------
+def position_text(state: WallpaperState) -> str:
+    """The whole position in one line, e.g.
+    ``wallpaper 3p t4 r0 choose | hands 1,3/2,7/.. | piles .. | discards .. | chosen 0,5,0 |
+    grandma - | tokens 2,0,1 | rows 5,17/3/.. | deck .. | gone - | walls 0,0:12,1,0:40r/.. |
+    pending - @-1 pick-1 | blocks - | hazy 0,1,0 supply 20``."""
+    def numbers(values: Iterable[int]) -> str:
+        return ",".join(map(str, values)) or "-"
+
+    def groups(lists: Iterable[Iterable[int]]) -> str:
+        return "/".join(numbers(values) for values in lists)
+
+    def wall_text(wall: Mapping[Cell, tuple[int, int]]) -> str:
+        cells = sorted(wall.items(), key=lambda item: _cell_order(item[0]))
+        return ",".join(f"{x}:{y}:{card}{'r' if rot else ''}" for (x, y), (card, rot) in cells) or "-"
+
+    blocks = ";".join(
+        f"{block.number}:{numbers(block.seats)}:{numbers(block.rows)}" for block in state.blocks_todo
+    ) or "-"
+    grandma = (
+        f"{numbers(state.grandma_pile)}/{numbers(state.grandma_discard)}/{state.grandma_choice}"
+        if state.grandma else "-"
+    )
+    return (
+        f"wallpaper {state.players}p t{state.turn} r{state.round} {state.phase}"
+        f" | hands {groups(state.hands)} | piles {groups(state.piles)} | discards {groups(state.discards)}"
+        f" | chosen {numbers(state.chosen)} | grandma {grandma} | tokens {numbers(state.token_line)}"
+        f" | rows {groups(state.rows)} | deck {numbers(state.deck)} | gone {numbers(state.discard_pile)}"
+        f" | walls {'/'.join(wall_text(wall) for wall in state.walls)}"
+        f" | pending {numbers(state.pending)} @{state.placer} pick{state.picker} | blocks {blocks}"
+        f" | hazy {numbers(state.hazy)} supply {state.hazy_supply}"
+    )
+
+
+# ----- the automatic steps of a turn (``_perform`` plays an action, these play what follows) -----
+def _refill_rows(state: WallpaperState, events: list[Event] | None) -> None:
+    """One card to the bottom of every row, low end first; each red oval drawn calls one more."""
+    deck = state.deck
+    for row in range(len(state.rows) - 1, -1, -1):
+        chained = False
+        while deck:
+            card = deck.pop()
+            state.rows[row].append(card)
+            if events is not None:
+                events.append(RowCardDealt(row, card, chained))
+            if CENTRES[card] != OVAL:
+                break
+            chained = True
+
+
+def _reveal(state: WallpaperState, events: list[Event] | None) -> None:
+    """Grandma plays her pile's top; all numbers turn face up and form the blocks."""
+    numbers = list(state.chosen)
+    if state.grandma:
+        if not state.grandma_pile:
+            _reshuffle_grandma(state, events)
+        state.grandma_choice = state.grandma_pile.pop()
+        numbers.append(state.grandma_choice)
+    blocks = blocks_of(tuple(numbers))
+    reveal = NumbersRevealed(tuple(numbers), blocks)
+    state.last_reveal = reveal
+    state.blocks_todo = list(blocks) if HOUSE_COLLISIONS_HIGHEST_FIRST else list(reversed(blocks))
+    if events is not None:
+        events.append(reveal)
+    _resolve(state, events)
+
+
+def _reshuffle_grandma(state: WallpaperState, events: list[Event] | None) -> None:
+    """Grandma's pile ran out: her discard becomes her new pile (her own timing)."""
+    state.grandma_pile = state.grandma_discard
+    state.grandma_discard = []
+    state.rng.shuffle(state.grandma_pile)
+    if events is not None:
+        events.append(PileReshuffled(GRANDMA))
+
+
+def _resolve(state: WallpaperState, events: list[Event] | None) -> None:
+    """Work through the blocks in number order (highest first, a house reading) until a seat
+    must act; then end the turn."""
+    grandma = GRANDMA if state.grandma else -1
+    while state.blocks_todo:
+        block = state.blocks_todo[0]
+        if len(block.seats) == 1:
+            state.blocks_todo.pop(0)
+            if _take_row(state, block.seats[0], block.rows[0], False, events):
+                return
+            continue
+        line = state.token_line
+        winner = min(block.seats, key=line.index)
+        if winner != grandma:
+            state.phase = PHASE_PICK
+            state.picker = winner
+            state.placer = -1
+            return
+        _win_collision(state, winner, grandma_pick(state.rows, block.rows), events)
+    state.picker = -1
+    _end_turn(state, events)
+
+
+def _win_collision(state: WallpaperState, winner: int, row: int, events: list[Event] | None) -> bool:
+    """The collision's winner takes ``row``: token to the back, hazy cards to the others.
+
+    True when the winner must now place the cards (phase "place"; ``_resolve`` goes on after)."""
+    block = state.blocks_todo.pop(0)
+    state.picker = -1
+    line = state.token_line
+    line.remove(winner)
+    line.append(winner)
+    grandma = GRANDMA if state.grandma else -1
+    if events is not None:
+        events.append(TokenMoved(winner, tuple(line)))
+    for seat in block.seats:
+        if seat == winner or seat == grandma:
+            continue
+        given = state.hazy_supply > 0
+        if given:
+            state.hazy_supply -= 1
+            state.hazy[seat] += 1
+        if events is not None:
+            events.append(HazyGiven(seat, given))
+    return _take_row(state, winner, row, True, events)
+
+
+def _take_row(state: WallpaperState, seat: int, row: int, collision: bool,
+              events: list[Event] | None) -> bool:
+    """``seat`` takes a row's cards; True when it must now place them (phase "place")."""
+    cards = state.rows[row]
+    state.rows[row] = []
+    discarded = state.grandma and seat == GRANDMA
+    if events is not None:
+        events.append(RowTaken(seat, row, tuple(cards), collision, discarded))
+    if discarded:
+        state.discard_pile.extend(cards)
+        return False
+    if not cards:
+        return False
+    state.pending = cards
+    state.placer = seat
+    state.phase = PHASE_PLACE
+    return True
+
+
+def _place_card(state: WallpaperState, seat: int, card: int, cell: Cell, rot: int,
+                events: list[Event] | None) -> None:
+    """Put the pending ``card`` on the wall; then the next card, block, seat or turn end."""
+    state.pending.remove(card)
+    wall = state.walls[seat]
+    if events is not None:
+        events.append(CardPlaced(seat, card, cell[0], cell[1], rot, shapes_made(wall, cell, card, rot)))
+    memory, oval = add_to_wall(wall, state.frontier[seat], state.tally[seat], cell, card, rot)
+    state.memory_bits[seat] |= memory
+    state.oval_count[seat] += oval
+    if state.pending:
+        return
+    state.placer = -1
+    if state.phase == PHASE_HAZY:
+        _next_hazy(state, events)
+    else:
+        state.phase = PHASE_CHOOSE
+        _resolve(state, events)
+
+
+def _end_turn(state: WallpaperState, events: list[Event] | None) -> None:
+    """Discard the played numbers; then the game's end, or draws, round card, row refill."""
+    numbers = list(state.chosen)
+    for seat, number in enumerate(state.chosen):
+        state.discards[seat].append(number)
+    if state.grandma:
+        state.grandma_discard.append(state.grandma_choice)
+        numbers.append(state.grandma_choice)
+        state.grandma_choice = 0
+    state.chosen = [0] * state.players
+    if events is not None:
+        events.append(NumbersDiscarded(tuple(numbers)))
+    if state.turn + 1 >= TURNS:
+        state.phase = PHASE_HAZY
+        _next_hazy(state, events)
+        return
+    state.turn += 1
+    for seat in range(state.players):
+        if not state.piles[seat]:
+            pile = state.discards[seat]
+            state.discards[seat] = []
+            state.rng.shuffle(pile)
+            state.piles[seat] = pile
+            if events is not None:
+                events.append(PileReshuffled(seat))
+        state.hands[seat].append(state.piles[seat].pop())
+        state.hands[seat].sort()
+        if events is not None:
+            events.append(NumberDrawn(seat))
+    if state.turn % ROUND_TURNS == 0:
+        state.round = state.turn // ROUND_TURNS
+        if events is not None:
+            events.append(RoundStarted(state.round))
+    _refill_rows(state, events)
+    state.phase = PHASE_CHOOSE
+    if events is not None:
+        events.append(TurnStarted(state.turn, state.round))
+
+
+def _next_hazy(state: WallpaperState, events: list[Event] | None) -> None:
+    """The next seat (seat order) with hazy cards places them all; with none left, score."""
+    for seat in range(state.players):
+        count = state.hazy[seat]
+        if count:
+            placed = HAZY_COUNT - state.hazy_supply - sum(state.hazy)
+            state.pending = [HAZY_FIRST + placed + index for index in range(count)]
+            state.hazy[seat] = 0
+            state.placer = seat
+            state.phase = PHASE_HAZY
+            return
+    state.phase = PHASE_OVER
+    state.placer = -1
+    if events is not None:
+        events.append(score_parts(state.walls, state.token_line, state.players))
 
 
 def _cell_order(cell: Cell) -> tuple[int, int]:

@@ -283,7 +283,7 @@ def test_red_oval_chains_at_setup() -> None:
     state.deck = [card for card in range(109) if card not in ovals[:3] + plain[:3]]
     stack_deck(state, [plain[0], ovals[0], ovals[1], plain[1], ovals[2], plain[2]])
     events: list = []
-    RULES._refill_rows(state, events)
+    wp._refill_rows(state, events)
     # low end (row 2) first: a plain card; then row 1: two ovals chain into a plain card; row 0
     assert state.rows == [[ovals[2], plain[2]], [ovals[0], ovals[1], plain[1]], [plain[0]]]
     assert [(e.row, e.chained) for e in events] == [(2, False), (1, False), (1, True), (1, True), (0, False), (0, True)]
