@@ -61,7 +61,6 @@ from game.rules.noaron import (
     PHASE_TAKE,
     RED,
     RIGHT,
-    SCORE_TABLE,
     SOURCE_DECK,
     SOURCE_MINE,
     TAKES,
@@ -73,6 +72,7 @@ from game.rules.noaron import (
     hand_mask,
     just_dealt,
     mask_hand,
+    score_table,
     shuffle,
     turns_played_by_other,
 )
@@ -82,6 +82,9 @@ CONVERGED = 1e-3  # value iteration stops when no hand's potential moves more th
 TEN = HAND_SIZE - 2
 GAPS = TEN + 1
 PAIRS = 4  # a pair as two bits, the left card high: RR = 3, RB = 2, BR = 1, BB = 0
+
+
+SCORE_TABLE: tuple[int, ...] = score_table()  # the rules' score of every 12-card colouring, by bit mask
 
 
 def pair_code(cards: Sequence[str]) -> int:

@@ -34,6 +34,7 @@ that a search may deal hidden hands its own way (the Hard AI does, in ``game.ai.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
@@ -176,12 +177,20 @@ def mask_hand(mask: int, length: int = HAND_SIZE) -> tuple[str, ...]:
     return tuple(RED if mask >> (length - 1 - index) & 1 else BLACK for index in range(length))
 
 
-# Every 12-card colouring: bit mask -> its best cut and score (4096 entries, built at import).
 _AS_COLOURS = str.maketrans("10", RED + BLACK)
-CUT_TABLE: tuple[Cut, ...] = tuple(
-    _compute_cut(format(mask, f"0{HAND_SIZE}b").translate(_AS_COLOURS)) for mask in range(1 << HAND_SIZE)
-)
-SCORE_TABLE: tuple[int, ...] = tuple(cut.score for cut in CUT_TABLE)
+
+
+@functools.cache
+def cut_table() -> tuple[Cut, ...]:
+    """Every 12-card colouring: bit mask -> its best cut (4096 entries). Made on first use, not at
+    import: the title reads this module for the game's declaration only."""
+    return tuple(_compute_cut(format(mask, f"0{HAND_SIZE}b").translate(_AS_COLOURS)) for mask in range(1 << HAND_SIZE))
+
+
+@functools.cache
+def score_table() -> tuple[int, ...]:
+    """Every 12-card colouring: bit mask -> its score (``cut_table``'s scores)."""
+    return tuple(cut.score for cut in cut_table())
 
 
 def best_cut(hand: Sequence[str]) -> Cut:
@@ -191,7 +200,7 @@ def best_cut(hand: Sequence[str]) -> Cut:
     (4, 10, 0)
     """
     if len(hand) == HAND_SIZE:
-        return CUT_TABLE[hand_mask(hand)]
+        return cut_table()[hand_mask(hand)]
     return _compute_cut(hand)
 
 
@@ -202,7 +211,7 @@ def score_hand(hand: Sequence[str]) -> int:
     (2, 12)
     """
     if len(hand) == HAND_SIZE:
-        return SCORE_TABLE[hand_mask(hand)]
+        return score_table()[hand_mask(hand)]
     return _compute_cut(hand).score
 
 
@@ -939,7 +948,7 @@ def _insert(state: NoaronState, seat: int, index: int, events: list[Event] | Non
         events.append(Inserted(seat, index, faces))
     state.reserve = []
     state.reserve_source = ""
-    if state.turn_number >= HOUSE_TURN_LIMIT or SCORE_TABLE[hand_mask(hand)] <= DECLARE_AT_MOST:
+    if state.turn_number >= HOUSE_TURN_LIMIT or score_table()[hand_mask(hand)] <= DECLARE_AT_MOST:
         state.phase = PHASE_DECIDE
     else:
         _pass_turn(state, seat, events)

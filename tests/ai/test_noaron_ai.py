@@ -25,12 +25,12 @@ from game.rules.noaron import (
     HAND_SIZE,
     LEFT,
     RULES,
-    SCORE_TABLE,
     NoaronAction,
     NoaronState,
     hand_mask,
     mask_hand,
     score_hand,
+    score_table,
 )
 
 TABLES = ai.tables()
@@ -117,7 +117,7 @@ def test_pair_removal_and_insertion_masks_match_list_operations() -> None:
 
 def test_tables_are_consistent_and_zero_hands_have_the_best_potential() -> None:
     potential = TABLES.potential
-    zero_hands = [mask for mask in range(4096) if SCORE_TABLE[mask] == 0]
+    zero_hands = [mask for mask in range(4096) if score_table()[mask] == 0]
     assert len(zero_hands) == 2
     assert max(potential[m] for m in zero_hands) < min(p for m, p in enumerate(potential) if m not in zero_hands)
     rng = random.Random(1)
@@ -134,12 +134,12 @@ def test_tables_are_consistent_and_zero_hands_have_the_best_potential() -> None:
 def test_potential_follows_the_score_on_average() -> None:
     groups: dict[str, list[float]] = {"low": [], "middle": [], "high": []}
     for mask, value in enumerate(TABLES.potential):
-        score = SCORE_TABLE[mask]
+        score = score_table()[mask]
         groups["low" if score <= 2 else "middle" if score <= 6 else "high"].append(value)
     low, middle, high = (sum(values) / len(values) for values in groups.values())
     assert low < middle < high
     for mask, value in enumerate(TABLES.potential):
-        assert 0.0 < value <= SCORE_TABLE[mask] or SCORE_TABLE[mask] == 0
+        assert 0.0 < value <= score_table()[mask] or score_table()[mask] == 0
 
 
 # ----- Normal -----------------------------------------------------------------------------------------
