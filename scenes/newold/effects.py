@@ -36,6 +36,7 @@ from scenes.newold.layout import BOX_CENTRE, KIND_ORDER, ZONE_CENTRE, hand_order
 from scenes.newold.panels import GamePanel
 from scenes.newold.sprites import KindFan, NewOldCard
 from scenes.table.pieces import StackView, card_rect
+from scenes.table.playback import take_following
 
 if TYPE_CHECKING:
     from scenes.newold.view import NewOldView
@@ -129,9 +130,7 @@ class NewOldEffects:
 
     def animate_dealt(self, event: Dealt) -> None:
         """Deals in a row become one round-robin deal: a New and an Old card at a time to each seat."""
-        deals = [event]
-        while self.table.pending and isinstance(self.table.pending[0], Dealt):
-            deals.append(self.table.pending.popleft())  # type: ignore[arg-type]
+        deals = [event, *take_following(self.table.pending, Dealt)]
         self.table.app.audio.play("deal")
         obs = self.table.observation()
         mine = sorted(obs.hand, key=hand_order) if obs.seat == self.table.viewer else []

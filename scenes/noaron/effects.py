@@ -34,6 +34,7 @@ from scenes.noaron.layout import DECK_SCALE, PILE_SCALE, RESERVE_SCALE, STAKE_SC
 from scenes.noaron.panels import SettlementPanel
 from scenes.noaron.sprites import NoaronCard
 from scenes.table.pieces import card_rect
+from scenes.table.playback import take_following
 
 if TYPE_CHECKING:
 
@@ -153,9 +154,7 @@ class NoaronEffects:
     def animate_deal(self, event: HandDealt) -> None:
         """Cards fly one at a time to each side in turn, into the rows in order; the viewer's
         then turn face up where they lie (a hand is never sorted). Consecutive deals merge."""
-        deals = [event]
-        while self.table.pending and isinstance(self.table.pending[0], HandDealt):
-            deals.append(self.table.pending.popleft())  # type: ignore[arg-type]
+        deals = [event, *take_following(self.table.pending, HandDealt)]
         self.table.app.audio.play("deal")
         obs = self.table.observation()
         steps: list[anim.Step] = []

@@ -7,7 +7,9 @@
 - ``input.py``      ``NostalgicInput``: keys, pointer, hit tests, the viewer's actions
 - ``hold.py``       ``NostalgicHold``: the dice chosen, the keys' focus, the hover and the drag
 - ``view.py``       ``NostalgicView``: what the input, effects and paint use from the table
-- ``effects.py``    ``NostalgicEffects``: rules events -> animations (and their timings)
+- ``effects.py``    ``NostalgicEffects``: rules events -> animations (and their timings): dice,
+                    tracks, round and game end; it owns ``NostalgicCardEffects``
+                    (``card_effects.py``): the cards and chips dealt, taken, spent and cleared
 - ``paint.py``      ``NostalgicPaint``: the still layer's parts and the moving pieces
 - ``panels.py``     ``FinalPanel``: a game's final scoring, step by step
 - ``sprites.py``    the pieces: what the table shows at rest (``Shown``) and what moves (markers,

@@ -4,9 +4,9 @@ At a round start everyone's dice are thrown onto the table (``scenes.table.dice_
 the faces come from the rules' ``DiceThrown`` events, the throw only shows them), tumble, bounce
 and settle in front of their owners; doubles flash their NP. A placed die slides into its
 balloon; its effect plays out: the NP marker walks along the track, boxes stack up on the box
-track with their bonus popping, a card flies into a hand, a chip lands. A reroll throws only the
-chosen dice again and the spent chip flies back to the supply. The end of a game opens the
-final-scoring panel.
+track with their bonus popping. A reroll throws only the chosen dice again. The end of a game
+opens the final-scoring panel. The cards and chips on their ways (dealt, taken, spent, cleared)
+are an owned part of their own, ``NostalgicCardEffects`` (card_effects.py).
 
 The table shown (``Shown``) follows the animations: a piece's place there changes when it lands,
 so the still layer never shows a piece twice.
@@ -24,41 +24,31 @@ import pygame
 
 from game.i18n import t
 from game.rules.nostalgic import (
-    DECK_SOURCE,
-    FACE_UP,
     BoxesPacked,
-    CardTaken,
-    ChipsGiven,
-    ChipSpent,
-    ChipTaken,
     DiceCollected,
     DiceThrown,
     DiePlaced,
     FinalScored,
     GameEnded,
     GameStarted,
-    HandDealt,
     NpGained,
     Reshuffled,
     RoundCardPassed,
     RoundStarted,
-    RowCleared,
-    RowDealt,
 )
 from scenes.engine import anim
 from scenes.engine.ui import signed_text
 from scenes.nostalgic import art as nart
 from scenes.nostalgic.art import seat_colour
 from scenes.nostalgic.art_table import pop_badge
+from scenes.nostalgic.card_effects import SOUNDS, NostalgicCardEffects
 from scenes.nostalgic.layout import (
     BOARD_SIZE,
     BOARD_TOPLEFT,
     BOX_MARKER_SIZE,
-    CHIP_SIZE,
     MARKER_SIZE,
     ROUND_CARD_W,
     Point,
-    hand_order,
     path_points,
 )
 from scenes.nostalgic.panels import FinalPanel
@@ -66,29 +56,21 @@ from scenes.nostalgic.sprites import (
     DieShown,
     DieSprite,
     Flash,
-    NostalgicCard,
     PathStep,
     Piece,
     Pop,
     Throw,
     ThrowStep,
 )
-from scenes.table import art
 from scenes.table.dice_throw import DiceThrow, painter
 
 if TYPE_CHECKING:
     from scenes.nostalgic.view import NostalgicView
 
-# ----- timings (seconds at normal speed; the animator scales them) ---------------------------------
-SLIDE = 0.36
-DEAL_GAP = 0.06
-FLIGHT = 0.42
+# ----- timings (seconds at normal speed; the animator scales them; the cards' are in card_effects)
+SLIDE = 0.36  # a die into its balloon, or back to its tray
 STEP_TIME = 0.11  # a marker's hop from one track cell to the next
 MAX_STEP_TIME = 1.1  # a long walk is quicker per cell
-
-# the synth's sounds that fit each moment best
-SOUNDS = {"throw": "dice_roll", "land": "dice_land", "chip": "chip", "bonus": "pass", "slide": "card_slide",
-          "flip": "card_flip", "deal": "deal"}
 
 
 class NostalgicEffects:
@@ -97,31 +79,25 @@ class NostalgicEffects:
 
     def __init__(self, table: NostalgicView) -> None:
         self.table = table
+        self.cards = NostalgicCardEffects(table)  # the cards and chips on their ways
 
     def event_handlers(self) -> dict[type, Callable[[Any], None]]:
-        """Event type -> animation."""
+        """Event type -> animation (the cards' and chips' from ``NostalgicCardEffects``)."""
         return {
-            GameStarted: self.animate_game_started,
-            HandDealt: self.animate_hand_dealt,
-            RowDealt: self.animate_row_dealt,
+            **self.cards.event_handlers(),
             Reshuffled: self.animate_reshuffled,
-            ChipsGiven: self.animate_chips_given,
             RoundStarted: self.animate_round_started,
             DiceThrown: self.animate_dice_thrown,
-            ChipSpent: self.animate_chip_spent,
             DiePlaced: self.animate_die_placed,
+            DiceCollected: self.animate_dice_collected,
             NpGained: self.animate_np_gained,
             BoxesPacked: self.animate_boxes_packed,
-            ChipTaken: self.animate_chip_taken,
-            CardTaken: self.animate_card_taken,
-            RowCleared: self.animate_row_cleared,
-            DiceCollected: self.animate_dice_collected,
             RoundCardPassed: self.animate_round_card_passed,
             FinalScored: self.show_final_scored,
             GameEnded: self.table.finish_match,
         }
 
-    # ----- badges, bubbles, flights ----------------------------------------------------------------
+    # ----- badges and bubbles ---------------------------------------------------------------------------
     def pop_at(self, pos: Point, text: str, good: bool = True) -> None:
         """A badge pops up at ``pos`` (it never holds the events back)."""
         pop = Pop(pop_badge(text, good), pos, (text, good))
@@ -134,152 +110,7 @@ class NostalgicEffects:
         tip = (plate.centerx, plate.top - 4) if seat == self.table.bottom else (plate.right - 60, plate.top + 48)
         self.table.show_bubble(text, tip)
 
-    def _card_flight(self, card: str | None, start: Point, scale: float, target: Point, scale_to: float,
-                     flip_to: float, delay: float, on_leave: Callable[[], None] | None,
-                     on_land: Callable[[], None] | None) -> anim.Step:
-        """A card from ``start`` to ``target`` (turning face up or down), after ``delay``."""
-        sprite = NostalgicCard(card, start, scale=scale, face_up=card is not None and flip_to < 0.5)
-        sprite.flip = 1.0 if (card is not None and flip_to < 0.5) else 0.0
-        sprite.visible = False
-
-        def leave() -> None:
-            sprite.visible = True
-            if on_leave is not None:
-                on_leave()
-
-        return anim.Sequence(anim.Wait(delay), anim.Call(leave),
-                             self.table.fly(sprite, target, 0.0, FLIGHT,
-                                      flip_to=flip_to if card is not None else None, scale_to=scale_to,
-                                      on_land=on_land))
-
-    def deck_scale(self) -> float:
-        """The scale of a card lying on the deck or in a closet slot."""
-        return self.table.geometry.deck_rect().width / art.CARD_SIZE[0]
-
-    def _chip_flight(self, start: Point, target: Point, delay: float, on_leave: Callable[[], None] | None,
-                     on_land: Callable[[], None] | None) -> anim.Step:
-        """A reroll chip hops from ``start`` to ``target``."""
-        chip = Piece(nart.chip(CHIP_SIZE), start)
-        chip.visible = False
-
-        def leave() -> None:
-            chip.visible = True
-            self.table.flying.append(chip)
-            if on_leave is not None:
-                on_leave()
-
-        def land() -> None:
-            if chip in self.table.flying:
-                self.table.flying.remove(chip)
-            if on_land is not None:
-                on_land()
-
-        flight = PathStep(chip, [start, target], FLIGHT, land)
-        return anim.Sequence(anim.Wait(delay), anim.Call(leave), flight)
-
-    # ----- cards and chips --------------------------------------------------------------------------
-    def animate_game_started(self, event: GameStarted) -> None:
-        """A new game: the second one gathers the cards and chips back (NP and boxes stay)."""
-        shown = self.table.shown
-        steps: list[anim.Step] = []
-        if event.game > 0:
-            for seat in range(shown.players):
-                for index in range(shown.hand_counts[seat]):
-                    pos, scale = self.table.geometry.hand_slot(seat, index, shown.hand_counts[seat])
-                    face = shown.hand[index] if seat == self.table.bottom and index < len(shown.hand) else None
-                    steps.append(self._card_flight(face, pos, scale, self.table.geometry.deck_rect().center,
-                                                   self.deck_scale(), 0.0, DEAL_GAP * index, None, None))
-                for number in range(shown.chips[seat]):
-                    steps.append(self._chip_flight(self.table.geometry.chip_pos(seat),
-                                                   self.table.geometry.supply_rect().center,
-                                                   DEAL_GAP * number, None, None))
-            shown.hand_counts = [0] * shown.players
-            shown.hand = []
-            shown.supply += sum(shown.chips)
-            shown.chips = [0] * shown.players
-            shown.row = [None] * FACE_UP
-            shown.discard = 0
-            text = t("nostalgic_table.toast.second_game", player=self.table.name_of(event.start_seat))
-            self.table.toast.show(text, 3.5)
-        shown.game = event.game
-        shown.direction = event.direction
-        shown.start_seat = event.start_seat
-        obs = self.table.observation()
-        if event.game == obs.game:
-            laid = sum(1 for card in obs.row if card is not None)
-            shown.deck = obs.deck_count + sum(obs.hand_counts) + laid
-            shown.supply = obs.chip_supply + sum(obs.chips)
-        self.table.clear_selection()
-        self.table.animator.add(anim.Parallel(*steps, anim.Wait(0.25)))
-
-    def animate_hand_dealt(self, event: HandDealt) -> None:
-        """Cards in a row are dealt together: each flies from the deck to its hand (the viewer's turns up)."""
-        deals = [event]
-        while self.table.pending and isinstance(self.table.pending[0], HandDealt):
-            deals.append(self.table.pending.popleft())  # type: ignore[arg-type]
-        self.table.app.audio.play(SOUNDS["deal"])
-        new_faces = self._new_hand_faces()
-        steps = []
-        for number, deal in enumerate(deals):
-            face = new_faces.pop(0) if deal.seat == self.table.bottom and new_faces else None
-            steps.append(self._deal_to_hand(deal.seat, face, DEAL_GAP * number))
-        self.table.animator.add(anim.Parallel(*steps))
-
-    def _new_hand_faces(self) -> list[str]:
-        """The viewer's cards in the observation that the table does not show yet."""
-        obs = self.table.observation()
-        if self.table.bottom != obs.seat:
-            return []
-        missing = Counter(obs.hand) - Counter(self.table.shown.hand)
-        return sorted(missing.elements(), key=hand_order)
-
-    def _deal_to_hand(self, seat: int, face: str | None, delay: float) -> anim.Step:
-        """One card from the deck to the end of a seat's hand."""
-        shown = self.table.shown
-        count = shown.hand_counts[seat] + 1
-        target, scale = self.table.geometry.hand_slot(seat, count - 1, count)
-
-        def leave() -> None:
-            shown.deck = max(0, shown.deck - 1)
-
-        def land() -> None:
-            shown.hand_counts[seat] += 1
-            if face is not None:
-                shown.hand = sorted([*shown.hand, face], key=hand_order)
-
-        turn_up = 1.0 if face is not None and not self.table.hand_hidden else 0.0
-        return self._card_flight(face, self.table.geometry.deck_rect().center, self.deck_scale(), target, scale,
-                                 turn_up, delay, leave, land)
-
-    def animate_row_dealt(self, event: RowDealt) -> None:
-        """Face-up cards in a row are laid out together, each turning up on its closet slot."""
-        deals = [event]
-        while self.table.pending and isinstance(self.table.pending[0], RowDealt):
-            deals.append(self.table.pending.popleft())  # type: ignore[arg-type]
-        self.table.app.audio.play(SOUNDS["flip"])
-        steps = []
-        for number, deal in enumerate(deals):
-            slot = self.table.geometry.slot_rect(deal.slot)
-
-            def leave() -> None:
-                self.table.shown.deck = max(0, self.table.shown.deck - 1)
-
-            def land(deal: RowDealt = deal) -> None:
-                self.table.shown.row[deal.slot] = deal.card
-
-            sprite = NostalgicCard(deal.card, self.table.geometry.deck_rect().center, scale=self.deck_scale(),
-                                   face_up=False)
-            sprite.flip = 0.0
-            sprite.visible = False
-
-            def show(sprite: NostalgicCard = sprite) -> None:
-                sprite.visible = True
-
-            steps.append(anim.Sequence(anim.Wait(DEAL_GAP * number), anim.Call(show), anim.Call(leave),
-                                       self.table.fly(sprite, slot.center, 0.0, FLIGHT, flip_to=1.0,
-                                                scale_to=slot.width / art.CARD_SIZE[0], on_land=land)))
-        self.table.animator.add(anim.Parallel(*steps))
-
+    # ----- a reshuffle, a round's start ------------------------------------------------------------------
     def animate_reshuffled(self, event: Reshuffled) -> None:
         """The discards become the new deck."""
         self.table.shown.deck += event.count
@@ -288,26 +119,6 @@ class NostalgicEffects:
         deck = self.table.geometry.deck_rect()
         self.pop_at((deck.centerx, deck.top - 20), t("nostalgic_table.pop.reshuffled"))
         self.table.animator.add(anim.Wait(0.35))
-
-    def animate_chips_given(self, event: ChipsGiven) -> None:
-        """Chips hop from the supply to the seats (gifts in a row go together)."""
-        gifts = [event]
-        while self.table.pending and isinstance(self.table.pending[0], ChipsGiven):
-            gifts.append(self.table.pending.popleft())  # type: ignore[arg-type]
-        steps: list[anim.Step] = []
-        for gift in gifts:
-            for number in range(gift.count):
-                def leave() -> None:
-                    self.table.shown.supply = max(0, self.table.shown.supply - 1)
-
-                def land(seat: int = gift.seat) -> None:
-                    self.table.shown.chips[seat] += 1
-
-                steps.append(self._chip_flight(self.table.geometry.supply_rect().center,
-                                               self.table.geometry.chip_pos(gift.seat),
-                                               DEAL_GAP * len(steps), leave, land))
-        self.table.app.audio.play(SOUNDS["chip"])
-        self.table.animator.add(anim.Parallel(*steps))
 
     def animate_round_started(self, event: RoundStarted) -> None:
         """A round begins: the round's number pops over the board."""
@@ -318,7 +129,7 @@ class NostalgicEffects:
                                                            total=self.table.match.players))
         self.table.animator.add(anim.Wait(0.3))
 
-    # ----- dice ---------------------------------------------------------------------------------------
+    # ----- dice -----------------------------------------------------------------------------------------
     def animate_dice_thrown(self, event: DiceThrown) -> None:
         """Throws in a row (everyone's at a round start) go onto the table together, each seat's
         dice from its own side; their bonus NP follow once the dice rest."""
@@ -329,8 +140,8 @@ class NostalgicEffects:
             item = self.table.pending.popleft()
             if isinstance(item, DiceThrown):
                 throws.append(item)
-            else:
-                gains.append(item)  # type: ignore[arg-type]
+            elif isinstance(item, NpGained):
+                gains.append(item)
         self.table.app.audio.play(SOUNDS["throw"])
         rolls = [ThrowStep(record.throw, partial(self._settled, record))
                  for record in (self._throw_of(thrown) for thrown in throws)]
@@ -406,19 +217,6 @@ class NostalgicEffects:
         self.table.app.audio.play(SOUNDS["bonus"])
         return anim.Parallel(*steps)
 
-    def animate_chip_spent(self, event: ChipSpent) -> None:
-        """The chip flies back from the seat to the supply."""
-        def leave() -> None:
-            self.table.shown.chips[event.seat] = max(0, self.table.shown.chips[event.seat] - 1)
-
-        def land() -> None:
-            self.table.shown.supply += 1
-
-        self.table.app.audio.play(SOUNDS["chip"])
-        flight = self._chip_flight(self.table.geometry.chip_pos(event.seat), self.table.geometry.supply_rect().center,
-                                   0.0, leave, land)
-        self.table.animator.add(flight)
-
     def animate_die_placed(self, event: DiePlaced) -> None:
         """The die slides from its tray (or from where it was dropped) into its balloon."""
         shown = self.table.shown
@@ -493,7 +291,7 @@ class NostalgicEffects:
         self.table.app.audio.play(SOUNDS["slide"])
         self.table.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.1))
 
-    # ----- effects -------------------------------------------------------------------------------------
+    # ----- the NP and box tracks ------------------------------------------------------------------------
     def _np_walk(self, event: NpGained) -> anim.Step:
         """A seat's NP marker walks along the track to its new total, with a "+N NP" badge."""
         shown = self.table.shown
@@ -556,70 +354,7 @@ class NostalgicEffects:
         walk = PathStep(marker, points, duration, land)
         self.table.animator.add(anim.Sequence(anim.Call(leave), walk, anim.Wait(0.1)))
 
-    def animate_chip_taken(self, event: ChipTaken) -> None:
-        """A chip hops from the supply to the seat."""
-        def leave() -> None:
-            self.table.shown.supply = max(0, self.table.shown.supply - 1)
-
-        def land() -> None:
-            self.table.shown.chips[event.seat] += 1
-
-        self.table.app.audio.play(SOUNDS["chip"])
-        flight = self._chip_flight(self.table.geometry.supply_rect().center, self.table.geometry.chip_pos(event.seat),
-                                   0.0, leave, land)
-        self.table.animator.add(flight)
-
-    def animate_card_taken(self, event: CardTaken) -> None:
-        """The card flies to the hand: from its slot face up, or from the deck (the taker's turns up)."""
-        shown = self.table.shown
-        seat = event.seat
-        count = shown.hand_counts[seat] + 1
-        target, scale = self.table.geometry.hand_slot(seat, count - 1, count)
-        mine = seat == self.table.bottom and self.table.bottom == self.table.observation().seat
-        if event.source == DECK_SOURCE:
-            faces = self._new_hand_faces() if mine else []
-            face = faces[0] if faces else None
-            self.table.animator.add(self._deal_to_hand(seat, face, 0.0))
-            self.table.app.audio.play(SOUNDS["deal"])
-            return
-        card = event.card if event.card is not None else shown.row[event.source]
-        slot = self.table.geometry.slot_rect(event.source)
-
-        def leave() -> None:
-            shown.row[event.source] = None
-
-        def land() -> None:
-            shown.hand_counts[seat] += 1
-            if mine and card is not None:
-                shown.hand = sorted([*shown.hand, card], key=hand_order)
-
-        sprite = NostalgicCard(card, slot.center, scale=slot.width / art.CARD_SIZE[0])
-        self.table.app.audio.play(SOUNDS["slide"])
-        keep_face = mine and not self.table.hand_hidden
-        flight = self.table.fly(sprite, target, 0.0, FLIGHT, flip_to=1.0 if keep_face else 0.0, scale_to=scale,
-                          on_land=land)
-        self.table.animator.add(anim.Sequence(anim.Call(leave), flight))
-        self.table.mark_move(slot, seat)  # the closet slot it left: which card went
-
-    def animate_row_cleared(self, event: RowCleared) -> None:
-        """The untaken face-up cards slide to the discards."""
-        shown = self.table.shown
-        steps: list[anim.Step] = []
-        for slot, card in enumerate(list(shown.row)):
-            if card is None:
-                continue
-            rect = self.table.geometry.slot_rect(slot)
-            sprite = NostalgicCard(card, rect.center, scale=rect.width / art.CARD_SIZE[0])
-
-            def land() -> None:
-                shown.discard += 1
-
-            steps.append(anim.Sequence(anim.Wait(0.04 * len(steps)),
-                                       self.table.fly(sprite, self.table.geometry.discard_pos(), 12.0, FLIGHT,
-                                                flip_to=0.0, on_land=land)))
-        shown.row = [None] * FACE_UP
-        self.table.animator.add(anim.Parallel(*steps) if steps else anim.Wait(0.05))
-
+    # ----- the round and game end -----------------------------------------------------------------------
     def animate_round_card_passed(self, event: RoundCardPassed) -> None:
         """The round card slides to the next start player."""
         shown = self.table.shown

@@ -11,9 +11,9 @@ The right column tells the round, the game and the way play goes, and how card s
 
 This module is the wiring: construction, the Reroll button, the sync from the observation, the
 status lines and what the viewer may do now. Gestures are ``NostalgicInput`` (input.py), event
-animations ``NostalgicEffects`` (effects.py), painting ``NostalgicPaint`` (paint.py), places
-``layout.py``. The game-independent machinery (AI, undo, curtains, event pump, autosave, still
-layer, results) is ``scenes.table.base.TableScene``.
+animations ``NostalgicEffects`` (effects.py, with card_effects.py), painting ``NostalgicPaint``
+(paint.py), places ``layout.py``. The game-independent machinery (AI, undo, curtains, event pump,
+autosave, still layer, results) is ``scenes.table.base.TableScene``.
 """
 
 from __future__ import annotations

@@ -5,13 +5,15 @@ Rules events wait in ``pending``; each is given to the handler the game register
 starts only once they are done (at speed 0 everything finishes at once). At rest the pieces are
 re-read from the observation when the game says they drifted (``needs_sync()``). A modal panel
 stops playback; with nobody at the table it continues by itself after ``AUTO_CONTINUE``.
+A handler that shows a run of like events together takes the rest of the run with
+``take_following``.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from game.core.events import Event
 
@@ -22,6 +24,21 @@ if TYPE_CHECKING:
 
 AUTO_CONTINUE = 3.5  # with nobody at the table, a panel closes itself after this long
 MAX_EVENTS_AT_ONCE = 1000  # a guard: events started in one go (at speed 0 all of a match's)
+
+E = TypeVar("E", bound=Event)
+
+
+def take_following(pending: deque[Event], kind: type[E]) -> list[E]:
+    """Pop the events of type ``kind`` waiting at the head of ``pending``, up to the first other
+    one (a handler that animates a run of like events together, e.g. a deal, takes the rest)."""
+    taken: list[E] = []
+    while pending:
+        head = pending[0]
+        if not isinstance(head, kind):
+            break
+        pending.popleft()
+        taken.append(head)
+    return taken
 
 
 class PlaybackTable(Protocol):
