@@ -52,7 +52,8 @@ def class_names(cls: ast.ClassDef) -> set[str]:
 
 
 def used_from_table(cls: ast.ClassDef) -> set[str]:
-    """The table's names ``cls`` uses: ``self.table.x`` for an owned part, else ``self.x``."""
+    """The table's names ``cls`` uses: ``self.table.x`` (or ``table.x`` after ``table =
+    self.table``) for an owned part, else ``self.x``."""
     owned, direct = set(), set()
     for node in ast.walk(cls):
         if not isinstance(node, ast.Attribute):
@@ -62,10 +63,18 @@ def used_from_table(cls: ast.ClassDef) -> set[str]:
         elif isinstance(node.value, ast.Attribute) and node.value.attr == "table" \
                 and isinstance(node.value.value, ast.Name) and node.value.value.id == "self":
             owned.add(node.attr)
+        elif isinstance(node.value, ast.Name) and node.value.id == "table":
+            owned.add(node.attr)  # the local alias the longer parts take
     if "table" in direct:
         return owned
     own = {item.name for item in cls.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef))}
     return direct - own
+
+
+def holds_table(cls: ast.ClassDef) -> bool:
+    """True when ``cls`` keeps its table as ``self.table`` (an owned part, not a mixin)."""
+    return any(isinstance(node, ast.Attribute) and node.attr == "table" and isinstance(node.value, ast.Name)
+               and node.value.id == "self" for node in ast.walk(cls))
 
 
 def typed_against_view(cls: ast.ClassDef, views: set[str]) -> bool:
@@ -78,16 +87,35 @@ def typed_against_view(cls: ast.ClassDef, views: set[str]) -> bool:
                                     for arg in init.args.args)
 
 
+def part_files(game: str) -> list[str]:
+    """The modules of a game's package that hold its table's parts: ``input``, ``effects`` and
+    ``paint``, and any other with a class that takes the table as the game's view (e.g.
+    ``reading``, ``sync``, ``card_effects``, a panel)."""
+    views = {name for name, _ in protocols(ROOT / f"scenes/{game}/view.py")} | {"TableView", "HandView"}
+    others = []
+    for path in sorted((ROOT / "scenes" / game).glob("*.py")):
+        if path.stem in (*PART_FILES, "view", "__init__"):
+            continue
+        classes = [node for node in ast.parse(path.read_text()).body if isinstance(node, ast.ClassDef)]
+        if any(typed_against_view(cls, views) and holds_table(cls) for cls in classes):
+            others.append(path.stem)
+    return [*PART_FILES, *others]
+
+
 def part_needs(game: str, part: str) -> list[tuple[str, int, set[str], list[str]]]:
     """(class, lines, names it uses from its table, those declared nowhere) for each class of a
-    game's ``input``, ``effects`` or ``paint`` module."""
+    game's part module (see ``part_files``): its Input, Effects or Paint classes and any class
+    that takes the table as the game's view."""
     shared = protocol_members(ROOT / "scenes/table/view.py") | protocol_members(ROOT / "scenes/table/hand_drag.py")
     own_view = ROOT / f"scenes/{game}/view.py"
     declared_by_view = shared | protocol_members(own_view)
     views = {name for name, _ in protocols(own_view)} | {"TableView", "HandView"}
     found = []
     for cls in ast.parse((ROOT / f"scenes/{game}/{part}.py").read_text()).body:
-        if not isinstance(cls, ast.ClassDef) or not cls.name.endswith(("Input", "Effects", "Paint")):
+        if not isinstance(cls, ast.ClassDef):
+            continue
+        if not cls.name.endswith(("Input", "Effects", "Paint")) and not (typed_against_view(cls, views)
+                                                                          and holds_table(cls)):
             continue
         used = used_from_table(cls)
         declared = class_names(cls) | (declared_by_view if typed_against_view(cls, views) else set())
@@ -107,9 +135,9 @@ def table_scene_size() -> tuple[int, int]:
 def report_parts() -> None:
     """One line per game part."""
     for game in GAMES:
-        for part in PART_FILES:
+        for part in part_files(game):
             for name, lines, used, undeclared in part_needs(game, part):
-                print(f"{game:9} {name:18} {lines:4} lines  uses {len(used):2} names from its table, "
+                print(f"{game:9} {name:20} {lines:4} lines  uses {len(used):2} names from its table, "
                       f"{len(undeclared):2} undeclared")
 
 

@@ -27,6 +27,7 @@ from game.rules.neko import (
 from scenes.engine import anim
 from scenes.neko.panels import RoundPanel
 from scenes.table.pieces import CardSprite, HandFan, StackView, card_rect
+from scenes.table.playback import take_following
 
 if TYPE_CHECKING:
     from scenes.neko.view import NekoView
@@ -62,9 +63,7 @@ class NekoEffects:
 
     def animate_dealt(self, event: Dealt) -> None:
         """A deal and the deals queued right after it become one round-robin deal."""
-        deals = [event]
-        while self.table.pending and isinstance(self.table.pending[0], Dealt):
-            deals.append(self.table.pending.popleft())  # type: ignore[arg-type]
+        deals = [event, *take_following(self.table.pending, Dealt)]
         self.animate_deal(deals)
 
     def animate_round_start(self, event: RoundStarted) -> None:

@@ -35,6 +35,7 @@ from game.rules.wallpaper import (
     TurnStarted,
 )
 from scenes.engine import anim
+from scenes.table.playback import take_following
 from scenes.wallpaper.art import art_seat, hazy_id, seat_colour, token_layout
 from scenes.wallpaper.art_cards import card_back, card_face
 from scenes.wallpaper.art_cards import token as token_picture
@@ -144,9 +145,7 @@ class WallpaperEffects:
     def animate_row_dealt(self, event: RowCardDealt) -> None:
         """Cards dealt in a row: each flies from the deck to its row's bottom and turns over, one
         after another (a red oval's extra card follows it with a call)."""
-        deals = [event]
-        while self.table.pending and isinstance(self.table.pending[0], RowCardDealt):
-            deals.append(self.table.pending.popleft())  # type: ignore[arg-type]
+        deals = [event, *take_following(self.table.pending, RowCardDealt)]
         counts = [len(cards) for cards in self.table.rows_shown]
         self.table.happening = t("wallpaper_table.happening.deal")
         steps: list[anim.Step] = []

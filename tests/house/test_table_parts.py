@@ -1,5 +1,6 @@
-"""A table's parts use only what is declared for them, and ``TableScene`` stays small enough to read
-(``tools/part_needs.py`` reads the source; nothing is imported or drawn)."""
+"""A table's parts use only what is declared for them, and ``TableScene`` and every other class stay
+small enough to read (``tools/part_needs.py`` and ``tools/class_sizes.py`` read the source; nothing
+is imported or drawn)."""
 
 from __future__ import annotations
 
@@ -13,11 +14,16 @@ _spec = importlib.util.spec_from_file_location("part_needs", ROOT / "tools" / "p
 assert _spec is not None and _spec.loader is not None
 part_needs = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(part_needs)
+_sizes_spec = importlib.util.spec_from_file_location("class_sizes", ROOT / "tools" / "class_sizes.py")
+assert _sizes_spec is not None and _sizes_spec.loader is not None
+class_sizes = importlib.util.module_from_spec(_sizes_spec)
+_sizes_spec.loader.exec_module(class_sizes)
 
 TABLE_SCENE_LINES = 450  # the aim of issue 32
-# the parts that reach their table only through a view protocol: every game's effects and paint
-# (parts the table owns) and every game's input (a mixin typed against its game's view)
-DECLARED_PARTS = [(game, part) for game in part_needs.GAMES for part in ("input", "effects", "paint")]
+CLASS_LINES = 450  # no class of the project longer (issue 32): past it, a class stops reading alone
+# the parts that reach their table only through a view protocol: every game's input (a mixin typed
+# against its game's view), its effects and paint and any other part the table owns (reading, sync…)
+DECLARED_PARTS = [(game, part) for game in part_needs.GAMES for part in part_needs.part_files(game)]
 
 
 @pytest.mark.parametrize(("game", "part"), DECLARED_PARTS)
@@ -45,3 +51,18 @@ def test_table_scene_stays_small() -> None:
     """``TableScene`` keeps what every table does and owns the rest as parts."""
     lines, _ = part_needs.table_scene_size()
     assert lines <= TABLE_SCENE_LINES
+
+
+def test_no_class_is_longer_than_the_house_allows() -> None:
+    """Every class in ``game``, ``scenes`` and ``kotatsu`` is at most ``CLASS_LINES`` long
+    (``python tools/class_sizes.py`` lists the longest)."""
+    too_long = [f"{path} {name}: {lines} lines" for lines, path, name in class_sizes.class_sizes()
+                if lines > CLASS_LINES]
+    assert not too_long, "split these into parts: " + "; ".join(too_long)
+
+
+def test_class_sizes_counts_a_class_from_its_first_to_its_last_line(tmp_path: Path) -> None:
+    package = tmp_path / "game"
+    package.mkdir()
+    (package / "m.py").write_text("class Small:\n    x = 1\n\n\nclass Big:\n" + "    y = 2\n" * 9, encoding="utf-8")
+    assert class_sizes.class_sizes(tmp_path) == [(10, "game/m.py", "Big"), (2, "game/m.py", "Small")]
