@@ -3,8 +3,9 @@
 Observations and events are frozen dataclasses and NamedTuples of plain values. They are written as
 tagged JSON (a type name, then fields) and read back into the same types, so a client's
 observation compares equal to the host's. Reading never runs code: only classes of the rules
-modules, the events module and ``Result`` are built, by name, from a registry made at import time;
-any other tag is refused (``CodecError``).
+modules (with those they re-export from their game's companion modules, e.g.
+``game.rules.wallpaper_walls``), the events module and ``Result`` are built, by name, from a
+registry made at import time; any other tag is refused (``CodecError``).
 
     value              JSON
     int, str, bool     itself           float   itself (finite only)
@@ -40,13 +41,24 @@ def _tag(cls: type) -> str:
     return f"{cls.__module__}:{cls.__qualname__}"
 
 
+def _crosses_from(value: Any, module_name: str) -> bool:
+    """True when ``value`` is a class that module ``module_name`` offers to the wire: one defined
+    there, or one a rules module takes from a companion module of its own game (That Old
+    Wallpaper's ``Shape`` lives in ``game.rules.wallpaper_walls`` and is re-exported)."""
+    if not isinstance(value, type):
+        return False
+    home = value.__module__
+    return home == module_name or (module_name.startswith("game.rules.") and home.startswith(module_name + "_"))
+
+
 def _registry() -> dict[str, type]:
-    """Every dataclass and NamedTuple class defined in the allowed modules, by tag."""
+    """Every dataclass and NamedTuple class the allowed modules define or re-export from their
+    game's companion modules, by tag (the tag names the module that defines it)."""
     found: dict[str, type] = {}
     for name in _ALLOWED_MODULES:
         module = importlib.import_module(name)
         for value in vars(module).values():
-            if not isinstance(value, type) or value.__module__ != name:
+            if not _crosses_from(value, name):
                 continue
             if dataclasses.is_dataclass(value) or (issubclass(value, tuple) and hasattr(value, "_fields")):
                 found[_tag(value)] = value
