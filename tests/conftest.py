@@ -5,6 +5,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,6 +16,12 @@ import pytest
 if TYPE_CHECKING:
     from scenes.engine.app import App
 
+# Bytecode caches stay on for the session, whatever the environment says (some CI images set
+# PYTHONDONTWRITEBYTECODE): the tests start the app, hosts and bots in well over a hundred
+# processes, and without cached bytecode each one compiles the project again (about 0.5 s of CPU
+# each), and every test worker spends 10 s more collecting. The caches are git-ignored.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 # Set before anything imports pygame: the display and audio tests run headless everywhere.
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -76,6 +83,14 @@ def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application = App(Settings(language="en", anim_speed="instant", sound=False), headless=True)
     yield application
     application.close()
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: one worker per core, plus one. Many tests wait on something else (a real
+    window, a host process, a socket, Xvfb), and a spare worker keeps the cores busy meanwhile:
+    on 2 cores the suite took 384 s with 3 workers against 437 s with 2."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    return cores + 1
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

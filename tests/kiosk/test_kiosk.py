@@ -453,10 +453,10 @@ def test_a_game_that_keeps_failing_leaves_the_rotation(kiosk_app: KioskControlle
         raise RuntimeError("no table today")
 
     monkeypatch.setattr(scenes.neko.scene, "make_table", broken)
-    run(kiosk_app, clock, CONFIG.attract_after + 1)
+    run(kiosk_app, clock, CONFIG.attract_after + 1, frame=1.0)  # whole-second frames: only timers run
     assert kiosk_app.attract.demo is None and kiosk_app.mode() == TITLE and kiosk_app.app.running
     for _ in range(3):
-        run(kiosk_app, clock, CONFIG.attract_after + 1)
+        run(kiosk_app, clock, CONFIG.attract_after + 1, frame=1.0)
     assert kiosk_app.attract.rotation == [] and kiosk_app.attract.demo_errors == 3
 
 
@@ -599,14 +599,14 @@ def test_wrong_pins_lock_the_pad_for_a_while(kiosk_app: KioskController, clock: 
     assert kiosk_app.lock.lock_remaining() > CONFIG.lockout_seconds - 5
     press_keys(kiosk_app, clock, "4711")  # the keys are dead while locked
     assert not kiosk_app.exit_requested and kiosk_app.app.running
-    run(kiosk_app, clock, CONFIG.lockout_seconds)
+    run(kiosk_app, clock, CONFIG.lockout_seconds, frame=1.0)  # whole-second frames: the lock reads the clock
     assert kiosk_app.lock.lock_remaining() == 0
     assert kiosk_app.lock.pin_pad is None  # untouched for 30 s, the pad put itself away
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)
     for _ in range(CONFIG.tries_before_lockout):
         press_keys(kiosk_app, clock, "9999")
     assert kiosk_app.lock.lock_remaining() > CONFIG.lockout_seconds * 2 - 5  # the second lock is longer
-    run(kiosk_app, clock, CONFIG.lockout_seconds * 2)
+    run(kiosk_app, clock, CONFIG.lockout_seconds * 2, frame=1.0)
     hold_corner(kiosk_app, clock, CONFIG.hold_seconds + 0.2)  # the pad closed itself meanwhile
     press_keys(kiosk_app, clock, "4711")
     assert kiosk_app.exit_requested
