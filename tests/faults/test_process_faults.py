@@ -202,26 +202,22 @@ def pool_processes(pid: int) -> list[int]:
     return found
 
 
-def done_with_a_turn(pid: int) -> bool:
-    """True when the pool process ``pid`` has worked (past its imports) and sleeps again, waiting
-    for the next decision."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (OSError, IndexError):
-        return False
-    return state == "S" and cpu_seconds(pid) >= 0.3
+def an_ai_move_logged(tables: Path) -> bool:
+    """True once a table's write-ahead log in ``tables`` holds a move of an AI seat: a pool
+    process has answered, so it is past its imports and waits for the next decision."""
+    return any('"k":"ai"' in log.read_text(encoding="utf-8", errors="replace") for log in tables.glob("*.wal"))
 
 
 @pytest.mark.parametrize("moment", ["starting", "playing"])
-def test_ctrl_c_on_serve_with_ai_seats_is_quiet(run: Callable[..., Command], moment: str) -> None:
+def test_ctrl_c_on_serve_with_ai_seats_is_quiet(run: Callable[..., Command], moment: str, tmp_path: Path) -> None:
     """Ctrl+C as a terminal sends it, to every process of the group: while the first pool process
     is still starting (importing), or once the AI seats play."""
+    tables = tmp_path / "tables"
     command = run("serve", "--game", "neko", "--players", "2", "--seats", "ai:normal,ai:normal", "--port", "0",
-                  "--host", "127.0.0.1", "--no-advertise")
+                  "--host", "127.0.0.1", "--no-advertise", "--dir", str(tables))
     wait_until(lambda: pool_processes(command.pid) != [], "a pool process", command.process)
-    if moment == "playing":  # the pool process has imported the AI (about 0.5 s of CPU) and answered
-        wait_until(lambda: any(done_with_a_turn(pid) for pid in pool_processes(command.pid)),
-                   "the AI seats at play", command.process)
+    if moment == "playing":  # a pool process has imported the AI and answered (its move is logged)
+        wait_until(lambda: an_ai_move_logged(tables), "the AI seats at play", command.process)
     os.killpg(command.pid, signal.SIGINT)
     code = command.process.wait(30)
     wait_gone(lambda: living_in_group(command.pid), "a process of serve")
