@@ -30,7 +30,19 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # fsyncs every autosave, and on a disk that is about 15 ms a move, minutes over the whole-match
 # tests. The code under test is the same (it still calls fsync); only the folder differs.
 MEMORY_FOLDER = Path("/dev/shm")
-IN_MEMORY = MEMORY_FOLDER.is_dir() and os.access(MEMORY_FOLDER, os.W_OK)
+MEMORY_NEEDED = 2 << 30  # bytes free, with room to spare: wheels, venvs, logs and saves of 3,000 tests
+
+
+def _memory_folder_usable() -> bool:
+    """True when ``/dev/shm`` is there, writable and roomy (a container's is often 64 MB)."""
+    try:
+        stats = os.statvfs(MEMORY_FOLDER)
+    except OSError:
+        return False
+    return os.access(MEMORY_FOLDER, os.W_OK) and stats.f_bavail * stats.f_frsize >= MEMORY_NEEDED
+
+
+IN_MEMORY = _memory_folder_usable()
 # Settings and autosaves of the test session go to a throwaway folder, never the user's.
 if "KOTATSU_HOME" not in os.environ:
     os.environ["KOTATSU_HOME"] = tempfile.mkdtemp(prefix="kotatsu-test-", dir=MEMORY_FOLDER if IN_MEMORY else None)
