@@ -131,7 +131,7 @@ class NoaronEffects:
         for sprite in self.table.reserve:
             flights.append(self.table.fly(sprite, deck, 0.0, SLIDE, flip_to=0.0, scale_to=DECK_SCALE))
         self.table.reserve = []
-        self.table._clear_choice()
+        self.table.clear_selection()
 
         def gathered() -> None:
             self.table.deck_count = 72 - sum(self.table.stake_counts) - sum(self.table.paid_counts)
@@ -336,7 +336,7 @@ class NoaronEffects:
         """Both hands are shown with their cuts, then the settlement, step by step."""
         def open_panel() -> None:
             self.table.panel = SettlementPanel(self.table, event)
-            self.table._clear_choice()
+            self.table.clear_selection()
             self.table.refresh_hints()
 
         self.table.animator.add(self.table.panel_after(open_panel, 0.3))

@@ -61,7 +61,7 @@ class NoaronInput(NoaronView):
                 return False
             self.close_coach()
             return True
-        self._clear_choice()
+        self.clear_selection()
         return True
 
     def source_at(self, pos: tuple[int, int]) -> str | None:

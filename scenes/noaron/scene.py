@@ -318,11 +318,6 @@ class NoaronTable(NoaronInput, TableScene):
             return True
         return len(self.reserve) != obs.reserve_count or list(self.stake_counts) != list(obs.stakes)
 
-    def _clear_choice(self) -> None:
-        """Forget the pair, gap and source being chosen, and what they would give."""
-        self.choice.clear()
-        self.preview = None
-
     def _reserve_in_row(self) -> bool:
         """True while the reserve pair is shown inside the bottom row (the insert preview)."""
         return bool(self.reserve) and all(card in self.hand.cards for card in self.reserve)
@@ -388,14 +383,16 @@ class NoaronTable(NoaronInput, TableScene):
     def on_applied(self, events: list[Event]) -> None:
         """Any action went through: forget the choice in progress; the person's first turn
         ending (or a settlement) takes the explanation away."""
-        self._clear_choice()
+        self.clear_selection()
         for event in events:
             if isinstance(event, Declared) or (isinstance(event, TurnPassed) and event.seat == self.viewer):
                 self.close_coach()
 
     def clear_selection(self) -> None:
-        """Forget the choice in progress (undo, curtain, new viewer)."""
-        self._clear_choice()
+        """Forget the pair, gap and source being chosen, and what they would give (after a move,
+        an undo, a curtain, a new viewer)."""
+        self.choice.clear()
+        self.preview = None
 
     # ----- the settlement -----------------------------------------------------------------------------
     def continue_round(self) -> None:

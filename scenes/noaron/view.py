@@ -203,7 +203,3 @@ class NoaronView(TableView, Protocol):
     def _reserve_in_row(self) -> bool:
         """True while the reserve pair is shown inside the bottom row (the insert preview)."""
         ...
-
-    def _clear_choice(self) -> None:
-        """Forget the pair, gap and source being chosen, and what they would give."""
-        ...
