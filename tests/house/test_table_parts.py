@@ -4,20 +4,15 @@ is imported or drawn)."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from tests.tool_scripts import load_tool
+
 ROOT = Path(__file__).resolve().parents[2]
-_spec = importlib.util.spec_from_file_location("part_needs", ROOT / "tools" / "part_needs.py")
-assert _spec is not None and _spec.loader is not None
-part_needs = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(part_needs)
-_sizes_spec = importlib.util.spec_from_file_location("class_sizes", ROOT / "tools" / "class_sizes.py")
-assert _sizes_spec is not None and _sizes_spec.loader is not None
-class_sizes = importlib.util.module_from_spec(_sizes_spec)
-_sizes_spec.loader.exec_module(class_sizes)
+part_needs = load_tool("part_needs")
+class_sizes = load_tool("class_sizes")
 
 TABLE_SCENE_LINES = 450  # the aim of issue 32
 CLASS_LINES = 450  # no class of the project longer (issue 32): past it, a class stops reading alone

@@ -7,7 +7,6 @@ s1 = c+1, s2 = c+2 (the middle, opposite the cat) and s3 = c+3.
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import json
 import random
@@ -48,6 +47,7 @@ from game.rules.neko import (
     position_owners,
     seat_positions,
 )
+from tests.tool_scripts import load_tool
 
 ALL_VALUES = (1, 2, 3, 4, 5, 6, 7, 8)
 
@@ -941,9 +941,5 @@ def test_legal_action_counts_along_the_recorded_lines(line: dict) -> None:
 
 
 def test_the_line_table_is_what_its_script_writes() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "make_neko_lines", Path(__file__).resolve().parents[2] / "tools" / "make_neko_lines.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_tool("make_neko_lines")
     assert module.dump(module.make_table()) == LINES_FILE.read_text(encoding="utf-8")

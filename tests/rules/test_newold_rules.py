@@ -7,7 +7,6 @@ Positions are built directly (``position``) or reached by playing actions. Cards
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import itertools
 import json
 import random
@@ -63,6 +62,7 @@ from game.rules.newold import (
     rank_points_for,
     score_revealed,
 )
+from tests.tool_scripts import load_tool
 
 
 # ----- helpers ------------------------------------------------------------------------------
@@ -950,11 +950,7 @@ def test_legal_action_counts_along_the_recorded_lines(line: dict) -> None:
 
 
 def test_the_line_table_is_what_its_script_writes() -> None:
-    spec = importlib.util.spec_from_file_location(
-        "make_newold_lines", Path(__file__).resolve().parents[2] / "tools" / "make_newold_lines.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    module = load_tool("make_newold_lines")
     assert module.dump(module.make_table()) == LINES_FILE.read_text(encoding="utf-8")
 
 

@@ -6,7 +6,6 @@ are first set by ``hand``/``stack_deck``, or built directly. Rows: ``rows[0]`` i
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 from collections import Counter
@@ -59,6 +58,7 @@ from game.rules.wallpaper import (
     shape_points,
     shapes_made,
 )
+from tests.tool_scripts import load_tool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -129,11 +129,7 @@ def kinds(events: list) -> list[str]:
 
 # ----- deck data ------------------------------------------------------------------------------
 def load_generator():
-    spec = importlib.util.spec_from_file_location("make_wallpaper_deck", ROOT / "tools" / "make_wallpaper_deck.py")
-    module = importlib.util.module_from_spec(spec)
-    assert spec.loader is not None
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("make_wallpaper_deck")
 
 
 def test_the_generator_reproduces_the_committed_deck() -> None:
